@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the one-api defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ dialect: 'sqlite', path: 'one-api.db' });
+    expect(config.syncFrequencySeconds).toBe(60);
+    expect(config.streamingTimeoutSeconds).toBe(300);
+    expect(config.isMaster).toBe(true);
+    expect(config.rateLimits.api).toEqual({ enabled: true, limit: 180, durationSeconds: 180 });
+    expect(config.rateLimits.critical).toEqual({ enabled: true, limit: 20, durationSeconds: 1200 });
+    expect(config.maxRequestBodyBytes).toBe(32 * 1024 * 1024);
+  });
+
+  it.each([
+    [{ NODE_TYPE: 'slave' }, 'isMaster', false],
+    [{ PORT: '8080' }, 'port', 8080],
+    [{ SQLITE_PATH: '/data/x.db' }, 'database', { dialect: 'sqlite', path: '/data/x.db' }],
+    [{ BATCH_UPDATE_ENABLED: 'false' }, 'batchUpdateEnabled', false],
+    [{ ERROR_LOG_ENABLED: 'TRUE' }, 'errorLogEnabled', true],
+    [{ MAX_REQUEST_BODY_MB: '2' }, 'maxRequestBodyBytes', 2 * 1024 * 1024],
+    [{ SESSION_SECRET: 'a-long-enough-secret' }, 'cryptoSecret', 'a-long-enough-secret'],
+  ] as const)('%o sets %s', (environment, key, expected) => {
+    expect(loadConfig(environment)[key]).toEqual(expected);
+  });
+
+  it('reports every problem at once', () => {
+    let caught: unknown;
+    try {
+      loadConfig({ PORT: 'abc', NODE_TYPE: 'leader', SQL_DSN: 'oracle://x', SYNC_FREQUENCY: '-5', REDIS_CONN_STRING: 'x' });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const problems = (caught as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/NODE_TYPE/);
+    expect(problems).toMatch(/SYNC_FREQUENCY/);
+  });
+
+  it('reports DSN and Redis problems together', () => {
+    expect(() => loadConfig({ SQL_DSN: 'oracle://x', REDIS_CONN_STRING: 'x' })).toThrow(
+      /SQL_DSN[\s\S]*REDIS_CONN_STRING/,
+    );
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The only reader of process.env. Every variable of the one-api/new-api deployment contract
+ * (REFERENCE §1) plus Switchyard's own, validated at boot; all problems are reported at once.
+ */
+import { z } from 'zod';
+import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.ts';
+
+const booleanText = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((value) => ['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''].includes(value), {
+    message: 'expected true or false',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+function flag(defaultValue: boolean) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? String(defaultValue) : value))
+    .pipe(booleanText);
+}
+
+function integer(defaultValue: number, minimum = 0, maximum = Number.MAX_SAFE_INTEGER) {
+  return z
+    .string()
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? String(defaultValue) : value.trim()))
+    .pipe(
+      z
+        .string()
+        .regex(/^-?\d+$/, 'expected a whole number')
+        .transform(Number)
+        .pipe(z.number().int().min(minimum).max(maximum)),
+    );
+}
+
+function text(defaultValue = '') {
+  return z
+    .string()
+    .optional()
+    .transform((value) => value ?? defaultValue);
+}
+
+const environmentSchema = z.object({
+  PORT: integer(3000, 0, 65535),
+  HOST: text('0.0.0.0'),
+  SQL_DSN: text(),
+  SQLITE_PATH: text('one-api.db'),
+  SQLITE_BUSY_TIMEOUT: integer(5000, 0),
+  LOG_SQL_DSN: text(),
+  REDIS_CONN_STRING: text(),
+  SESSION_SECRET: text(),
+  CRYPTO_SECRET: text(),
+  SYNC_FREQUENCY: integer(60, 1),
+  NODE_TYPE: text('master').pipe(z.enum(['master', 'slave'], { message: 'expected master or slave' })),
+  MEMORY_CACHE_ENABLED: flag(true),
+  BATCH_UPDATE_ENABLED: flag(true),
+  BATCH_UPDATE_INTERVAL: integer(5, 1),
+  CHANNEL_TEST_FREQUENCY: integer(0, 0),
+  CHANNEL_UPDATE_FREQUENCY: integer(0, 0),
+  POLLING_INTERVAL: integer(0, 0),
+  RELAY_TIMEOUT: integer(0, 0),
+  STREAMING_TIMEOUT: integer(300, 1),
+  MAX_REQUEST_BODY_MB: integer(32, 1, 1024),
+  GLOBAL_API_RATE_LIMIT_ENABLE: flag(true),
+  GLOBAL_API_RATE_LIMIT: integer(180, 1),
+  GLOBAL_API_RATE_LIMIT_DURATION: integer(180, 1),
+  GLOBAL_WEB_RATE_LIMIT_ENABLE: flag(true),
+  GLOBAL_WEB_RATE_LIMIT: integer(60, 1),
+  GLOBAL_WEB_RATE_LIMIT_DURATION: integer(180, 1),
+  CRITICAL_RATE_LIMIT_ENABLE: flag(true),
+  CRITICAL_RATE_LIMIT: integer(20, 1),
+  CRITICAL_RATE_LIMIT_DURATION: integer(1200, 1),
+  UPDATE_TASK: flag(true),
+  TZ: text(),
+  ERROR_LOG_ENABLED: flag(false),
+  LOG_LEVEL: text('info').pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
+  WEB_DIST_PATH: text(),
+  TRUST_PROXY: flag(false),
+});
+
+type Environment = z.infer<typeof environmentSchema>;
+
+export interface RateLimitRule {
+  enabled: boolean;
+  limit: number;
+  durationSeconds: number;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  database: DatabaseTarget;
+  logDatabase: DatabaseTarget | null;
+  sqliteBusyTimeoutMs: number;
+  redisUrl: string;
+  /** Empty when not configured: the server then generates one and keeps it in the database. */
+  sessionSecret: string;
+  cryptoSecret: string;
+  syncFrequencySeconds: number;
+  isMaster: boolean;
+  memoryCacheEnabled: boolean;
+  batchUpdateEnabled: boolean;
+  batchUpdateIntervalSeconds: number;
+  channelTestFrequencyMinutes: number;
+  channelUpdateFrequencyMinutes: number;
+  pollingIntervalSeconds: number;
+  relayTimeoutSeconds: number;
+  streamingTimeoutSeconds: number;
+  maxRequestBodyBytes: number;
+  rateLimits: { api: RateLimitRule; web: RateLimitRule; critical: RateLimitRule };
+  updateTask: boolean;
+  timeZone: string;
+  errorLogEnabled: boolean;
+  logLevel: Environment['LOG_LEVEL'];
+  webDistPath: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. Throws ConfigError listing every problem. */
+export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? 'environment');
+      problems.push(`${name}=${JSON.stringify(environment[name] ?? '')}: ${issue.message}`);
+    }
+  }
+  const env = parsed.success ? parsed.data : undefined;
+  let database: DatabaseTarget | undefined;
+  let logDatabase: DatabaseTarget | null = null;
+  if (env) {
+    try {
+      database = parseDatabaseTarget(env.SQL_DSN, env.SQLITE_PATH);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+    if (env.LOG_SQL_DSN.trim() !== '') {
+      try {
+        logDatabase = parseDatabaseTarget(env.LOG_SQL_DSN, env.SQLITE_PATH);
+      } catch (error) {
+        problems.push(`LOG_SQL_DSN: ${(error as Error).message.replace(/^SQL_DSN: /, '')}`);
+      }
+    }
+    if (env.REDIS_CONN_STRING && !/^rediss?:\/\//.test(env.REDIS_CONN_STRING)) {
+      problems.push('REDIS_CONN_STRING: expected a redis:// or rediss:// URL');
+    }
+    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16) {
+      problems.push('SESSION_SECRET: use at least 16 characters');
+    }
+  }
+  if (problems.length > 0 || !env || !database) throw new ConfigError(problems);
+  const rule = (enabled: boolean, limit: number, durationSeconds: number): RateLimitRule => ({
+    enabled,
+    limit,
+    durationSeconds,
+  });
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    database,
+    logDatabase,
+    sqliteBusyTimeoutMs: env.SQLITE_BUSY_TIMEOUT,
+    redisUrl: env.REDIS_CONN_STRING,
+    sessionSecret: env.SESSION_SECRET,
+    cryptoSecret: env.CRYPTO_SECRET || env.SESSION_SECRET,
+    syncFrequencySeconds: env.SYNC_FREQUENCY,
+    isMaster: env.NODE_TYPE === 'master',
+    memoryCacheEnabled: env.MEMORY_CACHE_ENABLED,
+    batchUpdateEnabled: env.BATCH_UPDATE_ENABLED,
+    batchUpdateIntervalSeconds: env.BATCH_UPDATE_INTERVAL,
+    channelTestFrequencyMinutes: env.CHANNEL_TEST_FREQUENCY,
+    channelUpdateFrequencyMinutes: env.CHANNEL_UPDATE_FREQUENCY,
+    pollingIntervalSeconds: env.POLLING_INTERVAL,
+    relayTimeoutSeconds: env.RELAY_TIMEOUT,
+    streamingTimeoutSeconds: env.STREAMING_TIMEOUT,
+    maxRequestBodyBytes: env.MAX_REQUEST_BODY_MB * 1024 * 1024,
+    rateLimits: {
+      api: rule(env.GLOBAL_API_RATE_LIMIT_ENABLE, env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION),
+      web: rule(env.GLOBAL_WEB_RATE_LIMIT_ENABLE, env.GLOBAL_WEB_RATE_LIMIT, env.GLOBAL_WEB_RATE_LIMIT_DURATION),
+      critical: rule(env.CRITICAL_RATE_LIMIT_ENABLE, env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION),
+    },
+    updateTask: env.UPDATE_TASK,
+    timeZone: env.TZ,
+    errorLogEnabled: env.ERROR_LOG_ENABLED,
+    logLevel: env.LOG_LEVEL,
+    webDistPath: env.WEB_DIST_PATH,
+    trustProxy: env.TRUST_PROXY,
+  };
+}
+
+/** Documentation of every variable, rendered into the README's configuration table by hand. */
+export const configurationVariables = Object.keys(environmentSchema.shape);
