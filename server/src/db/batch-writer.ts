@@ -1,0 +1,214 @@
+/**
+ * The one writer for high-rate writes (REFERENCE principle 1): quota counters and log rows are queued
+ * in memory, counter deltas are merged per row, and everything is written in short transactions every
+ * interval (or as soon as possible when batching is disabled). A transaction never spans a network call
+ * to an upstream. A failed flush re-queues what it took, so nothing is lost and nothing counted twice.
+ */
+import type { Insertable } from 'kysely';
+import type { DatabaseHandle } from './connect.ts';
+import type { Database } from './schema.ts';
+
+type NumericColumns<Row> = {
+  [Key in keyof Row]-?: Row[Key] extends number ? Key : never;
+}[keyof Row] &
+  string;
+
+export interface CounterColumns {
+  users: 'quota' | 'used_quota' | 'request_count' | 'aff_quota' | 'aff_history';
+  tokens: 'remain_quota' | 'used_quota';
+  channels: 'used_quota';
+}
+export type CounterTable = keyof CounterColumns;
+
+/** Columns that may be overwritten with the latest value (e.g. tokens.accessed_time). */
+export interface AssignColumns {
+  users: never;
+  tokens: 'accessed_time' | 'status';
+  channels: 'status' | 'response_time' | 'test_time';
+}
+
+type LogRow = Insertable<Database['logs']>;
+
+export interface BatchWriterOptions {
+  /** 0 flushes as soon as possible after each write (BATCH_UPDATE_ENABLED=false). */
+  intervalMs: number;
+  /** Flush early when this many log rows are pending. */
+  maxPendingLogs?: number;
+  onError?: (error: unknown) => void;
+}
+
+interface RowChanges {
+  deltas: Map<string, number>;
+  assignments: Map<string, number>;
+}
+
+const LOG_INSERT_CHUNK = 200;
+
+export class BatchWriter {
+  private counters = new Map<CounterTable, Map<number, RowChanges>>();
+  private logs: LogRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private scheduled = false;
+  private inFlight: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly main: DatabaseHandle,
+    private readonly logDatabase: DatabaseHandle,
+    private readonly options: BatchWriterOptions,
+  ) {}
+
+  start(): void {
+    if (this.options.intervalMs > 0 && !this.timer) {
+      this.timer = setInterval(() => void this.flush().catch(() => undefined), this.options.intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  /** Stops the timer and writes everything still queued. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  increment<Table extends CounterTable>(
+    table: Table,
+    id: number,
+    deltas: Partial<Record<CounterColumns[Table], number>>,
+  ): void {
+    const changes = this.rowChanges(table, id);
+    for (const [column, delta] of Object.entries(deltas) as [string, number][]) {
+      if (!delta) continue;
+      changes.deltas.set(column, (changes.deltas.get(column) ?? 0) + delta);
+    }
+    this.afterWrite();
+  }
+
+  assign<Table extends keyof AssignColumns>(
+    table: Table & CounterTable,
+    id: number,
+    values: Partial<Record<AssignColumns[Table], number>>,
+  ): void {
+    const changes = this.rowChanges(table, id);
+    for (const [column, value] of Object.entries(values) as [string, number][]) changes.assignments.set(column, value);
+    this.afterWrite();
+  }
+
+  appendLog(row: LogRow): void {
+    this.logs.push(row);
+    if (this.logs.length >= (this.options.maxPendingLogs ?? 1000)) void this.flush().catch(() => undefined);
+    else this.afterWrite();
+  }
+
+  get pendingCount(): number {
+    let count = this.logs.length;
+    for (const rows of this.counters.values()) count += rows.size;
+    return count;
+  }
+
+  /** Writes everything queued so far. Concurrent callers wait for the same work. */
+  async flush(): Promise<void> {
+    while (this.inFlight) await this.inFlight;
+    if (this.pendingCount === 0) return;
+    this.inFlight = this.writeOnce().finally(() => {
+      this.inFlight = undefined;
+    });
+    await this.inFlight;
+  }
+
+  private rowChanges(table: CounterTable, id: number): RowChanges {
+    let rows = this.counters.get(table);
+    if (!rows) {
+      rows = new Map();
+      this.counters.set(table, rows);
+    }
+    let changes = rows.get(id);
+    if (!changes) {
+      changes = { deltas: new Map(), assignments: new Map() };
+      rows.set(id, changes);
+    }
+    return changes;
+  }
+
+  private afterWrite(): void {
+    if (this.options.intervalMs > 0 && !this.stopped) return;
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush().catch(() => undefined);
+    });
+  }
+
+  private async writeOnce(): Promise<void> {
+    const counters = this.counters;
+    const logs = this.logs;
+    this.counters = new Map();
+    this.logs = [];
+    try {
+      await this.writeCounters(counters);
+    } catch (error) {
+      this.requeueCounters(counters);
+      this.logs = logs.concat(this.logs);
+      this.options.onError?.(error);
+      throw error;
+    }
+    try {
+      await this.writeLogs(logs);
+    } catch (error) {
+      this.logs = logs.concat(this.logs);
+      this.options.onError?.(error);
+      throw error;
+    }
+  }
+
+  private async writeCounters(counters: Map<CounterTable, Map<number, RowChanges>>): Promise<void> {
+    if (counters.size === 0) return;
+    await this.main.db.transaction().execute(async (transaction) => {
+      for (const [table, rows] of counters) {
+        for (const [id, changes] of rows) {
+          await transaction
+            .updateTable(table)
+            .set((builder) => {
+              const update: Record<string, unknown> = {};
+              for (const [column, delta] of changes.deltas) {
+                const reference = builder.ref(column as NumericColumns<Database[typeof table]>);
+                update[column] = builder(reference, '+', delta);
+              }
+              for (const [column, value] of changes.assignments) update[column] = value;
+              return update as never;
+            })
+            .where('id', '=', id)
+            .execute();
+        }
+      }
+    });
+  }
+
+  private async writeLogs(logs: LogRow[]): Promise<void> {
+    if (logs.length === 0) return;
+    await this.logDatabase.db.transaction().execute(async (transaction) => {
+      for (let start = 0; start < logs.length; start += LOG_INSERT_CHUNK) {
+        await transaction
+          .insertInto('logs')
+          .values(logs.slice(start, start + LOG_INSERT_CHUNK))
+          .execute();
+      }
+    });
+  }
+
+  private requeueCounters(failed: Map<CounterTable, Map<number, RowChanges>>): void {
+    for (const [table, rows] of failed) {
+      for (const [id, changes] of rows) {
+        const current = this.rowChanges(table, id);
+        for (const [column, delta] of changes.deltas) current.deltas.set(column, (current.deltas.get(column) ?? 0) + delta);
+        // A newer assignment made while the flush was running wins over the failed one.
+        for (const [column, value] of changes.assignments) {
+          if (!current.assignments.has(column)) current.assignments.set(column, value);
+        }
+      }
+    }
+  }
+}

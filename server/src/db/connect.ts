@@ -1,0 +1,80 @@
+/**
+ * Opens the database named by the configuration: SQLite (WAL, busy timeout, foreign keys on),
+ * PostgreSQL or MySQL/MariaDB, each behind one Kysely instance typed with the tables of schema.ts.
+ */
+import Sqlite from 'better-sqlite3';
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import type { DatabaseDialect, DatabaseTarget } from './dsn.ts';
+import type { Database } from './schema.ts';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DatabaseDialect;
+  /** A short description without credentials, for logs. */
+  description: string;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  sqliteBusyTimeoutMs?: number;
+  poolSize?: number;
+}
+
+// PostgreSQL returns int8 (bigint, count) as strings by default; quota values fit in a double.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+// numeric (SUM over bigint) likewise.
+pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
+
+export function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): DatabaseHandle {
+  const poolSize = options.poolSize ?? 10;
+  switch (target.dialect) {
+    case 'sqlite': {
+      const database = new Sqlite(target.path);
+      database.pragma('journal_mode = WAL');
+      database.pragma(`busy_timeout = ${Math.trunc(options.sqliteBusyTimeoutMs ?? 5000)}`);
+      database.pragma('foreign_keys = ON');
+      database.pragma('synchronous = NORMAL');
+      const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+      return { db, dialect: 'sqlite', description: `sqlite:${target.path}`, close: () => db.destroy() };
+    }
+    case 'postgres': {
+      const pool = new pg.Pool({ connectionString: target.connectionString, max: poolSize });
+      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+      const url = new URL(target.connectionString);
+      return {
+        db,
+        dialect: 'postgres',
+        description: `postgres://${url.hostname}:${url.port || 5432}${url.pathname}`,
+        close: () => db.destroy(),
+      };
+    }
+    case 'mysql': {
+      const pool = createMysqlPool({
+        host: target.host,
+        port: target.port,
+        user: target.user,
+        password: target.password,
+        database: target.database,
+        connectionLimit: poolSize,
+        charset: 'utf8mb4',
+        timezone: 'Z',
+        supportBigNumbers: true,
+        dateStrings: false,
+      });
+      const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+      return {
+        db,
+        dialect: 'mysql',
+        description: `mysql://${target.host}:${target.port}/${target.database}`,
+        close: () => db.destroy(),
+      };
+    }
+  }
+}
+
+/** Cheap liveness query for /healthz. */
+export async function pingDatabase(handle: DatabaseHandle): Promise<void> {
+  await sql`select 1`.execute(handle.db);
+}

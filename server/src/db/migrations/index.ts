@@ -1,0 +1,52 @@
+/**
+ * Versioned migrations, applied at boot by the master node. Schema changes are additive: a migration
+ * that adds columns or tables extends schema.ts and calls reconcileSchema again (a no-op where the
+ * change is already present); data changes are written out as their own migration.
+ * See docs/decisions/0002-schema-reconcile-and-migrations.md.
+ */
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DatabaseHandle } from '../connect.ts';
+import type { DatabaseDialect } from '../dsn.ts';
+import { reconcileSchema } from '../reconcile.ts';
+import { allTables, logsTable } from '../schema.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema.
+type AnyDatabase = Kysely<any>;
+
+function mainMigrations(dialect: DatabaseDialect): Record<string, Migration> {
+  return {
+    '0001_base_schema': { up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)) },
+  };
+}
+
+function logMigrations(dialect: DatabaseDialect): Record<string, Migration> {
+  return {
+    '0001_logs_table': { up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, [logsTable])) },
+  };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly migrations: Record<string, Migration>) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.migrations;
+  }
+}
+
+async function migrate(handle: DatabaseHandle, migrations: Record<string, Migration>): Promise<string[]> {
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new StaticProvider(migrations),
+    migrationTableName: 'switchyard_migrations',
+    migrationLockTableName: 'switchyard_migrations_lock',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** Applies pending migrations to the main database and, when it is separate, the log database. */
+export async function runMigrations(main: DatabaseHandle, logs?: DatabaseHandle): Promise<string[]> {
+  const applied = await migrate(main, mainMigrations(main.dialect));
+  if (logs && logs !== main) applied.push(...(await migrate(logs, logMigrations(logs.dialect))).map((name) => `logs:${name}`));
+  return applied;
+}
