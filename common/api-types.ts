@@ -130,6 +130,8 @@ export interface UserView {
   inviter_id: number;
   DeletedAt: string | null;
   setting: string;
+  /** Admin-only note about the user. */
+  remark: string;
 }
 
 export interface UserGroupInfo {

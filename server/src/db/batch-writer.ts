@@ -4,14 +4,9 @@
  * interval (or as soon as possible when batching is disabled). A transaction never spans a network call
  * to an upstream. A failed flush re-queues what it took, so nothing is lost and nothing counted twice.
  */
-import type { Insertable } from 'kysely';
+import { type Insertable, sql } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
 import type { Database } from './schema.ts';
-
-type NumericColumns<Row> = {
-  [Key in keyof Row]-?: Row[Key] extends number ? Key : never;
-}[keyof Row] &
-  string;
 
 export interface CounterColumns {
   users: 'quota' | 'used_quota' | 'request_count' | 'aff_quota' | 'aff_history';
@@ -171,16 +166,13 @@ export class BatchWriter {
         for (const [id, changes] of rows) {
           await transaction
             .updateTable(table)
-            .set((builder) => {
+            .set(() => {
               const update: Record<string, unknown> = {};
-              for (const [column, delta] of changes.deltas) {
-                const reference = builder.ref(column as NumericColumns<Database[typeof table]>);
-                update[column] = builder(reference, '+', delta);
-              }
+              for (const [column, delta] of changes.deltas) update[column] = sql`${sql.ref(column)} + ${delta}`;
               for (const [column, value] of changes.assignments) update[column] = value;
               return update as never;
             })
-            .where('id', '=', id)
+            .where('id' as never, '=', id as never)
             .execute();
         }
       }

@@ -27,6 +27,9 @@ export interface ColumnSpec<Select = unknown, HasDefault extends boolean = boole
 }
 
 class Column<Select, HasDefault extends boolean> implements ColumnSpec<Select, HasDefault> {
+  declare readonly selectType?: Select;
+  declare readonly hasDefault?: HasDefault;
+
   constructor(
     readonly sqlType: SqlType,
     readonly isNullable = false,
@@ -70,7 +73,7 @@ export interface TableSpec<Columns extends Record<string, ColumnSpec> = Record<s
   name: string;
   columns: Columns;
   /** Composite primary key; a single `id` column is the primary key when omitted. */
-  primaryKey?: (keyof Columns & string)[];
+  primaryKey?: readonly string[];
   indexes: IndexSpec[];
 }
 

@@ -64,7 +64,7 @@ async function existingIndexes(db: AnyDatabase, dialect: DatabaseDialect, table:
   return new Set(result.rows.map((row) => row.name));
 }
 
-function primaryKeyOf(table: TableSpec): string[] {
+function primaryKeyOf(table: TableSpec): readonly string[] {
   return table.primaryKey ?? (table.columns.id ? ['id'] : []);
 }
 

@@ -1,0 +1,41 @@
+/** The console API's reply shape and input parsing (REFERENCE §2). */
+import type { ZodType } from 'zod';
+import type { ApiReply } from '../../../common/api-types.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/limits.ts';
+import { badRequest } from '../lib/errors.ts';
+
+export function ok<T>(data?: T, message = ''): ApiReply<T> {
+  return data === undefined ? { success: true, message } : { success: true, message, data };
+}
+
+/** Validates console input strictly; the first problem becomes a 400 with a readable message. */
+export function parseInput<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+  throw badRequest('common.invalid_request', { detail: `${where}${issue?.message ?? 'invalid input'}` });
+}
+
+export interface Paging {
+  page: number;
+  pageSize: number;
+  offset: number;
+}
+
+/** `p` starts at 1 (below 1 means 1); `page_size` or `size` defaults to 10, at most 100. */
+export function readPaging(query: Record<string, unknown>): Paging {
+  const pageNumber = Number.parseInt(String(query.p ?? '1'), 10);
+  const page = Number.isFinite(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
+  const sizeText = query.page_size ?? query.size;
+  const sizeNumber = Number.parseInt(String(sizeText ?? PAGE_SIZE_DEFAULT), 10);
+  const pageSize = Number.isFinite(sizeNumber) && sizeNumber >= 1 ? Math.min(sizeNumber, PAGE_SIZE_MAX) : PAGE_SIZE_DEFAULT;
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/** Parses a positive integer route parameter or answers 400. */
+export function readId(value: unknown): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw badRequest('common.invalid_id');
+  return id;
+}

@@ -1,0 +1,129 @@
+/** User management by administrators, every rank rule enforced here (REFERENCE §2, spec §6). */
+import type { z } from 'zod';
+import type { ManageResult, UserView } from '../../../../common/api-types.ts';
+import { Role, UserStatus } from '../../../../common/roles.ts';
+import { LogType } from '../../../../common/statuses.ts';
+import { hashPassword } from '../../auth/passwords.ts';
+import { checkCreate, checkManage, checkRead, checkUpdate } from '../../auth/rank.ts';
+import type { AuthUser } from '../../auth/types.ts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { businessFailure, forbidden, notFound } from '../../lib/errors.ts';
+import { createUser } from './create-user.ts';
+import { validDisplayName, validPassword, validUsername } from './credentials.ts';
+import { findUserById, usernameTaken } from './repository.ts';
+import type { createUserInput, manageUserInput, updateUserInput } from './schemas.ts';
+import { deletedAtNow, toUserView, type UserRow } from './view.ts';
+
+async function loadTarget(context: AppContext, id: number): Promise<UserRow> {
+  const row = await findUserById(context.database.db, id);
+  if (!row) throw notFound('user.not_found');
+  return row;
+}
+
+export async function getUser(context: AppContext, actor: AuthUser, id: number): Promise<UserView> {
+  const row = await loadTarget(context, id);
+  const refusal = checkRead(actor.role, row.role);
+  if (refusal) throw forbidden(refusal);
+  return toUserView(row);
+}
+
+export async function createUserByAdmin(
+  context: AppContext,
+  actor: AuthUser,
+  input: z.infer<typeof createUserInput>,
+): Promise<void> {
+  if (input.username.trim() === '' || input.password === '') throw businessFailure('user.username_password_required');
+  const role = input.role ?? Role.common;
+  const refusal = checkCreate(actor.role, role);
+  if (refusal) throw forbidden(refusal);
+  const username = validUsername(input.username);
+  await createUser(context, {
+    username,
+    password: validPassword(input.password),
+    displayName: validDisplayName(input.display_name, username),
+    role,
+    ...(input.remark ? { remark: input.remark } : {}),
+  });
+}
+
+export async function updateUserByAdmin(
+  context: AppContext,
+  actor: AuthUser,
+  input: z.infer<typeof updateUserInput>,
+): Promise<void> {
+  const { db } = context.database;
+  const row = await loadTarget(context, input.id);
+  const refusal = checkUpdate(actor.role, row.role);
+  if (refusal) throw forbidden(refusal);
+  if (row.deleted_at !== null) throw businessFailure('user.cancelled');
+  const changes: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark'>> = {};
+  if (input.username !== undefined && input.username.trim() !== row.username) {
+    changes.username = validUsername(input.username);
+    if (await usernameTaken(db, changes.username, row.id)) throw businessFailure('user.username_taken');
+  }
+  if (input.display_name !== undefined) changes.display_name = validDisplayName(input.display_name, row.username);
+  if (input.password) changes.password = await hashPassword(validPassword(input.password));
+  if (input.group !== undefined && input.group !== row.group) {
+    const groups = context.options.getJson<Record<string, number>>('GroupRatio') ?? {};
+    if (!Object.hasOwn(groups, input.group)) throw businessFailure('user.group_invalid', { group: input.group });
+    changes.group = input.group;
+  }
+  if (input.quota !== undefined) {
+    if (!Number.isSafeInteger(input.quota)) throw businessFailure('user.quota_invalid');
+    if (input.quota !== Number(row.quota)) changes.quota = input.quota;
+  }
+  if (input.remark !== undefined) changes.remark = input.remark;
+  if (Object.keys(changes).length === 0) return;
+  try {
+    await db.updateTable('users').set(changes).where('id', '=', row.id).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw businessFailure('user.username_taken');
+    throw error;
+  }
+  if (changes.quota !== undefined) {
+    context.writer.appendLog({
+      user_id: row.id,
+      username: row.username,
+      created_at: Math.floor(Date.now() / 1000),
+      type: LogType.manage,
+      content: `Administrator ${actor.username} changed the quota from ${row.quota} to ${changes.quota}`,
+    });
+  }
+}
+
+export async function manageUser(
+  context: AppContext,
+  actor: AuthUser,
+  input: z.infer<typeof manageUserInput>,
+): Promise<ManageResult> {
+  const { db, dialect } = context.database;
+  const row = await loadTarget(context, input.id);
+  if (row.deleted_at !== null) throw businessFailure('user.cancelled');
+  const refusal = checkManage(actor.role, row.role, input.action);
+  if (refusal) throw forbidden(refusal);
+  let { role, status } = row;
+  switch (input.action) {
+    case 'promote':
+      role = Role.admin;
+      break;
+    case 'demote':
+      role = Role.common;
+      break;
+    case 'disable':
+      status = UserStatus.disabled;
+      break;
+    case 'enable':
+      status = UserStatus.enabled;
+      break;
+    case 'delete':
+      await db
+        .updateTable('users')
+        .set({ deleted_at: deletedAtNow(dialect), access_token: null })
+        .where('id', '=', row.id)
+        .execute();
+      return { role, status };
+  }
+  await db.updateTable('users').set({ role, status }).where('id', '=', row.id).execute();
+  return { role, status };
+}

@@ -1,0 +1,72 @@
+/** Queries on `users` shared by the account and admin services. */
+import type { Kysely, Transaction } from 'kysely';
+import type { Page, UserView } from '../../../../common/api-types.ts';
+import { containsText } from '../../db/like.ts';
+import type { Database } from '../../db/schema.ts';
+import { randomString } from '../../lib/random.ts';
+import type { Paging } from '../reply.ts';
+import { toUserView, type UserRow } from './view.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Usernames stay taken after a soft delete, so this includes cancelled users. */
+export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('username', '=', username);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function findLoginCandidate(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('deleted_at', 'is', null)
+    .where((builder) =>
+      builder.or([builder('username', '=', usernameOrEmail), builder('email', '=', usernameOrEmail)]),
+    )
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** A fresh affiliate code (4 characters, longer when short codes run out). */
+export async function uniqueAffCode(db: Db): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const code = randomString(4 + Math.floor(attempt / 5));
+    const existing = await db.selectFrom('users').select('id').where('aff_code', '=', code).executeTakeFirst();
+    if (!existing) return code;
+  }
+  return randomString(16);
+}
+
+export interface UserSearch {
+  keyword?: string;
+  group?: string;
+}
+
+/** Lists users newest first, cancelled users included (the console shows them as cancelled). */
+export async function listUsers(db: Db, search: UserSearch, paging: Paging): Promise<Page<UserView>> {
+  let query = db.selectFrom('users');
+  const keyword = search.keyword?.trim();
+  if (keyword) {
+    const id = /^\d+$/.test(keyword) ? Number(keyword) : null;
+    query = query.where((builder) =>
+      builder.or([
+        ...(id !== null && Number.isSafeInteger(id) ? [builder('id', '=', id)] : []),
+        containsText('username', keyword),
+        containsText('email', keyword),
+        containsText('display_name', keyword),
+      ]),
+    );
+  }
+  const group = search.group?.trim();
+  if (group) query = query.where('group', '=', group);
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
+    query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toUserView), page: paging.page, page_size: paging.pageSize, total: Number(total.total) };
+}

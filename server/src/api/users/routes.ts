@@ -1,0 +1,91 @@
+/** /api/user/* (account and admin), /api/group/. Thin: parse, authorise, call the services. */
+import type { FastifyInstance } from 'fastify';
+import { Role } from '../../../../common/roles.ts';
+import { requireRole } from '../../auth/guards.ts';
+import { endSession, startSession } from '../../auth/session.ts';
+import type { AppContext } from '../../context.ts';
+import { ok, parseInput, readId, readPaging } from '../reply.ts';
+import {
+  deleteSelf,
+  getAffCode,
+  getSelf,
+  login,
+  regenerateAccessToken,
+  register,
+  updateSelf,
+  usableGroups,
+} from './account-service.ts';
+import { createUserByAdmin, getUser, manageUser, updateUserByAdmin } from './admin-service.ts';
+import { listUsers } from './repository.ts';
+import {
+  createUserInput,
+  loginInput,
+  manageUserInput,
+  registerInput,
+  updateSelfInput,
+  updateUserInput,
+} from './schemas.ts';
+
+export async function registerUserRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const asUser = { preHandler: requireRole(context, Role.common) };
+  const asAdmin = { preHandler: requireRole(context, Role.admin) };
+  const critical = { config: { rateLimit: 'critical' as const } };
+
+  app.post('/api/user/register', critical, async (request) => {
+    await register(context, parseInput(registerInput, request.body));
+    return ok();
+  });
+
+  app.post('/api/user/login', critical, async (request, reply) => {
+    const user = await login(context, parseInput(loginInput, request.body));
+    startSession(request, reply, user.id);
+    return ok(user);
+  });
+
+  app.get('/api/user/logout', async (_request, reply) => {
+    endSession(reply);
+    return ok();
+  });
+
+  app.get('/api/user/self', asUser, async (request) => ok(await getSelf(context, request.user!)));
+  app.put('/api/user/self', asUser, async (request) => {
+    await updateSelf(context, request.user!, parseInput(updateSelfInput, request.body));
+    return ok();
+  });
+  app.delete('/api/user/self', asUser, async (request, reply) => {
+    await deleteSelf(context, request.user!);
+    endSession(reply);
+    return ok();
+  });
+  app.get('/api/user/token', asUser, async (request) => ok(await regenerateAccessToken(context, request.user!)));
+  app.get('/api/user/aff', asUser, async (request) => ok(await getAffCode(context, request.user!)));
+  app.get('/api/user/self/groups', asUser, async (request) => ok(usableGroups(context, request.user!.group)));
+
+  app.get('/api/group/', asAdmin, async () =>
+    ok(Object.keys(context.options.getJson<Record<string, number>>('GroupRatio') ?? {})),
+  );
+
+  app.get('/api/user/', asAdmin, async (request) => {
+    const query = request.query as Record<string, unknown>;
+    return ok(await listUsers(context.database.db, {}, readPaging(query)));
+  });
+  app.get('/api/user/search', asAdmin, async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    const search = { ...(query.keyword ? { keyword: query.keyword } : {}), ...(query.group ? { group: query.group } : {}) };
+    return ok(await listUsers(context.database.db, search, readPaging(query)));
+  });
+  app.get('/api/user/:id', asAdmin, async (request) =>
+    ok(await getUser(context, request.user!, readId((request.params as { id: string }).id))),
+  );
+  app.post('/api/user/', asAdmin, async (request) => {
+    await createUserByAdmin(context, request.user!, parseInput(createUserInput, request.body));
+    return ok();
+  });
+  app.put('/api/user/', asAdmin, async (request) => {
+    await updateUserByAdmin(context, request.user!, parseInput(updateUserInput, request.body));
+    return ok();
+  });
+  app.post('/api/user/manage', asAdmin, async (request) =>
+    ok(await manageUser(context, request.user!, parseInput(manageUserInput, request.body))),
+  );
+}

@@ -1,0 +1,56 @@
+/** The console's view of a user row: never the password or access token. */
+import type { Selectable } from 'kysely';
+import type { SessionUser, UserView } from '../../../../common/api-types.ts';
+import type { Database } from '../../db/schema.ts';
+
+export type UserRow = Selectable<Database['users']>;
+
+function deletedAtText(value: UserRow['deleted_at']): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : String(value);
+}
+
+export function toUserView(row: UserRow): UserView {
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    role: row.role,
+    status: row.status,
+    email: row.email ?? '',
+    github_id: row.github_id ?? '',
+    oidc_id: row.oidc_id ?? '',
+    wechat_id: row.wechat_id ?? '',
+    telegram_id: row.telegram_id ?? '',
+    linux_do_id: row.linux_do_id ?? '',
+    group: row.group,
+    quota: Number(row.quota),
+    used_quota: Number(row.used_quota),
+    request_count: Number(row.request_count),
+    aff_code: row.aff_code ?? '',
+    aff_count: row.aff_count,
+    aff_quota: Number(row.aff_quota),
+    aff_history_quota: Number(row.aff_history),
+    inviter_id: row.inviter_id,
+    DeletedAt: deletedAtText(row.deleted_at),
+    setting: row.setting ?? '',
+    remark: row.remark ?? '',
+  };
+}
+
+export function toSessionUser(row: UserRow): SessionUser {
+  return {
+    id: row.id,
+    username: row.username,
+    display_name: row.display_name,
+    role: row.role,
+    status: row.status,
+    group: row.group,
+  };
+}
+
+/** The value written to deleted_at: a Date where the driver maps it, gorm's text form on SQLite. */
+export function deletedAtNow(dialect: string): Date | string {
+  const now = new Date();
+  return dialect === 'sqlite' ? now.toISOString().replace('T', ' ').replace('Z', '+00:00') : now;
+}

@@ -1,0 +1,83 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymousClient, startTestServer, type TestServer } from './test-support/test-server.ts';
+
+describe('HTTP platform', () => {
+  let server: TestServer;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>console</title>${'<!-- padding -->'.repeat(200)}`);
+    writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
+    server = await startTestServer({
+      environment: { WEB_DIST_PATH: dist, CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '3', MAX_REQUEST_BODY_MB: '1' },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('answers /healthz after checking the database', async () => {
+    const response = await fetch(`${server.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: 'sqlite' });
+  });
+
+  it('gives every reply an X-Request-Id', async () => {
+    const response = await fetch(`${server.url}/api/setup`);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('serves the console for console routes, never for API paths', async () => {
+    for (const path of ['/', '/token', '/user/edit/3', '/setting?tab=system']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    for (const path of ['/api/nope', '/v1/nothing', '/healthz/x', '/missing.js']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(await response.json(), path).toEqual({ success: false, message: 'Not found' });
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await fetch(`${server.url}/assets/app-3f2a.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses large replies', async () => {
+    const response = await fetch(`${server.url}/`, { headers: { 'Accept-Encoding': 'gzip' }, decompress: false } as RequestInit);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const body = gunzipSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(body).toMatch(/<title>console<\/title>/);
+  });
+
+  it('refuses oversized bodies with 413 and a JSON message', async () => {
+    const response = await anonymousClient(server).request('POST', '/api/user/login', {
+      rawBody: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'y' }),
+    });
+    expect(response.status).toBe(413);
+    expect(response.body).toEqual({ success: false, message: 'Request body is too large' });
+  });
+
+  it('limits critical routes per IP with a JSON 429', async () => {
+    const client = anonymousClient(server);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) statuses.push((await client.login('a', 'b')).status);
+    // The oversized-body test above already used one of the three allowed calls.
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(1);
+    const limited = await client.login('a', 'b');
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ success: false, message: 'Too many requests, try again later' });
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,87 @@
+/**
+ * Builds the Fastify app: plugins, error rendering and route mounting only. Behaviour lives in the
+ * resource folders under api/ (and relay/ for /v1).
+ */
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { registerRateLimits } from './api/plugins/rate-limit.ts';
+import { registerOptionRoutes } from './api/options/routes.ts';
+import { registerSetupRoutes } from './api/setup/routes.ts';
+import { registerStatusRoutes } from './api/status/routes.ts';
+import { registerUserRoutes } from './api/users/routes.ts';
+import './auth/types.ts';
+import { defaultWebDistPath, registerConsole } from './console-static.ts';
+import type { AppContext } from './context.ts';
+import { pingDatabase } from './db/connect.ts';
+import { GatewayError } from './lib/errors.ts';
+import { languageOf, translate } from './lib/messages.ts';
+import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
+
+export interface BuildAppOptions {
+  rateLimitStore?: RateLimitStore;
+}
+
+export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: context.logger,
+    bodyLimit: context.config.maxRequestBodyBytes,
+    trustProxy: context.config.trustProxy,
+    disableRequestLogging: true,
+    genReqId: () => crypto.randomUUID().replaceAll('-', ''),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.decorateRequest('user', null);
+  app.decorateRequest('language', 'zh');
+  app.addHook('onRequest', async (request, reply) => {
+    request.language = languageOf(request.headers['accept-language']);
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(fastifyCookie, { secret: context.sessionSecret });
+  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+
+  const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
+  app.addHook('onClose', async () => rateLimitStore.close?.());
+  registerRateLimits(app, context, rateLimitStore);
+
+  app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
+    if (error instanceof GatewayError) {
+      return reply
+        .code(error.status)
+        .send({ success: false, message: translate(error.code, request.language, error.params) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ success: false, message: translate('common.body_too_large', request.language) });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({
+        success: false,
+        message: translate('common.invalid_request', request.language, { detail: error.message }),
+      });
+    }
+    request.log.error({ err: error, url: request.url }, 'request failed');
+    return reply.code(500).send({ success: false, message: translate('common.internal', request.language) });
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await pingDatabase(context.database);
+      return { status: 'ok', database: context.database.dialect };
+    } catch (error) {
+      reply.code(503);
+      return { status: 'unavailable', error: (error as Error).message };
+    }
+  });
+
+  await registerStatusRoutes(app, context);
+  await registerSetupRoutes(app, context);
+  await registerOptionRoutes(app, context);
+  await registerUserRoutes(app, context);
+
+  await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
+  return app;
+}

@@ -1,0 +1,67 @@
+/**
+ * Console API authentication (REFERENCE §2): a session cookie or a system access token in
+ * `Authorization` (a `Bearer ` prefix is accepted), and in both cases the `New-Api-User` header equal to
+ * that user's id. Levels: user (role ≥ 1), admin (≥ 10), root (≥ 100).
+ */
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { UserStatus } from '../../../common/roles.ts';
+import type { AppContext } from '../context.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+import { readSessionUserId } from './session.ts';
+import type { AuthUser } from './types.ts';
+
+const accessTokenPattern = /^[A-Za-z0-9]{16,64}$/;
+
+function readAccessToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '').trim();
+  return token === '' ? null : token;
+}
+
+async function loadUser(context: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
+  const query = context.database.db
+    .selectFrom('users')
+    .select(['id', 'username', 'display_name', 'role', 'status', 'group', 'deleted_at']);
+  const accessToken = readAccessToken(request);
+  let row: Awaited<ReturnType<typeof query.executeTakeFirst>>;
+  if (accessToken) {
+    if (!accessTokenPattern.test(accessToken)) throw unauthorized('auth.invalid_access_token');
+    row = await query.where('access_token', '=', accessToken).executeTakeFirst();
+    if (!row) throw unauthorized('auth.invalid_access_token');
+  } else {
+    const userId = readSessionUserId(request);
+    if (userId === null) return null;
+    row = await query.where('id', '=', userId).executeTakeFirst();
+    if (!row) return null;
+  }
+  if (row.deleted_at !== null || row.status !== UserStatus.enabled) throw unauthorized('auth.user_banned');
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    role: row.role,
+    status: row.status,
+    group: row.group,
+  };
+}
+
+/** Resolves the caller or throws 401; checks New-Api-User. */
+export async function authenticate(context: AppContext, request: FastifyRequest): Promise<AuthUser> {
+  const user = await loadUser(context, request);
+  if (!user) throw unauthorized('auth.not_logged_in');
+  const header = request.headers['new-api-user'];
+  const claimed = Array.isArray(header) ? header[0] : header;
+  if (claimed === undefined || claimed === '') throw unauthorized('auth.user_header_missing');
+  if (Number(claimed) !== user.id) throw unauthorized('auth.user_header_mismatch');
+  return user;
+}
+
+/** A preHandler that admits callers whose role is at least `minimumRole`. */
+export function requireRole(context: AppContext, minimumRole: number): preHandlerAsyncHookHandler {
+  return async (request) => {
+    const user = await authenticate(context, request);
+    if (user.role < minimumRole) throw forbidden('auth.forbidden');
+    request.user = user;
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Serves the built console (web/dist): hashed assets with a year-long immutable cache, index.html
+ * never cached, and the SPA fallback to index.html for console routes — never for API paths, which get
+ * a JSON 404 instead.
+ */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { translate } from './lib/messages.ts';
+
+const apiPrefixes = ['/api/', '/v1/', '/v1beta/', '/pg/', '/mj/', '/suno/', '/dashboard/', '/healthz', '/metrics'];
+
+export function defaultWebDistPath(): string {
+  return resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
+}
+
+export async function registerConsole(app: FastifyInstance, distPath: string): Promise<void> {
+  const hasConsole = existsSync(join(distPath, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, {
+      root: distPath,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, path) {
+        if (path.includes('/assets/')) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        } else {
+          reply.header('Cache-Control', 'no-cache');
+        }
+      },
+    });
+  } else {
+    app.log.warn({ distPath }, 'console build not found: run `npm run build` (npm start does it for you)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+    if (isApi || request.method !== 'GET' || !hasConsole) {
+      return reply.code(404).send({ success: false, message: translate('common.not_found', request.language) });
+    }
+    // Existing files are routed by @fastify/static; a missing file is a 404, not the console page.
+    if ((path.split('/').pop() ?? '').includes('.')) {
+      return reply.code(404).send({ success: false, message: translate('common.not_found', request.language) });
+    }
+    return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+}

@@ -1,0 +1,27 @@
+/** Everything a route or job needs, built once at boot by main.ts (or by the test server). */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { BatchWriter } from './db/batch-writer.ts';
+import type { DatabaseHandle } from './db/connect.ts';
+import type { OptionStore } from './options/store.ts';
+
+export interface SetupState {
+  /** True once POST /api/setup succeeded (a row in `setups`). */
+  done: boolean;
+}
+
+export interface AppContext {
+  config: Config;
+  database: DatabaseHandle;
+  /** The database holding `logs`: LOG_SQL_DSN when set, otherwise the main database. */
+  logDatabase: DatabaseHandle;
+  writer: BatchWriter;
+  options: OptionStore;
+  setup: SetupState;
+  /** The secret that signs session cookies (SESSION_SECRET, or one generated once and kept in the database). */
+  sessionSecret: string;
+  logger: FastifyBaseLogger;
+  version: string;
+  /** Unix seconds when this process started. */
+  startTime: number;
+}

@@ -1,0 +1,155 @@
+/**
+ * Boot: config → database (migrations on the master) → caches → HTTP → jobs; graceful shutdown on
+ * SIGTERM/SIGINT (stop accepting, finish in-flight requests, flush the writer, close the databases).
+ */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { loadSetupDone } from './api/setup/service.ts';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import type { AppContext } from './context.ts';
+import { BatchWriter } from './db/batch-writer.ts';
+import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { runMigrations } from './db/migrations/index.ts';
+import { randomAlphanumeric } from './lib/random.ts';
+import { OptionStore } from './options/store.ts';
+
+const SESSION_SECRET_OPTION = 'internal.session_secret';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  context: AppContext;
+  /** The base URL the server listens on (http://127.0.0.1:<port>). */
+  url: string;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  logger?: pino.Logger;
+  /** Listen on this port instead of config.port (0 = any free port). */
+  port?: number;
+}
+
+function packageVersion(): string {
+  try {
+    const text = readFileSync(new URL('../../package.json', import.meta.url), 'utf8');
+    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+async function waitForSchema(database: DatabaseHandle, logger: pino.Logger): Promise<void> {
+  // A slave never migrates; it waits until the master has created the tables.
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await database.db.selectFrom('setups').select('id').limit(1).execute();
+      return;
+    } catch (error) {
+      if (attempt % 10 === 0) logger.warn({ err: error }, 'waiting for the master node to create the schema');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
+async function resolveSessionSecret(config: Config, options: OptionStore): Promise<string> {
+  if (config.sessionSecret) return config.sessionSecret;
+  const stored = options.get(SESSION_SECRET_OPTION);
+  if (stored) return stored;
+  const generated = randomAlphanumeric(48);
+  await options.setInternal(SESSION_SECRET_OPTION, generated);
+  return generated;
+}
+
+export async function startServer(config: Config, startOptions: StartOptions = {}): Promise<RunningServer> {
+  const logger =
+    startOptions.logger ??
+    pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key'] });
+  const database = connectDatabase(config.database, { sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs });
+  const logDatabase = config.logDatabase
+    ? connectDatabase(config.logDatabase, { sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs })
+    : database;
+  if (config.isMaster) {
+    const applied = await runMigrations(database, logDatabase);
+    if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
+  } else {
+    await waitForSchema(database, logger);
+  }
+  logger.info({ database: database.description, logs: logDatabase.description }, 'database ready');
+
+  const options = new OptionStore(database, logger);
+  await options.load();
+  options.startSync(config.syncFrequencySeconds);
+  const writer = new BatchWriter(database, logDatabase, {
+    intervalMs: config.batchUpdateEnabled ? config.batchUpdateIntervalSeconds * 1000 : 0,
+    onError: (error) => logger.error({ err: error }, 'batch write failed; will retry'),
+  });
+  writer.start();
+
+  const context: AppContext = {
+    config,
+    database,
+    logDatabase,
+    writer,
+    options,
+    setup: { done: await loadSetupDone({ database }) },
+    sessionSecret: await resolveSessionSecret(config, options),
+    logger,
+    version: packageVersion(),
+    startTime: Math.floor(Date.now() / 1000),
+  };
+
+  const app = await buildApp(context);
+  const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
+  const port = new URL(address).port;
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await app.close();
+      options.stop();
+      await writer.stop();
+      if (logDatabase !== database) await logDatabase.close();
+      await database.close();
+    })();
+    return closing;
+  };
+  return { app, context, url: `http://127.0.0.1:${port}`, close };
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const server = await startServer(config);
+  server.context.logger.info({ url: `http://localhost:${new URL(server.url).port}` }, 'Switchyard is listening');
+  const shutdown = (signal: string) => {
+    server.context.logger.info({ signal }, 'shutting down');
+    const forced = setTimeout(() => process.exit(1), 30_000);
+    forced.unref();
+    server
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        server.context.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`Switchyard failed to start: ${(error as Error).stack ?? String(error)}\n`);
+    process.exit(1);
+  });
+}

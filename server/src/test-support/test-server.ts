@@ -1,0 +1,167 @@
+/**
+ * Boots the real server (the same startServer as production) on a random port against a fresh
+ * database, and gives tests an HTTP client that behaves like the console: session cookie plus
+ * New-Api-User header.
+ */
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import { type RunningServer, startServer } from '../main.ts';
+import { createSqliteDatabase, type TestDatabase } from './databases.ts';
+
+export interface TestServer extends RunningServer {
+  database: TestDatabase;
+}
+
+export interface TestServerOptions {
+  /** A database from databaseMatrix(); a fresh SQLite file when omitted. It is dropped on close. */
+  database?: TestDatabase;
+  environment?: Record<string, string>;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const database = options.database ?? (await createSqliteDatabase());
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+    GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+    CRITICAL_RATE_LIMIT_ENABLE: 'false',
+    HOST: '127.0.0.1',
+    WEB_DIST_PATH: '/nonexistent-switchyard-dist',
+    ...database.environment,
+    ...options.environment,
+  });
+  const server = await startServer(config, { port: 0, logger: pino({ level: config.logLevel }) });
+  return {
+    ...server,
+    database,
+    close: async () => {
+      await server.close();
+      await database.drop();
+    },
+  };
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; message: string; data?: T } & Record<string, unknown>;
+}
+
+export class ApiClient {
+  constructor(
+    readonly baseUrl: string,
+    private cookie = '',
+    private userId: number | null = null,
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
+
+  get sessionCookie(): string {
+    return this.cookie;
+  }
+
+  get currentUserId(): number | null {
+    return this.userId;
+  }
+
+  /** A copy with different or additional headers (e.g. a wrong New-Api-User). */
+  withHeaders(headers: Record<string, string>): ApiClient {
+    return new ApiClient(this.baseUrl, this.cookie, this.userId, { ...this.extraHeaders, ...headers });
+  }
+
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    options: { body?: unknown; query?: Record<string, string | number>; rawBody?: string } = {},
+  ): Promise<ApiResponse<T>> {
+    const url = new URL(path, this.baseUrl);
+    for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
+    const headers: Record<string, string> = { 'Accept-Language': 'en', ...this.extraHeaders };
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (this.userId !== null && !('New-Api-User' in this.extraHeaders)) headers['New-Api-User'] = String(this.userId);
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['Content-Type'] = 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    const response = await fetch(url, { method, headers, body });
+    const setCookie = response.headers.getSetCookie().find((value) => value.startsWith('session='));
+    if (setCookie) this.cookie = setCookie.split(';')[0] ?? '';
+    const text = await response.text();
+    let parsed: ApiResponse<T>['body'];
+    try {
+      parsed = JSON.parse(text) as ApiResponse<T>['body'];
+    } catch {
+      parsed = { success: false, message: text };
+    }
+    return { status: response.status, headers: response.headers, body: parsed };
+  }
+
+  get<T = unknown>(path: string, query?: Record<string, string | number>) {
+    return this.request<T>('GET', path, query ? { query } : {});
+  }
+  post<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('POST', path, body === undefined ? {} : { body });
+  }
+  put<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>('PUT', path, body === undefined ? {} : { body });
+  }
+  delete<T = unknown>(path: string, query?: Record<string, string | number>) {
+    return this.request<T>('DELETE', path, query ? { query } : {});
+  }
+
+  /** Logs in with a password; the client then carries the session and the user id header. */
+  async login(username: string, password: string): Promise<ApiResponse<{ id: number }>> {
+    const response = await this.post<{ id: number }>('/api/user/login', { username, password });
+    if (response.body.success && response.body.data) this.userId = response.body.data.id;
+    return response;
+  }
+}
+
+export const ROOT_USERNAME = 'root';
+export const ROOT_PASSWORD = 'root-password-1';
+
+export function anonymousClient(server: { url: string }): ApiClient {
+  return new ApiClient(server.url);
+}
+
+/** Runs setup (once) and returns a client logged in as root. */
+export async function loginAsRoot(server: { url: string }): Promise<ApiClient> {
+  const client = new ApiClient(server.url);
+  const status = await client.get<{ status: boolean }>('/api/setup');
+  if (!status.body.data?.status) {
+    const setup = await client.post('/api/setup', {
+      username: ROOT_USERNAME,
+      password: ROOT_PASSWORD,
+      confirmPassword: ROOT_PASSWORD,
+      SelfUseModeEnabled: false,
+      DemoSiteEnabled: false,
+    });
+    if (!setup.body.success) throw new Error(`setup failed: ${setup.body.message}`);
+  }
+  const login = await client.login(ROOT_USERNAME, ROOT_PASSWORD);
+  if (!login.body.success) throw new Error(`root login failed: ${login.body.message}`);
+  return client;
+}
+
+/** Creates a user through the admin API (role set with manage when needed) and logs in as them. */
+export async function createUserAndLogin(
+  server: { url: string },
+  root: ApiClient,
+  username: string,
+  options: { role?: 'admin'; password?: string } = {},
+): Promise<ApiClient> {
+  const password = options.password ?? 'password-123';
+  const created = await root.post('/api/user/', { username, password, display_name: username });
+  if (!created.body.success) throw new Error(`create ${username} failed: ${created.body.message}`);
+  const client = new ApiClient(server.url);
+  const login = await client.login(username, password);
+  if (!login.body.success) throw new Error(`login ${username} failed: ${login.body.message}`);
+  if (options.role === 'admin') {
+    const promoted = await root.post('/api/user/manage', { id: client.currentUserId, action: 'promote' });
+    if (!promoted.body.success) throw new Error(`promote ${username} failed: ${promoted.body.message}`);
+  }
+  return client;
+}
