@@ -4,7 +4,7 @@
  */
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { registerRateLimits } from './api/plugins/rate-limit.ts';
 import { registerOptionRoutes } from './api/options/routes.ts';
 import { registerSetupRoutes } from './api/setup/routes.ts';
@@ -27,7 +27,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     loggerInstance: context.logger,
     bodyLimit: context.config.maxRequestBodyBytes,
     trustProxy: context.config.trustProxy,
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => crypto.randomUUID().replaceAll('-', ''),
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true },

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from './lib/messages.ts';
 
 const apiPrefixes = ['/api/', '/v1/', '/v1beta/', '/pg/', '/mj/', '/suno/', '/dashboard/', '/healthz', '/metrics'];
@@ -35,16 +35,17 @@ export async function registerConsole(app: FastifyInstance, distPath: string): P
     app.log.warn({ distPath }, 'console build not found: run `npm run build` (npm start does it for you)');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ success: false, message: translate('common.not_found', request.language) });
+  app.setNotFoundHandler(notFound);
+  if (!hasConsole) return;
+
+  // A catch-all route (not the not-found handler) so that compression and the other route hooks apply.
+  app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const isApi = apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
-    if (isApi || request.method !== 'GET' || !hasConsole) {
-      return reply.code(404).send({ success: false, message: translate('common.not_found', request.language) });
-    }
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)) return notFound(request, reply);
     // Existing files are routed by @fastify/static; a missing file is a 404, not the console page.
-    if ((path.split('/').pop() ?? '').includes('.')) {
-      return reply.code(404).send({ success: false, message: translate('common.not_found', request.language) });
-    }
+    if ((path.split('/').pop() ?? '').includes('.')) return notFound(request, reply);
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { loadSetupDone } from './api/setup/service.ts';
 import { buildApp } from './app.ts';
@@ -14,6 +15,7 @@ import { BatchWriter } from './db/batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { runMigrations } from './db/migrations/index.ts';
 import { randomAlphanumeric } from './lib/random.ts';
+import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { OptionStore } from './options/store.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
@@ -101,13 +103,15 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     startTime: Math.floor(Date.now() / 1000),
   };
 
-  const app = await buildApp(context);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const app = await buildApp(context, redis ? { rateLimitStore: new RedisRateLimitStore(redis) } : {});
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
   const port = new URL(address).port;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       await app.close();
+      redis?.disconnect();
       options.stop();
       await writer.stop();
       if (logDatabase !== database) await logDatabase.close();
