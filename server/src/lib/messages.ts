@@ -2,6 +2,7 @@
  * Server messages in both console languages. The console sends Accept-Language (its i18nextLng);
  * anything not starting with "en" gets Chinese, the product's default language.
  */
+import { channelMessages } from '../api/channels/messages.ts';
 import { optionMessages } from '../options/messages.ts';
 
 const coreMessages = {
@@ -79,7 +80,7 @@ const coreMessages = {
   'aff.transfer_too_small': { en: 'The transfer amount is at least {amount}', zh: '转移额度最小为 {amount}' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
-const catalogue = { ...coreMessages, ...optionMessages };
+const catalogue = { ...coreMessages, ...optionMessages, ...channelMessages };
 
 export type MessageKey = keyof typeof catalogue;
 export type MessageParams = Record<string, string | number>;

@@ -55,7 +55,12 @@ describe('built-in pricing tables', () => {
   });
 
   it('derives ratios without floating-point noise', () => {
-    for (const table of [defaultModelRatios(), defaultCompletionRatios(), defaultCacheRatios(), defaultModelPrices()]) {
+    for (const table of [
+      defaultModelRatios(),
+      defaultCompletionRatios(),
+      defaultCacheRatios(),
+      defaultModelPrices(),
+    ]) {
       for (const [model, value] of Object.entries(table)) {
         expect(Number.isFinite(value) && value >= 0, model).toBe(true);
         expect(String(value).length, `${model} = ${value}`).toBeLessThanOrEqual(12);
@@ -75,7 +80,17 @@ describe('built-in pricing tables', () => {
 
   it('covers the common providers', () => {
     const models = Object.keys(defaultModelRatios());
-    for (const prefix of ['gpt-', 'claude-', 'gemini-', 'deepseek-', 'mistral-', 'moonshot-', 'grok-', 'qwen-', 'glm-']) {
+    for (const prefix of [
+      'gpt-',
+      'claude-',
+      'gemini-',
+      'deepseek-',
+      'mistral-',
+      'moonshot-',
+      'grok-',
+      'qwen-',
+      'glm-',
+    ]) {
       expect(
         models.some((model) => model.startsWith(prefix)),
         prefix,

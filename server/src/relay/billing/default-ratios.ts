@@ -24,7 +24,11 @@ interface ListPrice {
   cachedInput?: number;
 }
 
-const usd = (input: number, output?: number, cachedInput?: number): ListPrice => ({ input, output, cachedInput });
+const usd = (input: number, output?: number, cachedInput?: number): ListPrice => ({
+  input,
+  output,
+  cachedInput,
+});
 const cny = (input: number, output?: number, cachedInput?: number): ListPrice => ({
   input: input / CNY_PER_USD,
   output: output === undefined ? undefined : output / CNY_PER_USD,
@@ -51,7 +55,10 @@ const tokenPrices: ReadonlyArray<[string, ListPrice]> = [
   ...same(['gpt-5', 'gpt-5-2025-08-07', 'gpt-5-chat-latest'], usd(1.25, 10, 0.125)),
   ...same(['gpt-5-mini', 'gpt-5-mini-2025-08-07'], usd(0.25, 2, 0.025)),
   ...same(['gpt-5-nano', 'gpt-5-nano-2025-08-07'], usd(0.05, 0.4, 0.005)),
-  ...same(['gpt-4-turbo', 'gpt-4-turbo-2024-04-09', 'gpt-4-turbo-preview', 'gpt-4-0125-preview'], usd(10, 30)),
+  ...same(
+    ['gpt-4-turbo', 'gpt-4-turbo-2024-04-09', 'gpt-4-turbo-preview', 'gpt-4-0125-preview'],
+    usd(10, 30),
+  ),
   ...same(['gpt-4', 'gpt-4-0613'], usd(30, 60)),
   ...same(['gpt-4-32k', 'gpt-4-32k-0613'], usd(60, 120)),
   ...same(['gpt-3.5-turbo', 'gpt-3.5-turbo-0125'], usd(0.5, 1.5)),
@@ -93,7 +100,13 @@ const tokenPrices: ReadonlyArray<[string, ListPrice]> = [
     usd(3, 15, 0.3),
   ),
   ...same(
-    ['claude-3-opus-20240229', 'claude-opus-4-20250514', 'claude-opus-4-0', 'claude-opus-4-1', 'claude-opus-4-1-20250805'],
+    [
+      'claude-3-opus-20240229',
+      'claude-opus-4-20250514',
+      'claude-opus-4-0',
+      'claude-opus-4-1',
+      'claude-opus-4-1-20250805',
+    ],
     usd(15, 75, 1.5),
   ),
   ...same(['claude-opus-4-5', 'claude-opus-4-5-20251101'], usd(5, 25, 0.5)),
@@ -192,8 +205,10 @@ function buildTables() {
   const cacheRatio: Record<string, number> = {};
   for (const [model, price] of tokenPrices) {
     modelRatio[model] = tidy(price.input / 2);
-    if (price.input > 0 && price.output !== undefined) completionRatio[model] = tidy(price.output / price.input);
-    if (price.input > 0 && price.cachedInput !== undefined) cacheRatio[model] = tidy(price.cachedInput / price.input);
+    if (price.input > 0 && price.output !== undefined)
+      completionRatio[model] = tidy(price.output / price.input);
+    if (price.input > 0 && price.cachedInput !== undefined)
+      cacheRatio[model] = tidy(price.cachedInput / price.input);
   }
   const modelPrice: Record<string, number> = Object.fromEntries(callPrices);
   return { modelRatio, completionRatio, cacheRatio, modelPrice };
