@@ -1,0 +1,42 @@
+import type { SessionUser } from '../../../common/api-types.ts';
+import { http } from './client.ts';
+
+export interface RegisterPayload {
+  username: string;
+  password: string;
+  password2: string;
+  email: string;
+  verification_code: string;
+  aff_code: string;
+}
+
+export interface TelegramAuthData {
+  id: number;
+  first_name?: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  auth_date: number;
+  hash: string;
+}
+
+export const login = (username: string, password: string, turnstile = '') =>
+  http.post<SessionUser>('/api/user/login', { username, password }, { turnstile });
+
+export const register = (payload: RegisterPayload, turnstile = '') =>
+  http.post<unknown>('/api/user/register', payload, { turnstile });
+
+export const logout = () => http.get<unknown>('/api/user/logout');
+
+/** Sends an email verification code (spec §7 GET /api/verification). */
+export const sendVerificationCode = (email: string, turnstile = '') =>
+  http.get<unknown>('/api/verification', { email, turnstile });
+
+/** A one-use OAuth state bound to this browser session; `aff` carries an invite code into the sign-up. */
+export const getOAuthState = (aff?: string) =>
+  http.get<string>('/api/oauth/state', aff ? { aff } : undefined);
+
+export const loginWithWeChat = (code: string) => http.get<SessionUser>('/api/oauth/wechat', { code });
+
+export const loginWithTelegram = (data: TelegramAuthData, language: string) =>
+  http.get<SessionUser>('/api/oauth/telegram/login', { ...data, lang: language });

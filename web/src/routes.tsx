@@ -1,0 +1,61 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireAdmin, RequireLogin } from './components/guards.tsx';
+import { PageLayout } from './components/layout/PageLayout.tsx';
+import { RouteError } from './components/RouteError.tsx';
+import { AboutPage } from './pages/about/AboutPage.tsx';
+import { HomePage } from './pages/home/HomePage.tsx';
+import { LoginPage } from './pages/login/LoginPage.tsx';
+import { NotFoundPage } from './pages/not-found/NotFoundPage.tsx';
+import { RegisterPage } from './pages/register/RegisterPage.tsx';
+import { SetupPage } from './pages/setup/SetupPage.tsx';
+
+export { AFTER_LOGIN_PATH } from './nav.ts';
+
+const UsersPage = lazy(() =>
+  import('./pages/users/UsersPage.tsx').then((module) => ({ default: module.UsersPage })),
+);
+const UserEditPage = lazy(() =>
+  import('./pages/users/UserEditPage.tsx').then((module) => ({ default: module.UserEditPage })),
+);
+const PersonalPage = lazy(() =>
+  import('./pages/personal/PersonalPage.tsx').then((module) => ({ default: module.PersonalPage })),
+);
+
+/**
+ * The console's routes (spec §2 route table). Pages not built yet are not registered and fall to the
+ * not-found page. Every page renders inside `PageLayout`, which also sends everything to /setup while the
+ * first-run setup is not done.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <PageLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: 'setup', element: <SetupPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'about', element: <AboutPage /> },
+      {
+        element: <RequireLogin />,
+        children: [
+          { path: 'personal', element: <PersonalPage /> },
+          { path: 'user/edit', element: <Navigate to="/personal" replace /> },
+          {
+            element: <RequireAdmin fallback={<NotFoundPage />} />,
+            children: [
+              { path: 'user', element: <UsersPage /> },
+              { path: 'user/edit/:id', element: <UserEditPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
