@@ -6,9 +6,11 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { registerRateLimits } from './api/plugins/rate-limit.ts';
+import { registerChannelRoutes } from './api/channels/routes.ts';
 import { registerOptionRoutes } from './api/options/routes.ts';
 import { registerSetupRoutes } from './api/setup/routes.ts';
 import { registerStatusRoutes } from './api/status/routes.ts';
+import { registerTokenRoutes } from './api/tokens/routes.ts';
 import { registerUserRoutes } from './api/users/routes.ts';
 import './auth/types.ts';
 import { defaultWebDistPath, registerConsole } from './console-static.ts';
@@ -81,6 +83,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerSetupRoutes(app, context);
   await registerOptionRoutes(app, context);
   await registerUserRoutes(app, context);
+  await registerTokenRoutes(app, context);
+  await registerChannelRoutes(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
   return app;

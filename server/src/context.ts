@@ -4,6 +4,8 @@ import type { Config } from './config.ts';
 import type { BatchWriter } from './db/batch-writer.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { OptionStore } from './options/store.ts';
+import type { AccountCache } from './relay/cache/account-cache.ts';
+import type { ChannelCache } from './relay/cache/channel-cache.ts';
 
 export interface SetupState {
   /** True once POST /api/setup succeeded (a row in `setups`). */
@@ -17,6 +19,10 @@ export interface AppContext {
   logDatabase: DatabaseHandle;
   writer: BatchWriter;
   options: OptionStore;
+  /** Channels and abilities in memory, for channel choice without database reads. */
+  channelCache: ChannelCache;
+  /** Tokens and users in memory, with live balances. */
+  accounts: AccountCache;
   setup: SetupState;
   /** The secret that signs session cookies (SESSION_SECRET, or one generated once and kept in the database). */
   sessionSecret: string;

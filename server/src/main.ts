@@ -17,6 +17,8 @@ import { runMigrations } from './db/migrations/index.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { OptionStore } from './options/store.ts';
+import { AccountCache } from './relay/cache/account-cache.ts';
+import { ChannelCache } from './relay/cache/channel-cache.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
 
@@ -89,6 +91,11 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     onError: (error) => logger.error({ err: error }, 'batch write failed; will retry'),
   });
   writer.start();
+  const channelCache = new ChannelCache(database, logger);
+  const accounts = new AccountCache(database, writer, logger);
+  await Promise.all([channelCache.reload(), accounts.reload()]);
+  channelCache.startSync(config.syncFrequencySeconds);
+  accounts.startSync(config.syncFrequencySeconds);
 
   const context: AppContext = {
     config,
@@ -96,6 +103,8 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     logDatabase,
     writer,
     options,
+    channelCache,
+    accounts,
     setup: { done: await loadSetupDone({ database }) },
     sessionSecret: await resolveSessionSecret(config, options),
     logger,
@@ -113,6 +122,8 @@ export async function startServer(config: Config, startOptions: StartOptions = {
       await app.close();
       redis?.disconnect();
       options.stop();
+      channelCache.stop();
+      accounts.stop();
       await writer.stop();
       if (logDatabase !== database) await logDatabase.close();
       await database.close();

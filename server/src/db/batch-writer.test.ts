@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseMatrix, type TestDatabase } from '../test-support/databases.ts';
+import { createSqliteDatabase, databaseMatrix, type TestDatabase } from '../test-support/databases.ts';
 import { BatchWriter } from './batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './connect.ts';
 import { runMigrations } from './migrations/index.ts';
@@ -82,5 +82,28 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
     const after = await handle.db.selectFrom('users').select('request_count').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(after.request_count).toBe(before.request_count + 1);
     expect(writer.pendingCount).toBe(0);
+  });
+});
+
+describe('BatchWriter.exclusive and pendingDelta', () => {
+  it('holds flushes during exclusive work and reports pending deltas', async () => {
+    const database = await createSqliteDatabase();
+    const handle = connectDatabase(database.target);
+    await runMigrations(handle);
+    await handle.db.insertInto('users').values({ username: 'u', password: 'x', quota: 100 }).execute();
+    const writer = new BatchWriter(handle, handle, { intervalMs: 60_000 });
+    writer.increment('users', 1, { quota: -30 });
+    const observed = await writer.exclusive(async () => {
+      void writer.flush();
+      const row = await handle.db.selectFrom('users').select('quota').where('id', '=', 1).executeTakeFirstOrThrow();
+      return row.quota + writer.pendingDelta('users', 1, 'quota');
+    });
+    expect(observed).toBe(70);
+    await writer.stop();
+    const row = await handle.db.selectFrom('users').select('quota').where('id', '=', 1).executeTakeFirstOrThrow();
+    expect(row.quota).toBe(70);
+    expect(writer.pendingDelta('users', 1, 'quota')).toBe(0);
+    await handle.close();
+    await database.drop();
   });
 });

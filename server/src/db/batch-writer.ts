@@ -46,6 +46,7 @@ export class BatchWriter {
   private scheduled = false;
   private inFlight: Promise<void> | undefined;
   private stopped = false;
+  private holds = 0;
 
   constructor(
     private readonly main: DatabaseHandle,
@@ -103,10 +104,44 @@ export class BatchWriter {
     return count;
   }
 
+  /**
+   * The sum of queued, not yet written deltas of one counter. Inside `exclusive` nothing is in flight,
+   * so database value + pendingDelta is the exact current value.
+   */
+  pendingDelta<Table extends CounterTable>(table: Table, id: number, column: CounterColumns[Table]): number {
+    return this.counters.get(table)?.get(id)?.deltas.get(column) ?? 0;
+  }
+
+  /**
+   * Drops the queued delta of one counter and returns it. Used when the column is about to be set to an
+   * absolute value (inside `exclusive`), so queued charges made before the new value do not apply to it.
+   */
+  discardPending<Table extends CounterTable>(table: Table, id: number, column: CounterColumns[Table]): number {
+    const deltas = this.counters.get(table)?.get(id)?.deltas;
+    const pending = deltas?.get(column) ?? 0;
+    deltas?.delete(column);
+    return pending;
+  }
+
+  /**
+   * Runs `work` (typically: read rows and add pendingDelta) while no flush is in flight and none starts.
+   * Writes made meanwhile stay queued and are written after.
+   */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    while (this.inFlight) await this.inFlight.catch(() => undefined);
+    this.holds += 1;
+    try {
+      return await work();
+    } finally {
+      this.holds -= 1;
+    }
+  }
+
   /** Writes everything queued so far. Concurrent callers wait for the same work. */
   async flush(): Promise<void> {
     while (this.inFlight) await this.inFlight;
     if (this.pendingCount === 0) return;
+    if (this.holds > 0 && !this.stopped) return;
     this.inFlight = this.writeOnce().finally(() => {
       this.inFlight = undefined;
     });

@@ -1,6 +1,6 @@
 import type { ApiReply } from '../../../common/api-types.ts';
 import { showError } from '../components/feedback.ts';
-import { i18n } from '../i18n/index.ts';
+import { currentLanguage, i18n } from '../i18n/index.ts';
 import { clearStoredUser, storedUserId } from './stored-user.ts';
 
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -76,6 +76,8 @@ async function request<T>(
   const headers: Record<string, string> = {
     'New-Api-User': String(storedUserId()),
     'Cache-Control': 'no-store',
+    // The server answers its messages in the console's language.
+    'Accept-Language': currentLanguage(),
   };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;

@@ -59,14 +59,13 @@ async function performSetup(context: AppContext, payload: SetupPayload): Promise
       throw businessFailure('setup.password_too_short', { min: PASSWORD_MIN_LENGTH });
     }
     if (payload.password !== payload.confirmPassword) throw businessFailure('setup.password_mismatch');
-    const id = await createUser(context, {
+    await createUser(context, {
       username,
       password: payload.password,
       displayName: 'Root User',
       role: Role.root,
-      withoutWelcomeQuota: true,
+      initialQuota: ROOT_INITIAL_QUOTA,
     });
-    await context.database.db.updateTable('users').set({ quota: ROOT_INITIAL_QUOTA }).where('id', '=', id).execute();
   }
   await context.options.set('SelfUseModeEnabled', String(payload.SelfUseModeEnabled));
   await context.options.set('DemoSiteEnabled', String(payload.DemoSiteEnabled));

@@ -89,6 +89,7 @@ export async function updateSelf(
     if (isUniqueViolation(error)) throw businessFailure('user.username_taken');
     throw error;
   }
+  await context.accounts.refreshUser(user.id);
 }
 
 export async function deleteSelf(context: AppContext, user: AuthUser): Promise<void> {
@@ -98,6 +99,7 @@ export async function deleteSelf(context: AppContext, user: AuthUser): Promise<v
     .set({ deleted_at: deletedAtNow(context.database.dialect), access_token: null })
     .where('id', '=', user.id)
     .execute();
+  await context.accounts.refreshUser(user.id);
 }
 
 /** Issues a new 32-character system access token, replacing the previous one. */

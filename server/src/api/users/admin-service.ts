@@ -76,11 +76,16 @@ export async function updateUserByAdmin(
   if (input.remark !== undefined) changes.remark = input.remark;
   if (Object.keys(changes).length === 0) return;
   try {
-    await db.updateTable('users').set(changes).where('id', '=', row.id).execute();
+    await context.writer.exclusive(async () => {
+      // An absolute quota replaces the balance: queued relay charges made before it do not apply to it.
+      if (changes.quota !== undefined) context.writer.discardPending('users', row.id, 'quota');
+      await db.updateTable('users').set(changes).where('id', '=', row.id).execute();
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw businessFailure('user.username_taken');
     throw error;
   }
+  await context.accounts.refreshUser(row.id);
   if (changes.quota !== undefined) {
     context.writer.appendLog({
       user_id: row.id,
@@ -122,8 +127,10 @@ export async function manageUser(
         .set({ deleted_at: deletedAtNow(dialect), access_token: null })
         .where('id', '=', row.id)
         .execute();
+      await context.accounts.refreshUser(row.id);
       return { role, status };
   }
   await db.updateTable('users').set({ role, status }).where('id', '=', row.id).execute();
+  await context.accounts.refreshUser(row.id);
   return { role, status };
 }

@@ -22,8 +22,8 @@ export interface NewUser {
   remark?: string;
   /** The affiliate code the new user registered with, if any. */
   affCode?: string;
-  /** Skip QuotaForNewUser (setup's root account). */
-  withoutWelcomeQuota?: boolean;
+  /** A fixed starting quota instead of QuotaForNewUser (setup's root account). */
+  initialQuota?: number;
 }
 
 export async function createUser(context: AppContext, user: NewUser): Promise<number> {
@@ -44,7 +44,7 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
         .executeTakeFirst();
       inviterId = inviter?.id ?? 0;
     }
-    const welcomeQuota = user.withoutWelcomeQuota ? 0 : options.getNumber('QuotaForNewUser');
+    const welcomeQuota = user.initialQuota ?? options.getNumber('QuotaForNewUser');
     const inviteeReward = inviterId ? options.getNumber('QuotaForInvitee') : 0;
     const id = await insertReturningId(transaction, database.dialect, 'users', {
       username: user.username,
@@ -78,7 +78,7 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
       if (isUniqueViolation(error)) throw businessFailure('user.username_taken');
       throw error;
     });
-  if (created.granted > 0) {
+  if (created.granted > 0 && user.initialQuota === undefined) {
     context.writer.appendLog({
       user_id: created.id,
       username: user.username,
@@ -89,5 +89,6 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
         : `New user quota ${created.granted}`,
     });
   }
+  await context.accounts.refreshUser(created.id);
   return created.id;
 }

@@ -60,6 +60,13 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
   app.get('/api/user/token', asUser, async (request) => ok(await regenerateAccessToken(context, request.user!)));
   app.get('/api/user/aff', asUser, async (request) => ok(await getAffCode(context, request.user!)));
   app.get('/api/user/self/groups', asUser, async (request) => ok(usableGroups(context, request.user!.group)));
+  app.get('/api/user/models', asUser, async (request) => {
+    const models = new Set<string>();
+    for (const group of Object.keys(usableGroups(context, request.user!.group))) {
+      for (const model of context.channelCache.modelsOfGroup(group)) models.add(model);
+    }
+    return ok([...models].sort());
+  });
 
   app.get('/api/group/', asAdmin, async () =>
     ok(Object.keys(context.options.getJson<Record<string, number>>('GroupRatio') ?? {})),

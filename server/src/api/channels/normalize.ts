@@ -1,0 +1,86 @@
+/**
+ * Turns channel form input into column values, applying every rule of spec §5 "Channel form" and
+ * REFERENCE §5 on the server: required fields, known type, JSON settings, priority ≥ -999, weight ≥ 0
+ * (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas.
+ */
+import type { Updateable } from 'kysely';
+import { channelTypeNames } from '../../../../common/channel-types.ts';
+import type { Database } from '../../db/schema.ts';
+import { businessFailure } from '../../lib/errors.ts';
+import { checkJsonObject, checkModelMapping, checkStatusCodeMapping, type Refusal, splitList } from './mapping-rules.ts';
+import type { ChannelFields } from './schemas.ts';
+
+export type ChannelValues = Updateable<Database['channels']>;
+
+const refuse = (refusal: Refusal) => businessFailure(refusal.code, refusal.params);
+
+function normalizeBaseUrl(raw: string): string {
+  const trimmed = raw.trim().replace(/\/+$/, '');
+  if (trimmed === '') return '';
+  try {
+    const url = new URL(trimmed);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
+  } catch {
+    throw businessFailure('channel.base_url_invalid');
+  }
+  return trimmed;
+}
+
+export function normalizeChannelFields(fields: ChannelFields, isCreate: boolean): ChannelValues {
+  const values: ChannelValues = {};
+  if (isCreate && (!fields.name?.trim() || !fields.key?.trim())) throw businessFailure('channel.name_key_required');
+  if (fields.name !== undefined) {
+    if (!fields.name.trim()) throw businessFailure('channel.name_key_required');
+    values.name = fields.name.trim();
+  }
+  if (fields.key !== undefined && fields.key.trim() !== '') values.key = fields.key.trim();
+  const type = fields.type ?? (isCreate ? 1 : undefined);
+  if (type !== undefined) {
+    if (!channelTypeNames[type]) throw businessFailure('channel.type_invalid', { type });
+    values.type = type;
+  }
+  if (fields.models !== undefined || isCreate) {
+    const models = splitList(fields.models);
+    if (models.length === 0) throw businessFailure('channel.models_required');
+    values.models = models.join(',');
+  }
+  const groups = fields.groups ?? (fields.group !== undefined ? splitList(fields.group) : undefined);
+  if (groups !== undefined || isCreate) {
+    const list = splitList((groups ?? []).join(','));
+    values.group = (list.length > 0 ? list : ['default']).join(',');
+  }
+  if (fields.base_url !== undefined) values.base_url = normalizeBaseUrl(fields.base_url ?? '');
+  if (fields.other !== undefined) values.other = fields.other ?? '';
+  if (isCreate && type === 18 && !values.other) values.other = 'v2.1';
+  if (fields.model_mapping !== undefined) {
+    const check = checkModelMapping(fields.model_mapping ?? '');
+    if (!check.ok) throw refuse(check);
+    values.model_mapping = (fields.model_mapping ?? '').trim();
+  }
+  if (fields.status_code_mapping !== undefined) {
+    const check = checkStatusCodeMapping(fields.status_code_mapping ?? '');
+    if (!check.ok) throw refuse(check);
+    values.status_code_mapping = (fields.status_code_mapping ?? '').trim();
+  }
+  for (const field of ['setting', 'param_override'] as const) {
+    if (fields[field] === undefined) continue;
+    const check = checkJsonObject(fields[field] ?? '', field);
+    if (!check.ok) throw refuse(check);
+    values[field] = (fields[field] ?? '').trim();
+  }
+  if (fields.priority !== undefined) {
+    if (fields.priority < -999) throw businessFailure('channel.priority_invalid');
+    values.priority = fields.priority;
+  }
+  if (fields.weight !== undefined) values.weight = Math.max(0, fields.weight);
+  if (fields.auto_ban !== undefined) values.auto_ban = fields.auto_ban ? 1 : 0;
+  if (fields.max_input_tokens !== undefined) values.max_input_tokens = Math.max(0, fields.max_input_tokens);
+  for (const field of ['test_model', 'tag', 'openai_organization'] as const) {
+    if (fields[field] !== undefined) values[field] = fields[field]?.trim() || null;
+  }
+  if (fields.status !== undefined) {
+    if (fields.status !== 1 && fields.status !== 2) throw businessFailure('channel.status_invalid');
+    values.status = fields.status;
+  }
+  return values;
+}

@@ -1,0 +1,51 @@
+/** /api/channel/* and /api/models: channel administration (admins; keys only to root). */
+import type { FastifyInstance } from 'fastify';
+import { Role } from '../../../../common/roles.ts';
+import { requireRole } from '../../auth/guards.ts';
+import type { AppContext } from '../../context.ts';
+import { ok, parseInput, readId, readPaging } from '../reply.ts';
+import { allKnownModels, modelsByChannelType } from './model-lists.ts';
+import { createChannelInput, updateChannelInput } from './schemas.ts';
+import { createChannels, deleteChannel, getChannel, listChannels, updateChannel } from './service.ts';
+
+export async function registerChannelRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  const asAdmin = { preHandler: requireRole(context, Role.admin) };
+  const asUser = { preHandler: requireRole(context, Role.common) };
+
+  app.get('/api/channel/', asAdmin, async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    return ok(await listChannels(context, { idSort: query.id_sort === 'true' }, readPaging(query)));
+  });
+  app.get('/api/channel/search', asAdmin, async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    const search = {
+      idSort: query.id_sort === 'true',
+      ...(query.keyword ? { keyword: query.keyword } : {}),
+      ...(query.group ? { group: query.group } : {}),
+      ...(query.model ? { model: query.model } : {}),
+    };
+    return ok(await listChannels(context, search, readPaging(query)));
+  });
+  app.get('/api/channel/models', asAdmin, async () => ok(allKnownModels().map((id) => ({ id }))));
+  app.get('/api/channel/models_enabled', asAdmin, async () => ok(context.channelCache.enabledModels()));
+  app.get('/api/channel/:id', asAdmin, async (request) =>
+    ok(await getChannel(context, readId((request.params as { id: string }).id), request.user!.role >= Role.root)),
+  );
+  app.post('/api/channel/', asAdmin, async (request) => {
+    const input = parseInput(createChannelInput, request.body);
+    const [fields, batch] = 'channel' in input && input.channel ? [input.channel, input.mode === 'batch'] : [input, false];
+    const ids = await createChannels(context, fields as Parameters<typeof createChannels>[1], batch);
+    return ok({ ids, count: ids.length });
+  });
+  app.put('/api/channel/', asAdmin, async (request) => {
+    const input = parseInput(updateChannelInput, request.body);
+    const { id, ...fields } = input;
+    return ok(await updateChannel(context, id, fields));
+  });
+  app.delete('/api/channel/:id', asAdmin, async (request) => {
+    await deleteChannel(context, readId((request.params as { id: string }).id));
+    return ok();
+  });
+
+  app.get('/api/models', asUser, async () => ok(modelsByChannelType()));
+}

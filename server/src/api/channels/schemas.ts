@@ -1,0 +1,38 @@
+/** Input shapes of the channel API. Numbers may arrive as strings from forms; JSON fields as text. */
+import { z } from 'zod';
+
+const integer = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)]);
+const optionalText = (max: number) => z.string().max(max).nullish();
+
+export const channelFields = z.object({
+  name: z.string().trim().max(255).optional(),
+  type: integer.optional(),
+  key: z.string().max(65_536).optional(),
+  base_url: optionalText(512),
+  other: optionalText(4096),
+  models: z.string().max(65_536).optional(),
+  group: z.string().max(255).optional(),
+  groups: z.array(z.string().max(64)).optional(),
+  model_mapping: optionalText(65_536),
+  status_code_mapping: optionalText(1024),
+  setting: optionalText(65_536),
+  param_override: optionalText(65_536),
+  auto_ban: integer.optional(),
+  test_model: optionalText(255),
+  priority: integer.optional(),
+  weight: integer.optional(),
+  tag: optionalText(255),
+  openai_organization: optionalText(255),
+  max_input_tokens: integer.optional(),
+  status: integer.optional(),
+});
+
+export type ChannelFields = z.infer<typeof channelFields>;
+
+/** new-api's `{mode, channel}` body, or the channel fields directly (single mode). */
+export const createChannelInput = z.union([
+  z.object({ mode: z.enum(['single', 'batch']), channel: channelFields }),
+  channelFields.extend({ mode: z.undefined().optional() }),
+]);
+
+export const updateChannelInput = channelFields.extend({ id: integer.pipe(z.number().int().positive()) });

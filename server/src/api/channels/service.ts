@@ -1,0 +1,111 @@
+/** Channel administration: create (single or one per key line), update, quick edits, delete, read. */
+import type { Insertable } from 'kysely';
+import type { Page } from '../../../../common/api-types.ts';
+import type { AppContext } from '../../context.ts';
+import { insertReturningId } from '../../db/insert.ts';
+import { containsText } from '../../db/like.ts';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { Paging } from '../reply.ts';
+import { rewriteAbilities } from './abilities.ts';
+import { normalizeChannelFields } from './normalize.ts';
+import type { ChannelFields } from './schemas.ts';
+import { type ChannelRow, type ChannelView, toChannelView } from './view.ts';
+
+async function channelChanged(context: AppContext): Promise<void> {
+  await context.channelCache.reload();
+}
+
+/** Creates one channel, or one per non-empty key line in batch mode. Returns the new ids. */
+export async function createChannels(context: AppContext, fields: ChannelFields, batch: boolean): Promise<number[]> {
+  const values = normalizeChannelFields(fields, true);
+  const keys = batch
+    ? (values.key ?? '')
+        .split('\n')
+        .map((key) => key.trim())
+        .filter(Boolean)
+    : [values.key ?? ''];
+  const { db, dialect } = context.database;
+  const now = Math.floor(Date.now() / 1000);
+  const ids = await db.transaction().execute(async (transaction) => {
+    const created: number[] = [];
+    for (const key of keys) {
+      const row = { ...values, key, created_time: now, status: values.status ?? 1 } as Insertable<Database['channels']>;
+      const id = await insertReturningId(transaction, dialect, 'channels', row);
+      const stored = await transaction.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      await rewriteAbilities(transaction, stored);
+      created.push(id);
+    }
+    return created;
+  });
+  await channelChanged(context);
+  return ids;
+}
+
+export async function updateChannel(context: AppContext, id: number, fields: ChannelFields): Promise<ChannelView> {
+  const values = normalizeChannelFields(fields, false);
+  const updated = await context.database.db.transaction().execute(async (transaction) => {
+    const existing = await transaction.selectFrom('channels').select('id').where('id', '=', id).executeTakeFirst();
+    if (!existing) throw notFound('channel.not_found');
+    if (Object.keys(values).length > 0) {
+      await transaction.updateTable('channels').set(values).where('id', '=', id).execute();
+    }
+    const row = await transaction.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await rewriteAbilities(transaction, row);
+    return row;
+  });
+  await channelChanged(context);
+  return toChannelView(updated);
+}
+
+export async function deleteChannel(context: AppContext, id: number): Promise<void> {
+  await context.database.db.transaction().execute(async (transaction) => {
+    const result = await transaction.deleteFrom('channels').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw notFound('channel.not_found');
+    await transaction.deleteFrom('abilities').where('channel_id', '=', id).execute();
+  });
+  await channelChanged(context);
+}
+
+export async function getChannel(context: AppContext, id: number, includeKey: boolean): Promise<ChannelView> {
+  const row = await context.database.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('channel.not_found');
+  return toChannelView(row, includeKey);
+}
+
+export interface ChannelSearch {
+  keyword?: string;
+  group?: string;
+  model?: string;
+  idSort?: boolean;
+}
+
+export async function listChannels(context: AppContext, search: ChannelSearch, paging: Paging): Promise<Page<ChannelView>> {
+  let query = context.database.db.selectFrom('channels');
+  const keyword = search.keyword?.trim();
+  if (keyword) {
+    const id = /^\d+$/.test(keyword) ? Number(keyword) : null;
+    query = query.where((builder) =>
+      builder.or([
+        ...(id !== null && Number.isSafeInteger(id) ? [builder('id', '=', id)] : []),
+        containsText('name', keyword),
+        containsText('base_url', keyword),
+        containsText('tag', keyword),
+      ]),
+    );
+  }
+  if (search.group?.trim()) query = query.where(containsText('group', search.group.trim()));
+  if (search.model?.trim()) query = query.where(containsText('models', search.model.trim()));
+  let ordered = query.selectAll();
+  ordered = search.idSort ? ordered.orderBy('id', 'desc') : ordered.orderBy('priority', 'desc').orderBy('id', 'desc');
+  const [rows, total] = await Promise.all([
+    ordered.limit(paging.pageSize).offset(paging.offset).execute(),
+    query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: rows.map((row: ChannelRow) => toChannelView(row)),
+    page: paging.page,
+    page_size: paging.pageSize,
+    total: Number(total.total),
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * A user's own API tokens (spec §7 "Tokens", §5 "Token form"): keys of 48 alphanumerics (shown as
+ * sk-<key>), quota, expiry, model limits, IP allow-list, group. Every write refreshes the relay cache.
+ */
+import type { z } from 'zod';
+import type { Page } from '../../../../common/api-types.ts';
+import { TokenStatus } from '../../../../common/statuses.ts';
+import type { AuthUser } from '../../auth/types.ts';
+import type { AppContext } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { insertReturningId } from '../../db/insert.ts';
+import { containsText } from '../../db/like.ts';
+import { businessFailure, notFound } from '../../lib/errors.ts';
+import { randomAlphanumeric } from '../../lib/random.ts';
+import { invalidAllowListEntries } from '../../relay/cache/ip-allow-list.ts';
+import type { Paging } from '../reply.ts';
+import { usableGroups } from '../users/account-service.ts';
+import type { tokenFields, updateTokenInput } from './schemas.ts';
+import { type TokenRow, type TokenView, toTokenView } from './view.ts';
+
+export const TOKEN_KEY_LENGTH = 48;
+const NAME_MAX_LENGTH = 50;
+
+type TokenFields = z.infer<typeof tokenFields>;
+type TokenValues = Partial<Omit<TokenRow, 'id' | 'user_id' | 'key'>>;
+
+function now(): number {
+  return Math.floor(Date.now() / 1000);
+}
+
+function normalizeTokenFields(context: AppContext, user: AuthUser, fields: TokenFields, isCreate: boolean): TokenValues {
+  const values: TokenValues = {};
+  if (fields.name !== undefined || isCreate) {
+    const name = (fields.name ?? '').trim();
+    if (!name) throw businessFailure('token.name_required');
+    if ([...name].length > NAME_MAX_LENGTH) throw businessFailure('token.name_too_long', { max: NAME_MAX_LENGTH });
+    values.name = name;
+  }
+  if (fields.remain_quota !== undefined) {
+    if (!Number.isSafeInteger(fields.remain_quota) || fields.remain_quota < 0) throw businessFailure('token.quota_invalid');
+    values.remain_quota = fields.remain_quota;
+  }
+  if (fields.expired_time !== undefined) {
+    if (fields.expired_time !== -1 && fields.expired_time <= 0) throw businessFailure('token.expiry_invalid');
+    values.expired_time = fields.expired_time;
+  }
+  if (fields.unlimited_quota !== undefined) values.unlimited_quota = fields.unlimited_quota ? 1 : 0;
+  if (fields.model_limits_enabled !== undefined) values.model_limits_enabled = fields.model_limits_enabled ? 1 : 0;
+  if (fields.model_limits !== undefined) {
+    values.model_limits = [...new Set(fields.model_limits.split(',').map((model) => model.trim()).filter(Boolean))].join(',');
+  }
+  if (fields.allow_ips !== undefined) {
+    const text = (fields.allow_ips ?? '').trim();
+    const invalid = invalidAllowListEntries(text);
+    if (invalid.length > 0) throw businessFailure('token.allow_ips_invalid', { entries: invalid.join(', ') });
+    values.allow_ips = text;
+  }
+  if (fields.group !== undefined) {
+    const group = fields.group.trim();
+    if (group && !Object.hasOwn(usableGroups(context, user.group), group)) {
+      throw businessFailure('token.group_unusable', { group });
+    }
+    values.group = group;
+  }
+  return values;
+}
+
+async function ownToken(context: AppContext, user: AuthUser, id: number): Promise<TokenRow> {
+  const row = await context.database.db
+    .selectFrom('tokens')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', user.id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) throw notFound('token.not_found');
+  return row;
+}
+
+/** Enabling is refused for an expired or used-up token (the console shows why). */
+function checkEnable(row: TokenRow, values: TokenValues): void {
+  const expiredTime = Number(values.expired_time ?? row.expired_time);
+  if (expiredTime !== -1 && expiredTime <= now()) throw businessFailure('token.expired_cannot_enable');
+  const unlimited = Boolean(values.unlimited_quota ?? row.unlimited_quota);
+  if (!unlimited && Number(values.remain_quota ?? row.remain_quota) <= 0) throw businessFailure('token.exhausted_cannot_enable');
+}
+
+export async function createToken(context: AppContext, user: AuthUser, fields: TokenFields): Promise<TokenView> {
+  const values = normalizeTokenFields(context, user, fields, true);
+  const { db, dialect } = context.database;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      const id = await insertReturningId(db, dialect, 'tokens', {
+        ...values,
+        user_id: user.id,
+        key: randomAlphanumeric(TOKEN_KEY_LENGTH),
+        status: TokenStatus.enabled,
+        created_time: now(),
+        accessed_time: now(),
+        expired_time: values.expired_time ?? -1,
+        remain_quota: values.remain_quota ?? 0,
+      });
+      await context.accounts.refreshToken(id);
+      return toTokenView(await ownToken(context, user, id));
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('could not generate a unique token key');
+}
+
+export async function updateToken(
+  context: AppContext,
+  user: AuthUser,
+  input: z.infer<typeof updateTokenInput>,
+  statusOnly: boolean,
+): Promise<TokenView> {
+  const row = await ownToken(context, user, input.id);
+  const values = statusOnly ? {} : normalizeTokenFields(context, user, input, false);
+  if (input.status !== undefined) {
+    if (input.status !== TokenStatus.enabled && input.status !== TokenStatus.disabled) {
+      throw businessFailure('token.status_invalid');
+    }
+    if (input.status === TokenStatus.enabled) checkEnable(row, values);
+    values.status = input.status;
+  } else if (row.status === TokenStatus.expired || row.status === TokenStatus.exhausted) {
+    // Fixing the expiry or quota of an expired/exhausted token makes it usable again, as in new-api.
+    const expiredTime = Number(values.expired_time ?? row.expired_time);
+    const unlimited = Boolean(values.unlimited_quota ?? row.unlimited_quota);
+    const remain = Number(values.remain_quota ?? row.remain_quota);
+    const usable = (expiredTime === -1 || expiredTime > now()) && (unlimited || remain > 0);
+    if (usable) values.status = TokenStatus.enabled;
+  }
+  if (Object.keys(values).length > 0) {
+    await context.writer.exclusive(async () => {
+      // Setting remain_quota absolutely must not be undone by queued relay charges for this token.
+      if (values.remain_quota !== undefined) context.writer.discardPending('tokens', row.id, 'remain_quota');
+      await context.database.db.updateTable('tokens').set(values).where('id', '=', row.id).execute();
+    });
+  }
+  await context.accounts.refreshToken(row.id);
+  return toTokenView(await ownToken(context, user, row.id));
+}
+
+export async function deleteToken(context: AppContext, user: AuthUser, id: number): Promise<void> {
+  const row = await ownToken(context, user, id);
+  await context.database.db
+    .updateTable('tokens')
+    .set({ deleted_at: context.database.dialect === 'sqlite' ? new Date().toISOString() : new Date() })
+    .where('id', '=', row.id)
+    .execute();
+  await context.accounts.refreshToken(row.id);
+}
+
+export async function getToken(context: AppContext, user: AuthUser, id: number): Promise<TokenView> {
+  return toTokenView(await ownToken(context, user, id));
+}
+
+export async function listTokens(
+  context: AppContext,
+  user: AuthUser,
+  search: { keyword?: string; token?: string },
+  paging: Paging,
+): Promise<Page<TokenView>> {
+  let query = context.database.db.selectFrom('tokens').where('user_id', '=', user.id).where('deleted_at', 'is', null);
+  if (search.keyword?.trim()) query = query.where(containsText('name', search.keyword.trim()));
+  const key = search.token?.trim().replace(/^sk-/, '');
+  if (key) query = query.where(containsText('key', key));
+  const [rows, total] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
+    query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toTokenView), page: paging.page, page_size: paging.pageSize, total: Number(total.total) };
+}

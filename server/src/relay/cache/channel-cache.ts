@@ -1,0 +1,185 @@
+/**
+ * Channels and their abilities in memory (REFERENCE principle 1): the relay chooses channels from this
+ * index and never reads the database per request. Reloaded after every channel write and every
+ * SYNC_FREQUENCY seconds (so several instances converge).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { checkJsonObject, checkModelMapping, checkStatusCodeMapping, splitList } from '../../api/channels/mapping-rules.ts';
+import type { ChannelRow } from '../../api/channels/view.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+
+export interface ChannelSetting {
+  proxy?: string;
+  system_prompt?: string;
+  [key: string]: unknown;
+}
+
+export interface CachedChannel {
+  id: number;
+  type: number;
+  name: string;
+  key: string;
+  baseUrl: string;
+  other: string;
+  status: number;
+  autoBan: boolean;
+  models: readonly string[];
+  groups: readonly string[];
+  modelMapping: Readonly<Record<string, string>>;
+  statusCodeMapping: Readonly<Record<string, string>>;
+  paramOverride: Readonly<Record<string, unknown>>;
+  setting: Readonly<ChannelSetting>;
+  openaiOrganization: string;
+  testModel: string;
+  tag: string;
+  maxInputTokens: number;
+}
+
+export interface ChannelCandidate {
+  channel: CachedChannel;
+  priority: number;
+  weight: number;
+}
+
+export function toCachedChannel(row: ChannelRow): CachedChannel {
+  const mapping = checkModelMapping(row.model_mapping ?? '');
+  const statusMapping = checkStatusCodeMapping(row.status_code_mapping ?? '');
+  const override = checkJsonObject(row.param_override ?? '', 'param_override');
+  const setting = checkJsonObject(row.setting ?? '', 'setting');
+  return {
+    id: row.id,
+    type: row.type,
+    name: row.name,
+    key: row.key,
+    baseUrl: row.base_url ?? '',
+    other: row.other ?? '',
+    status: row.status,
+    autoBan: row.auto_ban === 1,
+    models: splitList(row.models),
+    groups: splitList(row.group),
+    modelMapping: mapping.ok ? mapping.value : {},
+    statusCodeMapping: statusMapping.ok ? statusMapping.value : {},
+    paramOverride: override.ok ? override.value : {},
+    setting: setting.ok ? (setting.value as ChannelSetting) : {},
+    openaiOrganization: row.openai_organization ?? '',
+    testModel: row.test_model ?? '',
+    tag: row.tag ?? '',
+    maxInputTokens: row.max_input_tokens ?? 0,
+  };
+}
+
+export class ChannelCache {
+  private channels = new Map<number, CachedChannel>();
+  /** group → model → candidates, highest priority first. */
+  private index = new Map<string, Map<string, ChannelCandidate[]>>();
+  private loading: Promise<void> | undefined;
+  private reloadAgain = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly database: DatabaseHandle,
+    private readonly logger?: Pick<FastifyBaseLogger, 'error'>,
+  ) {}
+
+  /** Reloads from the database; a call made while a reload runs triggers one more afterwards. */
+  async reload(): Promise<void> {
+    if (this.loading) {
+      this.reloadAgain = true;
+      return this.loading;
+    }
+    this.loading = (async () => {
+      do {
+        this.reloadAgain = false;
+        await this.loadOnce();
+      } while (this.reloadAgain);
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  startSync(intervalSeconds: number): void {
+    this.timer = setInterval(() => {
+      this.reload().catch((error: unknown) => this.logger?.error({ err: error }, 'channel cache reload failed'));
+    }, intervalSeconds * 1000);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  get(id: number): CachedChannel | undefined {
+    return this.channels.get(id);
+  }
+
+  all(): IterableIterator<CachedChannel> {
+    return this.channels.values();
+  }
+
+  candidates(group: string, model: string): readonly ChannelCandidate[] {
+    return this.index.get(group)?.get(model) ?? [];
+  }
+
+  hasModel(group: string, model: string): boolean {
+    return (this.index.get(group)?.get(model)?.length ?? 0) > 0;
+  }
+
+  /** Models with at least one enabled channel in the group. */
+  modelsOfGroup(group: string): string[] {
+    return [...(this.index.get(group)?.keys() ?? [])];
+  }
+
+  /** Every model with at least one enabled channel, in any group. */
+  enabledModels(): string[] {
+    const models = new Set<string>();
+    for (const byModel of this.index.values()) for (const model of byModel.keys()) models.add(model);
+    return [...models].sort();
+  }
+
+  /** Applies a status change at once (auto-disable), before the database write is reloaded. */
+  setStatus(id: number, status: number): void {
+    const channel = this.channels.get(id);
+    if (!channel || channel.status === status) return;
+    this.channels.set(id, { ...channel, status });
+    if (status !== 1) {
+      for (const byModel of this.index.values()) {
+        for (const [model, list] of byModel) {
+          const remaining = list.filter((candidate) => candidate.channel.id !== id);
+          if (remaining.length !== list.length) byModel.set(model, remaining);
+        }
+      }
+    }
+  }
+
+  private async loadOnce(): Promise<void> {
+    const { db } = this.database;
+    const [rows, abilities] = await Promise.all([
+      db.selectFrom('channels').selectAll().execute(),
+      db.selectFrom('abilities').select(['group', 'model', 'channel_id', 'priority', 'weight']).where('enabled', '=', 1).execute(),
+    ]);
+    const channels = new Map<number, CachedChannel>();
+    for (const row of rows) channels.set(row.id, toCachedChannel(row));
+    const index = new Map<string, Map<string, ChannelCandidate[]>>();
+    for (const ability of abilities) {
+      const channel = channels.get(ability.channel_id);
+      if (!channel || channel.status !== 1) continue;
+      let byModel = index.get(ability.group);
+      if (!byModel) {
+        byModel = new Map();
+        index.set(ability.group, byModel);
+      }
+      let list = byModel.get(ability.model);
+      if (!list) {
+        list = [];
+        byModel.set(ability.model, list);
+      }
+      list.push({ channel, priority: Number(ability.priority ?? 0), weight: Number(ability.weight ?? 0) });
+    }
+    for (const byModel of index.values()) {
+      for (const list of byModel.values()) list.sort((left, right) => right.priority - left.priority);
+    }
+    this.channels = channels;
+    this.index = index;
+  }
+}
