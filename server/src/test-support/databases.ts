@@ -55,7 +55,17 @@ async function createPostgres(): Promise<TestDatabase> {
       const client = new pg.Client({ connectionString: postgresAdminUrl });
       await client.connect();
       try {
-        await client.query(`drop database if exists ${name} with (force)`);
+        // Closed pools' backends exit a moment after the client ends: wait for them rather than kill
+        // them (a killed connection surfaces as an error in the process that just closed it).
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            await client.query(`drop database if exists ${name}${attempt >= 50 ? ' with (force)' : ''}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       } finally {
         await client.end();
       }
