@@ -1,0 +1,95 @@
+/**
+ * Typed calls of the users API (spec §7 "Users and auth"). Every call resolves to the server's
+ * {success, message, data} reply; HTTP failures are thrown by the shared client as ApiError.
+ */
+import type { ManageResult, Page, UserGroupInfo, UserView } from '../../../common/api-types.ts';
+import type { ManageAction } from '../../../common/roles.ts';
+import { http } from './client.ts';
+
+export interface UserListQuery {
+  page: number;
+  pageSize: number;
+  keyword: string;
+  group: string;
+}
+
+export interface CreateUserPayload {
+  username: string;
+  display_name: string;
+  password: string;
+  /** Admin-only note. */
+  remark?: string;
+}
+
+export interface UpdateUserPayload {
+  id: number;
+  username: string;
+  display_name: string;
+  /** Empty keeps the current password. */
+  password: string;
+  group: string;
+  quota: number;
+  remark: string;
+}
+
+export interface UpdateSelfPayload {
+  username?: string;
+  display_name?: string;
+  password?: string;
+  original_password?: string;
+}
+
+/** The paged list, or the search endpoint when a keyword or a group is given. */
+export function fetchUsers(query: UserListQuery) {
+  const keyword = query.keyword.trim();
+  const paging = { p: query.page, page_size: query.pageSize };
+  if (keyword === '' && query.group === '') {
+    return http.get<Page<UserView>>('/api/user/', paging);
+  }
+  return http.get<Page<UserView>>('/api/user/search', { keyword, group: query.group, ...paging });
+}
+
+export function fetchUser(id: number) {
+  return http.get<UserView>(`/api/user/${id}`);
+}
+
+export function createUser(payload: CreateUserPayload) {
+  return http.post<unknown>('/api/user/', payload);
+}
+
+export function updateUser(payload: UpdateUserPayload) {
+  return http.put<unknown>('/api/user/', payload);
+}
+
+export function manageUser(id: number, action: ManageAction) {
+  return http.post<ManageResult>('/api/user/manage', { id, action });
+}
+
+export function fetchGroups() {
+  return http.get<string[]>('/api/group/');
+}
+
+export function fetchSelf() {
+  return http.get<UserView>('/api/user/self');
+}
+
+export function updateSelf(payload: UpdateSelfPayload) {
+  return http.put<unknown>('/api/user/self', payload);
+}
+
+export function deleteSelf() {
+  return http.del<unknown>('/api/user/self');
+}
+
+/** Generates (and replaces) the caller's 32-character system access token. */
+export function generateAccessToken() {
+  return http.get<string>('/api/user/token');
+}
+
+export function fetchAffiliateCode() {
+  return http.get<string>('/api/user/aff');
+}
+
+export function fetchSelfGroups() {
+  return http.get<Record<string, UserGroupInfo>>('/api/user/self/groups');
+}

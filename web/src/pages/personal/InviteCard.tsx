@@ -1,0 +1,59 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Input, Row, Space, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { UserView } from '../../../../common/api-types.ts';
+import { abbreviateCount } from '../../../../common/quota-format.ts';
+import { useQuotaRenderer } from '../../components/quota.ts';
+import { useStatus } from '../../components/status.tsx';
+import { copyWithToast } from './copy-with-toast.ts';
+import { buildInviteLink } from './personal-rules.ts';
+import { useAffiliateCode } from './use-personal.ts';
+
+export interface InviteCardProps {
+  user: UserView;
+}
+
+/** The invite link with a copy button, and the invite earnings (spec §2, §9). */
+export function InviteCard({ user }: InviteCardProps) {
+  const { t } = useTranslation();
+  const renderQuota = useQuotaRenderer();
+  const status = useStatus();
+  const affiliateQuery = useAffiliateCode();
+  const inviteLink = affiliateQuery.data
+    ? buildInviteLink(status.server_address, window.location.origin, affiliateQuery.data)
+    : '';
+
+  return (
+    <Card title={t('personal.invite.title')}>
+      <Typography.Text strong>{t('personal.invite.link')}</Typography.Text>
+      <Space.Compact style={{ width: '100%', marginTop: 8 }}>
+        <Input
+          readOnly
+          value={inviteLink}
+          placeholder={t('personal.invite.loading')}
+          aria-label={t('personal.invite.link')}
+          data-testid="personal-invite-link"
+        />
+        <Button
+          icon={<CopyOutlined />}
+          disabled={inviteLink === ''}
+          onClick={() => copyWithToast(inviteLink, t('personal.invite.copied'))}
+          data-testid="personal-invite-copy"
+        >
+          {t('personal.invite.copy')}
+        </Button>
+      </Space.Compact>
+      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
+        <Col xs={24} sm={8}>
+          <Statistic title={t('personal.invite.count')} value={abbreviateCount(user.aff_count)} />
+        </Col>
+        <Col xs={24} sm={8}>
+          <Statistic title={t('personal.invite.pending')} value={renderQuota(user.aff_quota)} />
+        </Col>
+        <Col xs={24} sm={8}>
+          <Statistic title={t('personal.invite.total')} value={renderQuota(user.aff_history_quota)} />
+        </Col>
+      </Row>
+    </Card>
+  );
+}

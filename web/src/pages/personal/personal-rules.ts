@@ -1,0 +1,50 @@
+/**
+ * Pure rules of the personal settings screen (spec §5 "Users", §6 role badge, §9 invite link).
+ * Validation functions return the i18n key of their message, or null when the input is acceptable.
+ */
+import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
+import { isRootRole } from '../../../../common/roles.ts';
+
+export interface RoleBadge {
+  key: string;
+  color: string;
+}
+
+/** Spec §6: a red admin tag when the role is at least 100, else a normal-user tag. */
+export function personalRoleBadge(role: number): RoleBadge {
+  return isRootRole(role)
+    ? { key: 'personal.role.admin', color: 'red' }
+    : { key: 'personal.role.common', color: 'blue' };
+}
+
+export function validateUsername(username: string): string | null {
+  const trimmed = username.trim();
+  if (trimmed === '') return 'personal.profile.usernameRequired';
+  if (trimmed.length > USERNAME_MAX_LENGTH) return 'personal.profile.usernameTooLong';
+  return null;
+}
+
+export function validateNewPassword(password: string): string | null {
+  if (password === '') return 'personal.password.required';
+  if (password.length < PASSWORD_MIN_LENGTH) return 'personal.password.tooShort';
+  return null;
+}
+
+export function validatePasswordConfirmation(password: string, confirmation: string): string | null {
+  return password === confirmation ? null : 'personal.password.mismatch';
+}
+
+/** Deleting the account needs the user's own username typed exactly. */
+export function isDeleteConfirmed(typed: string, username: string): boolean {
+  return username !== '' && typed.trim() === username;
+}
+
+/** `<server address or page origin>/register?aff=<code>`, without a doubled slash. */
+export function buildInviteLink(
+  serverAddress: string | undefined,
+  origin: string,
+  affiliateCode: string,
+): string {
+  const base = (serverAddress?.trim() || origin).replace(/\/+$/, '');
+  return `${base}/register?aff=${encodeURIComponent(affiliateCode)}`;
+}

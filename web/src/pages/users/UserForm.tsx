@@ -1,0 +1,185 @@
+import { Button, Divider, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserView } from '../../../../common/api-types.ts';
+import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
+import { useQuotaRenderer } from '../../components/quota.ts';
+import { AddQuotaDialog } from './AddQuotaDialog.tsx';
+import { useGroups, useUpdateUser, useUserDetail } from './use-users.ts';
+import { addQuota, parseQuota, REMARK_MAX_LENGTH, validateOptionalPassword } from './user-form-rules.ts';
+
+interface UserFormValues {
+  username: string;
+  display_name: string;
+  password: string;
+  group: string;
+  quota: number | null;
+  remark: string;
+}
+
+/** Bound accounts are shown read-only: users bind them themselves (spec §5 "Users"). */
+const readOnlyBindings = [
+  { field: 'email', label: 'users.fields.email' },
+  { field: 'github_id', label: 'users.fields.githubId' },
+  { field: 'oidc_id', label: 'users.fields.oidcId' },
+  { field: 'wechat_id', label: 'users.fields.wechatId' },
+  { field: 'telegram_id', label: 'users.fields.telegramId' },
+  { field: 'linux_do_id', label: 'users.fields.linuxDoId' },
+] as const satisfies ReadonlyArray<{ field: keyof UserView; label: string }>;
+
+function toFormValues(user: UserView): UserFormValues {
+  return {
+    username: user.username,
+    display_name: user.display_name,
+    password: '',
+    group: user.group,
+    quota: user.quota,
+    remark: user.remark ?? '',
+  };
+}
+
+export interface UserFormProps {
+  userId: number;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** The edit-user form shared by the edit drawer and the /user/edit/:id page. */
+export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
+  const { t } = useTranslation();
+  const renderQuota = useQuotaRenderer();
+  const [form] = Form.useForm<UserFormValues>();
+  const userQuery = useUserDetail(userId);
+  const groupsQuery = useGroups();
+  const updateUserMutation = useUpdateUser();
+  const [addQuotaOpen, setAddQuotaOpen] = useState(false);
+  const quota = Form.useWatch('quota', form);
+  const user = userQuery.data;
+
+  useEffect(() => {
+    if (user) form.setFieldsValue(toFormValues(user));
+  }, [user, form]);
+
+  const groupOptions = useMemo(() => {
+    const names = new Set(groupsQuery.data ?? []);
+    if (user?.group) names.add(user.group);
+    return [...names].map((name) => ({ label: name, value: name }));
+  }, [groupsQuery.data, user?.group]);
+
+  const submit = (values: UserFormValues) => {
+    updateUserMutation.mutate(
+      {
+        id: userId,
+        username: values.username.trim(),
+        display_name: values.display_name?.trim() ?? '',
+        password: values.password ?? '',
+        group: values.group,
+        quota: parseQuota(values.quota),
+        remark: values.remark?.trim() ?? '',
+      },
+      { onSuccess: onSaved },
+    );
+  };
+
+  const passwordRule = {
+    validator: (_rule: unknown, value: string | undefined) => {
+      const error = validateOptionalPassword(value ?? '');
+      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
+    },
+  };
+
+  return (
+    <Spin spinning={userQuery.isLoading}>
+      <Form form={form} layout="vertical" onFinish={submit} data-testid="user-form">
+        <Form.Item
+          name="username"
+          label={t('users.fields.username')}
+          rules={[{ required: true, whitespace: true, message: t('users.placeholders.username') }]}
+        >
+          <Input maxLength={USERNAME_MAX_LENGTH} autoComplete="off" data-testid="user-form-username" />
+        </Form.Item>
+        <Form.Item name="display_name" label={t('users.fields.displayName')}>
+          <Input
+            maxLength={DISPLAY_NAME_MAX_LENGTH}
+            placeholder={t('users.placeholders.displayName')}
+            autoComplete="off"
+            data-testid="user-form-display-name"
+          />
+        </Form.Item>
+        <Form.Item name="password" label={t('users.fields.password')} rules={[passwordRule]}>
+          <Input.Password
+            placeholder={t('users.placeholders.newPassword')}
+            autoComplete="new-password"
+            data-testid="user-form-password"
+          />
+        </Form.Item>
+        <Form.Item name="group" label={t('users.fields.group')}>
+          <Select
+            options={groupOptions}
+            loading={groupsQuery.isLoading}
+            placeholder={t('users.placeholders.group')}
+            showSearch
+            data-testid="user-form-group"
+          />
+        </Form.Item>
+        <Form.Item
+          label={t('users.fields.quota')}
+          extra={t('users.edit.quotaPreview', { value: renderQuota(parseQuota(quota)) })}
+        >
+          <Space.Compact style={{ width: '100%' }}>
+            <Form.Item name="quota" noStyle>
+              <InputNumber
+                precision={0}
+                style={{ width: '100%' }}
+                aria-label={t('users.fields.quota')}
+                data-testid="user-form-quota"
+              />
+            </Form.Item>
+            <Button onClick={() => setAddQuotaOpen(true)} data-testid="user-form-add-quota">
+              {t('users.edit.addQuota')}
+            </Button>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="remark" label={t('users.fields.remark')}>
+          <Input.TextArea
+            maxLength={REMARK_MAX_LENGTH}
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            placeholder={t('users.placeholders.remark')}
+            data-testid="user-form-remark"
+          />
+        </Form.Item>
+        <Divider titlePlacement="start">{t('users.edit.bindings')}</Divider>
+        {readOnlyBindings.map(({ field, label }) => (
+          <Form.Item key={field} label={t(label)}>
+            <Input
+              value={user ? String(user[field] ?? '') : ''}
+              placeholder={t('users.placeholders.readOnly')}
+              readOnly
+              aria-label={t(label)}
+            />
+          </Form.Item>
+        ))}
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onCancel} data-testid="user-form-cancel">
+            {t('users.edit.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={updateUserMutation.isPending}
+            disabled={!user}
+            data-testid="user-form-submit"
+          >
+            {t('users.edit.submit')}
+          </Button>
+        </Space>
+      </Form>
+      <AddQuotaDialog
+        open={addQuotaOpen}
+        currentQuota={parseQuota(quota)}
+        onConfirm={(amount) => form.setFieldValue('quota', addQuota(form.getFieldValue('quota'), amount))}
+        onClose={() => setAddQuotaOpen(false)}
+      />
+    </Spin>
+  );
+}
