@@ -11,10 +11,18 @@ describe('HTTP platform', () => {
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
     mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), `<!doctype html><title>console</title>${'<!-- padding -->'.repeat(200)}`);
+    writeFileSync(
+      join(dist, 'index.html'),
+      `<!doctype html><title>console</title>${'<!-- padding -->'.repeat(200)}`,
+    );
     writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
     server = await startTestServer({
-      environment: { WEB_DIST_PATH: dist, CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '3', MAX_REQUEST_BODY_MB: '1' },
+      environment: {
+        WEB_DIST_PATH: dist,
+        CRITICAL_RATE_LIMIT_ENABLE: 'true',
+        CRITICAL_RATE_LIMIT: '3',
+        MAX_REQUEST_BODY_MB: '1',
+      },
     });
   });
   afterAll(async () => {

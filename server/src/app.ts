@@ -5,9 +5,9 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
-import { registerRateLimits } from './api/plugins/rate-limit.ts';
 import { registerChannelRoutes } from './api/channels/routes.ts';
 import { registerOptionRoutes } from './api/options/routes.ts';
+import { registerRateLimits } from './api/plugins/rate-limit.ts';
 import { registerSetupRoutes } from './api/setup/routes.ts';
 import { registerStatusRoutes } from './api/status/routes.ts';
 import { registerTokenRoutes } from './api/tokens/routes.ts';
@@ -19,6 +19,7 @@ import { pingDatabase } from './db/connect.ts';
 import { GatewayError } from './lib/errors.ts';
 import { languageOf, translate } from './lib/messages.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
+import { registerRelayRoutes } from './relay/routes.ts';
 
 export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
@@ -57,7 +58,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ success: false, message: translate('common.body_too_large', request.language) });
+      return reply
+        .code(413)
+        .send({ success: false, message: translate('common.body_too_large', request.language) });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({
@@ -85,6 +88,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerUserRoutes(app, context);
   await registerTokenRoutes(app, context);
   await registerChannelRoutes(app, context);
+  await registerRelayRoutes(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
   return app;

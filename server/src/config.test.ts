@@ -29,7 +29,13 @@ describe('loadConfig', () => {
   it('reports every problem at once', () => {
     let caught: unknown;
     try {
-      loadConfig({ PORT: 'abc', NODE_TYPE: 'leader', SQL_DSN: 'oracle://x', SYNC_FREQUENCY: '-5', REDIS_CONN_STRING: 'x' });
+      loadConfig({
+        PORT: 'abc',
+        NODE_TYPE: 'leader',
+        SQL_DSN: 'oracle://x',
+        SYNC_FREQUENCY: '-5',
+        REDIS_CONN_STRING: 'x',
+      });
     } catch (error) {
       caught = error;
     }

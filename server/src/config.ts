@@ -186,9 +186,21 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     streamingTimeoutSeconds: env.STREAMING_TIMEOUT,
     maxRequestBodyBytes: env.MAX_REQUEST_BODY_MB * 1024 * 1024,
     rateLimits: {
-      api: rule(env.GLOBAL_API_RATE_LIMIT_ENABLE, env.GLOBAL_API_RATE_LIMIT, env.GLOBAL_API_RATE_LIMIT_DURATION),
-      web: rule(env.GLOBAL_WEB_RATE_LIMIT_ENABLE, env.GLOBAL_WEB_RATE_LIMIT, env.GLOBAL_WEB_RATE_LIMIT_DURATION),
-      critical: rule(env.CRITICAL_RATE_LIMIT_ENABLE, env.CRITICAL_RATE_LIMIT, env.CRITICAL_RATE_LIMIT_DURATION),
+      api: rule(
+        env.GLOBAL_API_RATE_LIMIT_ENABLE,
+        env.GLOBAL_API_RATE_LIMIT,
+        env.GLOBAL_API_RATE_LIMIT_DURATION,
+      ),
+      web: rule(
+        env.GLOBAL_WEB_RATE_LIMIT_ENABLE,
+        env.GLOBAL_WEB_RATE_LIMIT,
+        env.GLOBAL_WEB_RATE_LIMIT_DURATION,
+      ),
+      critical: rule(
+        env.CRITICAL_RATE_LIMIT_ENABLE,
+        env.CRITICAL_RATE_LIMIT,
+        env.CRITICAL_RATE_LIMIT_DURATION,
+      ),
     },
     updateTask: env.UPDATE_TASK,
     timeZone: env.TZ,

@@ -10,7 +10,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from './lib/messages.ts';
 
-const apiPrefixes = ['/api/', '/v1/', '/v1beta/', '/pg/', '/mj/', '/suno/', '/dashboard/', '/healthz', '/metrics'];
+const apiPrefixes = [
+  '/api/',
+  '/v1/',
+  '/v1beta/',
+  '/pg/',
+  '/mj/',
+  '/suno/',
+  '/dashboard/',
+  '/healthz',
+  '/metrics',
+];
 
 export function defaultWebDistPath(): string {
   return resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -43,7 +53,8 @@ export async function registerConsole(app: FastifyInstance, distPath: string): P
   // A catch-all route (not the not-found handler) so that compression and the other route hooks apply.
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix)) return notFound(request, reply);
+    if (apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix))
+      return notFound(request, reply);
     // Existing files are routed by @fastify/static; a missing file is a 404, not the console page.
     if ((path.split('/').pop() ?? '').includes('.')) return notFound(request, reply);
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');

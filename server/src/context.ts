@@ -3,9 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { BatchWriter } from './db/batch-writer.ts';
 import type { DatabaseHandle } from './db/connect.ts';
+import type { QuotaDataAggregator } from './jobs/quota-data.ts';
 import type { OptionStore } from './options/store.ts';
 import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
+import type { ModelRateLimiter } from './relay/model-rate-limit.ts';
+import type { UpstreamClient } from './relay/upstream-client.ts';
 
 export interface SetupState {
   /** True once POST /api/setup succeeded (a row in `setups`). */
@@ -23,6 +26,11 @@ export interface AppContext {
   channelCache: ChannelCache;
   /** Tokens and users in memory, with live balances. */
   accounts: AccountCache;
+  /** HTTP to upstream providers (keep-alive pools, proxies). */
+  upstream: UpstreamClient;
+  modelRateLimiter: ModelRateLimiter;
+  /** quota_data rollups, flushed every DataExportInterval minutes. */
+  quotaData: QuotaDataAggregator;
   setup: SetupState;
   /** The secret that signs session cookies (SESSION_SECRET, or one generated once and kept in the database). */
   sessionSecret: string;

@@ -14,11 +14,14 @@ import type { AppContext } from './context.ts';
 import { BatchWriter } from './db/batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { runMigrations } from './db/migrations/index.ts';
+import { QuotaDataAggregator } from './jobs/quota-data.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { OptionStore } from './options/store.ts';
 import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
+import { ModelRateLimiter } from './relay/model-rate-limit.ts';
+import { UpstreamClient } from './relay/upstream-client.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
 
@@ -70,7 +73,10 @@ async function resolveSessionSecret(config: Config, options: OptionStore): Promi
 export async function startServer(config: Config, startOptions: StartOptions = {}): Promise<RunningServer> {
   const logger =
     startOptions.logger ??
-    pino({ level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key'] });
+    pino({
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key'],
+    });
   const database = connectDatabase(config.database, { sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs });
   const logDatabase = config.logDatabase
     ? connectDatabase(config.logDatabase, { sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs })
@@ -96,6 +102,9 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   await Promise.all([channelCache.reload(), accounts.reload()]);
   channelCache.startSync(config.syncFrequencySeconds);
   accounts.startSync(config.syncFrequencySeconds);
+  const upstream = new UpstreamClient();
+  const quotaData = new QuotaDataAggregator(database, options, logger);
+  quotaData.start();
 
   const context: AppContext = {
     config,
@@ -105,6 +114,9 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     options,
     channelCache,
     accounts,
+    upstream,
+    modelRateLimiter: new ModelRateLimiter(options),
+    quotaData,
     setup: { done: await loadSetupDone({ database }) },
     sessionSecret: await resolveSessionSecret(config, options),
     logger,
@@ -124,7 +136,9 @@ export async function startServer(config: Config, startOptions: StartOptions = {
       options.stop();
       channelCache.stop();
       accounts.stop();
+      await quotaData.stop();
       await writer.stop();
+      await upstream.close();
       if (logDatabase !== database) await logDatabase.close();
       await database.close();
     })();
@@ -145,7 +159,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const server = await startServer(config);
-  server.context.logger.info({ url: `http://localhost:${new URL(server.url).port}` }, 'Switchyard is listening');
+  server.context.logger.info(
+    { url: `http://localhost:${new URL(server.url).port}` },
+    'Switchyard is listening',
+  );
   const shutdown = (signal: string) => {
     server.context.logger.info({ signal }, 'shutting down');
     const forced = setTimeout(() => process.exit(1), 30_000);

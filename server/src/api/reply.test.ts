@@ -9,8 +9,14 @@ describe('readPaging', () => {
     [{ p: '0' }, { page: 1, pageSize: 10, offset: 0 }],
     [{ p: '-3' }, { page: 1, pageSize: 10, offset: 0 }],
     [{ p: 'abc' }, { page: 1, pageSize: 10, offset: 0 }],
-    [{ p: '3', page_size: '20' }, { page: 3, pageSize: 20, offset: 40 }],
-    [{ p: '2', size: '50' }, { page: 2, pageSize: 50, offset: 50 }],
+    [
+      { p: '3', page_size: '20' },
+      { page: 3, pageSize: 20, offset: 40 },
+    ],
+    [
+      { p: '2', size: '50' },
+      { page: 2, pageSize: 50, offset: 50 },
+    ],
     [{ page_size: '1000' }, { page: 1, pageSize: 100, offset: 0 }],
     [{ page_size: '0' }, { page: 1, pageSize: 10, offset: 0 }],
   ])('%o', (query, expected) => {

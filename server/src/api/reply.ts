@@ -29,7 +29,8 @@ export function readPaging(query: Record<string, unknown>): Paging {
   const page = Number.isFinite(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
   const sizeText = query.page_size ?? query.size;
   const sizeNumber = Number.parseInt(String(sizeText ?? PAGE_SIZE_DEFAULT), 10);
-  const pageSize = Number.isFinite(sizeNumber) && sizeNumber >= 1 ? Math.min(sizeNumber, PAGE_SIZE_MAX) : PAGE_SIZE_DEFAULT;
+  const pageSize =
+    Number.isFinite(sizeNumber) && sizeNumber >= 1 ? Math.min(sizeNumber, PAGE_SIZE_MAX) : PAGE_SIZE_DEFAULT;
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 

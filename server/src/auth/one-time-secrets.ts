@@ -28,7 +28,13 @@ export async function issueSecret(
       .execute();
     await transaction
       .insertInto('one_time_secrets')
-      .values({ purpose, subject, secret_hash: hash(secret), expires_at: now + lifetimeSeconds, created_at: now })
+      .values({
+        purpose,
+        subject,
+        secret_hash: hash(secret),
+        expires_at: now + lifetimeSeconds,
+        created_at: now,
+      })
       .execute();
   });
 }

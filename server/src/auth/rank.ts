@@ -4,7 +4,7 @@
  * cannot be disabled, deleted or demoted; nobody creates a user of their own role or above.
  * Each function returns the refusal's message key, or null when the action is allowed.
  */
-import { Role, type ManageAction } from '../../../common/roles.ts';
+import { type ManageAction, Role } from '../../../common/roles.ts';
 import type { MessageKey } from '../lib/messages.ts';
 
 export type RankRefusal = MessageKey | null;

@@ -17,9 +17,15 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
     database = await create();
     handle = connectDatabase(database.target);
     await runMigrations(handle);
-    await handle.db.insertInto('users').values({ username: 'payer', password: 'x', quota: 1_000_000 }).execute();
+    await handle.db
+      .insertInto('users')
+      .values({ username: 'payer', password: 'x', quota: 1_000_000 })
+      .execute();
     userId = (await handle.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
-    await handle.db.insertInto('tokens').values({ user_id: userId, key: 'k'.repeat(48), remain_quota: 500_000 }).execute();
+    await handle.db
+      .insertInto('tokens')
+      .values({ user_id: userId, key: 'k'.repeat(48), remain_quota: 500_000 })
+      .execute();
     tokenId = (await handle.db.selectFrom('tokens').select('id').executeTakeFirstOrThrow()).id;
   });
 
@@ -29,45 +35,83 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
     await database.drop();
   });
 
-  it.skipIf(skipReason !== null)('merges 500 concurrent charges into exact totals and writes every log row', async () => {
-    const writer = new BatchWriter(handle, handle, { intervalMs: 60_000 });
-    const charges = Array.from({ length: 500 }, (_, index) => (index % 7) + 1);
-    await Promise.all(
-      charges.map(async (quota, index) => {
-        writer.increment('users', userId, { quota: -quota, used_quota: quota, request_count: 1 });
-        writer.increment('tokens', tokenId, { remain_quota: -quota, used_quota: quota });
-        writer.assign('tokens', tokenId, { accessed_time: 1000 + index });
-        writer.appendLog({ user_id: userId, type: 2, quota, created_at: 1, model_name: 'gpt-4o', content: '' });
-        if (index % 50 === 0) await writer.flush();
-      }),
-    );
-    await writer.stop();
-    const total = charges.reduce((sum, quota) => sum + quota, 0);
-    const user = await handle.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-    expect(user.quota).toBe(1_000_000 - total);
-    expect(user.used_quota).toBe(total);
-    expect(user.request_count).toBe(500);
-    const token = await handle.db.selectFrom('tokens').selectAll().where('id', '=', tokenId).executeTakeFirstOrThrow();
-    expect(token.remain_quota).toBe(500_000 - total);
-    expect(token.accessed_time).toBe(1499);
-    const logged = await handle.db
-      .selectFrom('logs')
-      .select((builder) => [builder.fn.countAll<number>().as('rows'), builder.fn.sum<number>('quota').as('quota')])
-      .executeTakeFirstOrThrow();
-    expect(Number(logged.rows)).toBe(500);
-    expect(Number(logged.quota)).toBe(total);
-  });
+  it.skipIf(skipReason !== null)(
+    'merges 500 concurrent charges into exact totals and writes every log row',
+    async () => {
+      const writer = new BatchWriter(handle, handle, { intervalMs: 60_000 });
+      const charges = Array.from({ length: 500 }, (_, index) => (index % 7) + 1);
+      await Promise.all(
+        charges.map(async (quota, index) => {
+          writer.increment('users', userId, { quota: -quota, used_quota: quota, request_count: 1 });
+          writer.increment('tokens', tokenId, { remain_quota: -quota, used_quota: quota });
+          writer.assign('tokens', tokenId, { accessed_time: 1000 + index });
+          writer.appendLog({
+            user_id: userId,
+            type: 2,
+            quota,
+            created_at: 1,
+            model_name: 'gpt-4o',
+            content: '',
+          });
+          if (index % 50 === 0) await writer.flush();
+        }),
+      );
+      await writer.stop();
+      const total = charges.reduce((sum, quota) => sum + quota, 0);
+      const user = await handle.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      expect(user.quota).toBe(1_000_000 - total);
+      expect(user.used_quota).toBe(total);
+      expect(user.request_count).toBe(500);
+      const token = await handle.db
+        .selectFrom('tokens')
+        .selectAll()
+        .where('id', '=', tokenId)
+        .executeTakeFirstOrThrow();
+      expect(token.remain_quota).toBe(500_000 - total);
+      expect(token.accessed_time).toBe(1499);
+      const logged = await handle.db
+        .selectFrom('logs')
+        .select((builder) => [
+          builder.fn.countAll<number>().as('rows'),
+          builder.fn.sum<number>('quota').as('quota'),
+        ])
+        .executeTakeFirstOrThrow();
+      expect(Number(logged.rows)).toBe(500);
+      expect(Number(logged.quota)).toBe(total);
+    },
+  );
 
   it.skipIf(skipReason !== null)('re-queues a failed flush so nothing is lost or counted twice', async () => {
-    const before = await handle.db.selectFrom('users').select('used_quota').where('id', '=', userId).executeTakeFirstOrThrow();
+    const before = await handle.db
+      .selectFrom('users')
+      .select('used_quota')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     const errors: unknown[] = [];
-    const writer = new BatchWriter(handle, handle, { intervalMs: 60_000, onError: (error) => errors.push(error) });
+    const writer = new BatchWriter(handle, handle, {
+      intervalMs: 60_000,
+      onError: (error) => errors.push(error),
+    });
     writer.increment('users', userId, { used_quota: 10 });
     // A log row that violates NOT NULL makes the log transaction fail after the counters committed.
-    writer.appendLog({ user_id: userId, type: 2, quota: 1, content: null, model_name: null as unknown as string });
+    writer.appendLog({
+      user_id: userId,
+      type: 2,
+      quota: 1,
+      content: null,
+      model_name: null as unknown as string,
+    });
     await expect(writer.flush()).rejects.toThrow();
     expect(errors).toHaveLength(1);
-    const after = await handle.db.selectFrom('users').select('used_quota').where('id', '=', userId).executeTakeFirstOrThrow();
+    const after = await handle.db
+      .selectFrom('users')
+      .select('used_quota')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(after.used_quota).toBe(before.used_quota + 10);
     // The counter delta is not pending again; only the log row is.
     expect(writer.pendingCount).toBe(1);
@@ -76,10 +120,18 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
   it.skipIf(skipReason !== null)('writes on the next tick when batching is disabled', async () => {
     const writer = new BatchWriter(handle, handle, { intervalMs: 0 });
     writer.increment('users', userId, { request_count: 1 });
-    const before = await handle.db.selectFrom('users').select('request_count').where('id', '=', userId).executeTakeFirstOrThrow();
+    const before = await handle.db
+      .selectFrom('users')
+      .select('request_count')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await writer.flush();
-    const after = await handle.db.selectFrom('users').select('request_count').where('id', '=', userId).executeTakeFirstOrThrow();
+    const after = await handle.db
+      .selectFrom('users')
+      .select('request_count')
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
     expect(after.request_count).toBe(before.request_count + 1);
     expect(writer.pendingCount).toBe(0);
   });
@@ -95,12 +147,20 @@ describe('BatchWriter.exclusive and pendingDelta', () => {
     writer.increment('users', 1, { quota: -30 });
     const observed = await writer.exclusive(async () => {
       void writer.flush();
-      const row = await handle.db.selectFrom('users').select('quota').where('id', '=', 1).executeTakeFirstOrThrow();
+      const row = await handle.db
+        .selectFrom('users')
+        .select('quota')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
       return row.quota + writer.pendingDelta('users', 1, 'quota');
     });
     expect(observed).toBe(70);
     await writer.stop();
-    const row = await handle.db.selectFrom('users').select('quota').where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await handle.db
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(row.quota).toBe(70);
     expect(writer.pendingDelta('users', 1, 'quota')).toBe(0);
     await handle.close();

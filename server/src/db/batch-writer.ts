@@ -88,7 +88,8 @@ export class BatchWriter {
     values: Partial<Record<AssignColumns[Table], number>>,
   ): void {
     const changes = this.rowChanges(table, id);
-    for (const [column, value] of Object.entries(values) as [string, number][]) changes.assignments.set(column, value);
+    for (const [column, value] of Object.entries(values) as [string, number][])
+      changes.assignments.set(column, value);
     this.afterWrite();
   }
 
@@ -116,7 +117,11 @@ export class BatchWriter {
    * Drops the queued delta of one counter and returns it. Used when the column is about to be set to an
    * absolute value (inside `exclusive`), so queued charges made before the new value do not apply to it.
    */
-  discardPending<Table extends CounterTable>(table: Table, id: number, column: CounterColumns[Table]): number {
+  discardPending<Table extends CounterTable>(
+    table: Table,
+    id: number,
+    column: CounterColumns[Table],
+  ): number {
     const deltas = this.counters.get(table)?.get(id)?.deltas;
     const pending = deltas?.get(column) ?? 0;
     deltas?.delete(column);
@@ -203,7 +208,8 @@ export class BatchWriter {
             .updateTable(table)
             .set(() => {
               const update: Record<string, unknown> = {};
-              for (const [column, delta] of changes.deltas) update[column] = sql`${sql.ref(column)} + ${delta}`;
+              for (const [column, delta] of changes.deltas)
+                update[column] = sql`${sql.ref(column)} + ${delta}`;
               for (const [column, value] of changes.assignments) update[column] = value;
               return update as never;
             })
@@ -230,7 +236,8 @@ export class BatchWriter {
     for (const [table, rows] of failed) {
       for (const [id, changes] of rows) {
         const current = this.rowChanges(table, id);
-        for (const [column, delta] of changes.deltas) current.deltas.set(column, (current.deltas.get(column) ?? 0) + delta);
+        for (const [column, delta] of changes.deltas)
+          current.deltas.set(column, (current.deltas.get(column) ?? 0) + delta);
         // A newer assignment made while the flush was running wins over the failed one.
         for (const [column, value] of changes.assignments) {
           if (!current.assignments.has(column)) current.assignments.set(column, value);

@@ -80,7 +80,10 @@ export interface TableSpec<Columns extends Record<string, ColumnSpec> = Record<s
 export function defineTable<Columns extends Record<string, ColumnSpec>>(
   name: string,
   columns: Columns,
-  options: { primaryKey?: (keyof Columns & string)[]; indexes?: (Omit<IndexSpec, 'name'> & { name?: string })[] } = {},
+  options: {
+    primaryKey?: (keyof Columns & string)[];
+    indexes?: (Omit<IndexSpec, 'name'> & { name?: string })[];
+  } = {},
 ): TableSpec<Columns> {
   const indexes = (options.indexes ?? []).map((index) => ({
     ...index,
@@ -88,7 +91,8 @@ export function defineTable<Columns extends Record<string, ColumnSpec>>(
   }));
   // Unique columns get a unique index named the gorm way, so adopted databases already have it.
   for (const [columnName, spec] of Object.entries(columns)) {
-    if (spec.isUnique) indexes.push({ name: `idx_${name}_${columnName}`, columns: [columnName], unique: true });
+    if (spec.isUnique)
+      indexes.push({ name: `idx_${name}_${columnName}`, columns: [columnName], unique: true });
   }
   const spec: TableSpec<Columns> = { name, columns, indexes };
   if (options.primaryKey) spec.primaryKey = options.primaryKey;
@@ -104,4 +108,6 @@ type ColumnTypeOf<Spec> =
     : never;
 
 /** The Kysely row type of a table definition. */
-export type RowOf<Table extends TableSpec> = { [Key in keyof Table['columns']]: ColumnTypeOf<Table['columns'][Key]> };
+export type RowOf<Table extends TableSpec> = {
+  [Key in keyof Table['columns']]: ColumnTypeOf<Table['columns'][Key]>;
+};

@@ -5,15 +5,34 @@ describe('parseDatabaseTarget', () => {
   it.each([
     ['', { dialect: 'sqlite', path: 'one-api.db' }],
     ['   ', { dialect: 'sqlite', path: 'one-api.db' }],
-    ['postgres://postgres@127.0.0.1:5432/app', { dialect: 'postgres', connectionString: 'postgres://postgres@127.0.0.1:5432/app' }],
+    [
+      'postgres://postgres@127.0.0.1:5432/app',
+      { dialect: 'postgres', connectionString: 'postgres://postgres@127.0.0.1:5432/app' },
+    ],
     ['postgresql://u:p@db/app', { dialect: 'postgres', connectionString: 'postgresql://u:p@db/app' }],
     [
       'root:secret@tcp(127.0.0.1:3306)/oneapi?charset=utf8mb4&parseTime=True',
-      { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: 'secret', database: 'oneapi' },
+      {
+        dialect: 'mysql',
+        host: '127.0.0.1',
+        port: 3306,
+        user: 'root',
+        password: 'secret',
+        database: 'oneapi',
+      },
     ],
-    ['root:@tcp(db:3307)/test', { dialect: 'mysql', host: 'db', port: 3307, user: 'root', password: '', database: 'test' }],
-    ['root@tcp(localhost)/test', { dialect: 'mysql', host: 'localhost', port: 3306, user: 'root', password: '', database: 'test' }],
-    ['u:p%40ss@/db', { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'u', password: 'p%40ss', database: 'db' }],
+    [
+      'root:@tcp(db:3307)/test',
+      { dialect: 'mysql', host: 'db', port: 3307, user: 'root', password: '', database: 'test' },
+    ],
+    [
+      'root@tcp(localhost)/test',
+      { dialect: 'mysql', host: 'localhost', port: 3306, user: 'root', password: '', database: 'test' },
+    ],
+    [
+      'u:p%40ss@/db',
+      { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'u', password: 'p%40ss', database: 'db' },
+    ],
     [
       'mysql://root:p%40ss@127.0.0.1:3306/test',
       { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: 'p@ss', database: 'test' },

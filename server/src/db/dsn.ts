@@ -17,7 +17,8 @@ export type DatabaseTarget =
 
 export type DatabaseDialect = DatabaseTarget['dialect'];
 
-const goMysqlPattern = /^(?<user>[^:@/]*)(?::(?<password>[^@]*))?@(?:tcp\((?<address>[^)]*)\)|unix\([^)]*\))?\/(?<database>[^?]*)(?:\?.*)?$/;
+const goMysqlPattern =
+  /^(?<user>[^:@/]*)(?::(?<password>[^@]*))?@(?:tcp\((?<address>[^)]*)\)|unix\([^)]*\))?\/(?<database>[^?]*)(?:\?.*)?$/;
 
 export function parseDatabaseTarget(dsn: string, sqlitePath: string): DatabaseTarget {
   const trimmed = dsn.trim();
@@ -26,7 +27,8 @@ export function parseDatabaseTarget(dsn: string, sqlitePath: string): DatabaseTa
   if (/^mysql:\/\//i.test(trimmed)) {
     const url = new URL(trimmed);
     const database = decodeURIComponent(url.pathname.replace(/^\//, ''));
-    if (!database) throw new Error('SQL_DSN: the MySQL URL must name a database (mysql://user:pass@host:3306/db)');
+    if (!database)
+      throw new Error('SQL_DSN: the MySQL URL must name a database (mysql://user:pass@host:3306/db)');
     return {
       dialect: 'mysql',
       host: url.hostname || '127.0.0.1',
@@ -39,7 +41,8 @@ export function parseDatabaseTarget(dsn: string, sqlitePath: string): DatabaseTa
   const match = goMysqlPattern.exec(trimmed);
   if (match?.groups) {
     const { user = '', password = '', address = '', database = '' } = match.groups;
-    if (!database) throw new Error('SQL_DSN: the MySQL DSN must name a database (user:pass@tcp(host:3306)/db)');
+    if (!database)
+      throw new Error('SQL_DSN: the MySQL DSN must name a database (user:pass@tcp(host:3306)/db)');
     const [host, port] = splitHostPort(address || '127.0.0.1:3306');
     return { dialect: 'mysql', host, port, user, password, database };
   }
@@ -52,6 +55,7 @@ function splitHostPort(address: string): [string, number] {
   const separator = address.lastIndexOf(':');
   if (separator < 0) return [address, 3306];
   const port = Number(address.slice(separator + 1));
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`SQL_DSN: bad port in "${address}"`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new Error(`SQL_DSN: bad port in "${address}"`);
   return [address.slice(0, separator) || '127.0.0.1', port];
 }

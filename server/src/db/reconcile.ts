@@ -46,7 +46,11 @@ async function existingColumns(db: AnyDatabase, dialect: DatabaseDialect): Promi
   return result;
 }
 
-async function existingIndexes(db: AnyDatabase, dialect: DatabaseDialect, table: string): Promise<Set<string>> {
+async function existingIndexes(
+  db: AnyDatabase,
+  dialect: DatabaseDialect,
+  table: string,
+): Promise<Set<string>> {
   if (dialect === 'mysql') {
     const result = await sql<{ name: string }>`
       select distinct index_name as name from information_schema.statistics
@@ -55,12 +59,14 @@ async function existingIndexes(db: AnyDatabase, dialect: DatabaseDialect, table:
   }
   if (dialect === 'postgres') {
     const result = await sql<{ name: string }>`
-      select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(db);
+      select indexname as name from pg_indexes where schemaname = current_schema() and tablename = ${table}`.execute(
+      db,
+    );
     return new Set(result.rows.map((row) => row.name));
   }
-  const result = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(
-    db,
-  );
+  const result = await sql<{
+    name: string;
+  }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
   return new Set(result.rows.map((row) => row.name));
 }
 
@@ -88,7 +94,8 @@ export async function reconcileSchema(
           .alterTable(table.name)
           .addColumn(name, sql.raw(dataType(spec.sqlType, dialect)), (builder) => {
             let column = builder;
-            if (spec.defaultValue !== undefined) column = column.defaultTo(defaultLiteral(spec.defaultValue, dialect));
+            if (spec.defaultValue !== undefined)
+              column = column.defaultTo(defaultLiteral(spec.defaultValue, dialect));
             // A NOT NULL column without default cannot be added to a table that has rows.
             if (!spec.isNullable && spec.defaultValue !== undefined) column = column.notNull();
             return column;
@@ -127,7 +134,8 @@ async function createTable(db: AnyDatabase, dialect: DatabaseDialect, table: Tab
         return column;
       }
       if (!spec.isNullable) column = column.notNull();
-      if (spec.defaultValue !== undefined) column = column.defaultTo(defaultLiteral(spec.defaultValue, dialect));
+      if (spec.defaultValue !== undefined)
+        column = column.defaultTo(defaultLiteral(spec.defaultValue, dialect));
       return column;
     });
   }

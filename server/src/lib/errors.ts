@@ -32,8 +32,11 @@ export class GatewayError extends Error {
 /** A business failure: HTTP 200 with success:false and a human message. */
 export const businessFailure = (code: MessageKey, params?: MessageParams) =>
   new GatewayError({ status: 200, code, params });
-export const badRequest = (code: MessageKey, params?: MessageParams) => new GatewayError({ status: 400, code, params });
+export const badRequest = (code: MessageKey, params?: MessageParams) =>
+  new GatewayError({ status: 400, code, params });
 export const unauthorized = (code: MessageKey, params?: MessageParams) =>
   new GatewayError({ status: 401, code, params });
-export const forbidden = (code: MessageKey, params?: MessageParams) => new GatewayError({ status: 403, code, params });
-export const notFound = (code: MessageKey, params?: MessageParams) => new GatewayError({ status: 404, code, params });
+export const forbidden = (code: MessageKey, params?: MessageParams) =>
+  new GatewayError({ status: 403, code, params });
+export const notFound = (code: MessageKey, params?: MessageParams) =>
+  new GatewayError({ status: 404, code, params });

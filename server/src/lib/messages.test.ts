@@ -14,7 +14,9 @@ describe('messages', () => {
   });
 
   it('fills parameters and leaves unknown codes as they are', () => {
-    expect(translate('user.password_too_short', 'en', { min: 8 })).toBe('Password length must not be less than 8');
+    expect(translate('user.password_too_short', 'en', { min: 8 })).toBe(
+      'Password length must not be less than 8',
+    );
     expect(translate('user.password_too_short', 'zh', { min: 8 })).toBe('密码长度不得小于 8 位');
     expect(translate('some upstream text', 'en')).toBe('some upstream text');
   });

@@ -12,8 +12,14 @@ const coreMessages = {
   'common.not_found': { en: 'Not found', zh: '未找到' },
   'common.body_too_large': { en: 'Request body is too large', zh: '请求体过大' },
   'common.rate_limited': { en: 'Too many requests, try again later', zh: '请求过于频繁，请稍后再试' },
-  'common.internal': { en: 'Internal server error, contact the administrator', zh: '服务器内部错误，请联系管理员' },
-  'auth.not_logged_in': { en: 'Not logged in or login expired, please log in again', zh: '未登录或登录已过期，请重新登录' },
+  'common.internal': {
+    en: 'Internal server error, contact the administrator',
+    zh: '服务器内部错误，请联系管理员',
+  },
+  'auth.not_logged_in': {
+    en: 'Not logged in or login expired, please log in again',
+    zh: '未登录或登录已过期，请重新登录',
+  },
   'auth.user_header_missing': { en: 'Missing New-Api-User header', zh: '未提供 New-Api-User 请求头' },
   'auth.user_header_mismatch': {
     en: 'New-Api-User header does not match the logged-in user',
@@ -27,39 +33,72 @@ const coreMessages = {
     en: 'Username or password is wrong, or the user has been banned',
     zh: '用户名或密码错误，或用户已被封禁',
   },
-  'user.password_login_disabled': { en: 'The administrator has turned off password login', zh: '管理员关闭了密码登录' },
-  'user.register_disabled': { en: 'The administrator has turned off new user registration', zh: '管理员关闭了新用户注册' },
+  'user.password_login_disabled': {
+    en: 'The administrator has turned off password login',
+    zh: '管理员关闭了密码登录',
+  },
+  'user.register_disabled': {
+    en: 'The administrator has turned off new user registration',
+    zh: '管理员关闭了新用户注册',
+  },
   'user.password_register_disabled': {
     en: 'The administrator has turned off registration by password; please register with a third-party account',
     zh: '管理员关闭了通过密码进行注册，请使用第三方账户验证的形式进行注册',
   },
   'user.self_use_mode': { en: 'Registration is closed in self-use mode', zh: '自用模式下不开放注册' },
   'user.username_required': { en: 'Username cannot be empty', zh: '用户名不能为空' },
-  'user.username_too_long': { en: 'Username must be at most {max} characters', zh: '用户名长度不能超过 {max} 个字符' },
-  'user.display_name_too_long': { en: 'Display name must be at most {max} characters', zh: '显示名称长度不能超过 {max} 个字符' },
-  'user.username_password_required': { en: 'Username and password cannot be empty', zh: '用户名和密码不能为空' },
-  'user.password_too_short': { en: 'Password length must not be less than {min}', zh: '密码长度不得小于 {min} 位' },
-  'user.password_too_long': { en: 'Password must be at most {max} characters', zh: '密码长度不能超过 {max} 位' },
+  'user.username_too_long': {
+    en: 'Username must be at most {max} characters',
+    zh: '用户名长度不能超过 {max} 个字符',
+  },
+  'user.display_name_too_long': {
+    en: 'Display name must be at most {max} characters',
+    zh: '显示名称长度不能超过 {max} 个字符',
+  },
+  'user.username_password_required': {
+    en: 'Username and password cannot be empty',
+    zh: '用户名和密码不能为空',
+  },
+  'user.password_too_short': {
+    en: 'Password length must not be less than {min}',
+    zh: '密码长度不得小于 {min} 位',
+  },
+  'user.password_too_long': {
+    en: 'Password must be at most {max} characters',
+    zh: '密码长度不能超过 {max} 位',
+  },
   'user.password_mismatch': { en: 'The two passwords entered differ', zh: '两次输入的密码不一致' },
   'user.original_password_wrong': { en: 'The current password is wrong', zh: '原密码错误' },
-  'user.username_taken': { en: 'Username already exists or has been cancelled', zh: '用户名已存在，或已注销' },
+  'user.username_taken': {
+    en: 'Username already exists or has been cancelled',
+    zh: '用户名已存在，或已注销',
+  },
   'user.email_invalid': { en: 'Invalid email address', zh: '无效的邮箱地址' },
   'user.email_verification_required': {
     en: 'Email verification is required: enter your email and verification code',
     zh: '管理员开启了邮箱验证，请输入邮箱地址和验证码',
   },
-  'user.verification_code_wrong': { en: 'Verification code is wrong or has expired', zh: '验证码错误或已过期' },
+  'user.verification_code_wrong': {
+    en: 'Verification code is wrong or has expired',
+    zh: '验证码错误或已过期',
+  },
   'user.not_found': { en: 'User not found', zh: '用户不存在' },
   'user.cancelled': { en: 'This user has been cancelled', zh: '该用户已注销' },
   'user.quota_invalid': { en: 'Quota must be a whole number', zh: '额度必须是整数' },
   'user.group_invalid': { en: 'Group "{group}" does not exist', zh: '分组「{group}」不存在' },
   'user.invalid_action': { en: 'Invalid action', zh: '无效的操作' },
-  'rank.read': { en: 'You cannot read users of the same or higher level', zh: '无权获取同级或更高等级用户的信息' },
+  'rank.read': {
+    en: 'You cannot read users of the same or higher level',
+    zh: '无权获取同级或更高等级用户的信息',
+  },
   'rank.update': {
     en: 'You cannot update users of the same or higher level',
     zh: '无权更新同权限等级或更高权限等级的用户信息',
   },
-  'rank.create': { en: 'You cannot create users of the same or higher level', zh: '无法创建权限大于等于自己的用户' },
+  'rank.create': {
+    en: 'You cannot create users of the same or higher level',
+    zh: '无法创建权限大于等于自己的用户',
+  },
   'rank.promote_admin': {
     en: 'A regular administrator cannot promote other users to administrator',
     zh: '普通管理员用户无法提升其他用户为管理员',
@@ -71,7 +110,10 @@ const coreMessages = {
   'rank.already_common': { en: 'This user is already a normal user', zh: '该用户已经是普通用户' },
   'setup.done': { en: 'The system has already been initialized', zh: '系统已经初始化完成' },
   'setup.username_required': { en: 'Username cannot be empty', zh: '用户名不能为空' },
-  'setup.password_too_short': { en: 'Password length must not be less than {min}', zh: '密码长度不得小于 {min} 位' },
+  'setup.password_too_short': {
+    en: 'Password length must not be less than {min}',
+    zh: '密码长度不得小于 {min} 位',
+  },
   'setup.password_mismatch': { en: 'The two passwords entered differ', zh: '两次输入的密码不一致' },
   'setup.mode_conflict': {
     en: 'Choose one usage mode: self-use and demo site cannot both be on',
@@ -99,7 +141,9 @@ export function isMessageKey(code: string): code is MessageKey {
 export function translate(code: string, language: Language, params?: MessageParams): string {
   const template = isMessageKey(code) ? catalogue[code][language] : code;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 export const messageCatalogue: Readonly<Record<string, { en: string; zh: string }>> = catalogue;

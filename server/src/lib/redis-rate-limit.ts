@@ -19,7 +19,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   ) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitVerdict> {
-    const [count, ttl] = (await this.redis.eval(hitScript, 1, `${this.prefix}${key}`, windowSeconds)) as [number, number];
+    const [count, ttl] = (await this.redis.eval(hitScript, 1, `${this.prefix}${key}`, windowSeconds)) as [
+      number,
+      number,
+    ];
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetSeconds: ttl };
   }
 }

@@ -127,7 +127,8 @@ export async function databaseMatrix(): Promise<DialectCase[]> {
   for (const name of names) {
     if (!availability.has(name)) availability.set(name, probe(name));
     const skipReason = await availability.get(name)!;
-    if (skipReason) console.warn(`[switchyard tests] ${name} not reachable, its suite is SKIPPED: ${skipReason}`);
+    if (skipReason)
+      console.warn(`[switchyard tests] ${name} not reachable, its suite is SKIPPED: ${skipReason}`);
     cases.push({ name, skipReason, create: factories[name] });
   }
   return cases;

@@ -8,7 +8,11 @@ let availability: Promise<string | null> | undefined;
 /** Null when Redis answers, otherwise the reason its suites are skipped. */
 export function redisSkipReason(): Promise<string | null> {
   availability ??= (async () => {
-    const client = new Redis(REDIS_TEST_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
+    const client = new Redis(REDIS_TEST_URL, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 1000,
+    });
     try {
       await client.connect();
       await client.ping();

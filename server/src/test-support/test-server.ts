@@ -77,7 +77,8 @@ export class ApiClient {
     for (const [key, value] of Object.entries(options.query ?? {})) url.searchParams.set(key, String(value));
     const headers: Record<string, string> = { 'Accept-Language': 'en', ...this.extraHeaders };
     if (this.cookie) headers.Cookie = this.cookie;
-    if (this.userId !== null && !('New-Api-User' in this.extraHeaders)) headers['New-Api-User'] = String(this.userId);
+    if (this.userId !== null && !('New-Api-User' in this.extraHeaders))
+      headers['New-Api-User'] = String(this.userId);
     let body: string | undefined;
     if (options.rawBody !== undefined) {
       body = options.rawBody;

@@ -28,7 +28,10 @@ export function abilitiesOf(channel: ChannelRow): Insertable<Database['abilities
   return rows;
 }
 
-export async function rewriteAbilities(transaction: Transaction<Database>, channel: ChannelRow): Promise<void> {
+export async function rewriteAbilities(
+  transaction: Transaction<Database>,
+  channel: ChannelRow,
+): Promise<void> {
   await transaction.deleteFrom('abilities').where('channel_id', '=', channel.id).execute();
   const rows = abilitiesOf(channel);
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {

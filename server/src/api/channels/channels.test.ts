@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../../../common/api-types.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot, startTestServer, type TestServer } from '../../test-support/test-server.ts';
+import {
+  type ApiClient,
+  createUserAndLogin,
+  loginAsRoot,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.ts';
 import type { ChannelView } from './view.ts';
 
 const matrix = await databaseMatrix();
@@ -11,7 +17,13 @@ describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
   let root: ApiClient;
   let admin: ApiClient;
   let user: ApiClient;
-  const base = { type: 1, key: 'sk-upstream-1', name: 'openai-main', models: 'gpt-4o, gpt-4o-mini', group: 'default,vip' };
+  const base = {
+    type: 1,
+    key: 'sk-upstream-1',
+    name: 'openai-main',
+    models: 'gpt-4o, gpt-4o-mini',
+    group: 'default,vip',
+  };
 
   beforeAll(async () => {
     if (skipReason) return;
@@ -61,7 +73,13 @@ describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
     expect(created.body.success).toBe(true);
     const id = created.body.data!.ids[0]!;
     const view = (await admin.get<ChannelView>(`/api/channel/${id}`)).body.data!;
-    expect(view).toMatchObject({ base_url: 'https://api.example.com', weight: 0, priority: 3, status: 1, group: 'default,vip' });
+    expect(view).toMatchObject({
+      base_url: 'https://api.example.com',
+      weight: 0,
+      priority: 3,
+      status: 1,
+      group: 'default,vip',
+    });
     expect(view).not.toHaveProperty('key');
     expect((await root.get<ChannelView>(`/api/channel/${id}`)).body.data?.key).toBe('sk-upstream-1');
     const listed = (await admin.get<Page<ChannelView>>('/api/channel/')).body.data!;
@@ -72,7 +90,9 @@ describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
       'vip/gpt-4o/3',
       'vip/gpt-4o-mini/3',
     ]);
-    expect(server.context.channelCache.candidates('vip', 'gpt-4o').map((candidate) => candidate.channel.id)).toEqual([id]);
+    expect(
+      server.context.channelCache.candidates('vip', 'gpt-4o').map((candidate) => candidate.channel.id),
+    ).toEqual([id]);
   });
 
   run('batch mode creates one channel per key line', async () => {
@@ -81,12 +101,18 @@ describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
       channel: { ...base, name: 'batch', key: 'k1\n\n k2 \nk3\n' },
     });
     expect(created.body.data?.ids).toHaveLength(3);
-    const keys = await Promise.all(created.body.data!.ids.map(async (id) => (await root.get<ChannelView>(`/api/channel/${id}`)).body.data?.key));
+    const keys = await Promise.all(
+      created.body.data!.ids.map(
+        async (id) => (await root.get<ChannelView>(`/api/channel/${id}`)).body.data?.key,
+      ),
+    );
     expect(keys).toEqual(['k1', 'k2', 'k3']);
   });
 
   run('quick edits rewrite abilities and the cache; disabled channels leave the index', async () => {
-    const id = (await admin.post<{ ids: number[] }>('/api/channel/', { ...base, name: 'quick', models: 'm-quick' })).body.data!.ids[0]!;
+    const id = (
+      await admin.post<{ ids: number[] }>('/api/channel/', { ...base, name: 'quick', models: 'm-quick' })
+    ).body.data!.ids[0]!;
     await admin.put('/api/channel/', { id, priority: 7 });
     expect((await abilities(id)).every((row) => Number(row.priority) === 7)).toBe(true);
     await admin.put('/api/channel/', { id, weight: 9 });
@@ -95,15 +121,22 @@ describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
     expect((await abilities(id)).every((row) => !row.enabled)).toBe(true);
     expect(server.context.channelCache.hasModel('default', 'm-quick')).toBe(false);
     await admin.put('/api/channel/', { id, status: 1, models: 'm-quick,m-quick-2', group: 'svip' });
-    expect((await abilities(id)).map((row) => `${row.group}/${row.model}`)).toEqual(['svip/m-quick', 'svip/m-quick-2']);
+    expect((await abilities(id)).map((row) => `${row.group}/${row.model}`)).toEqual([
+      'svip/m-quick',
+      'svip/m-quick-2',
+    ]);
     expect(server.context.channelCache.hasModel('svip', 'm-quick-2')).toBe(true);
-    expect((await admin.put('/api/channel/', { id, status: 3 })).body.message).toBe('Status must be 1 (enabled) or 2 (disabled)');
+    expect((await admin.put('/api/channel/', { id, status: 3 })).body.message).toBe(
+      'Status must be 1 (enabled) or 2 (disabled)',
+    );
   });
 
   run('searches, lists enabled models, deletes', async () => {
-    const found = (await admin.get<Page<ChannelView>>('/api/channel/search', { keyword: 'quick' })).body.data!;
+    const found = (await admin.get<Page<ChannelView>>('/api/channel/search', { keyword: 'quick' })).body
+      .data!;
     expect(found.items.map((channel) => channel.name)).toEqual(['quick']);
-    const byModel = (await admin.get<Page<ChannelView>>('/api/channel/search', { model: 'gpt-4o-mini' })).body.data!;
+    const byModel = (await admin.get<Page<ChannelView>>('/api/channel/search', { model: 'gpt-4o-mini' })).body
+      .data!;
     expect(byModel.total).toBeGreaterThanOrEqual(4);
     const enabled = (await admin.get<string[]>('/api/channel/models_enabled')).body.data!;
     expect(enabled).toEqual(expect.arrayContaining(['gpt-4o', 'gpt-4o-mini', 'm-quick-2']));

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkJsonObject, checkModelMapping, checkStatusCodeMapping, resolveMappedModel, splitList } from './mapping-rules.ts';
+import {
+  checkJsonObject,
+  checkModelMapping,
+  checkStatusCodeMapping,
+  resolveMappedModel,
+  splitList,
+} from './mapping-rules.ts';
 
 describe('checkModelMapping', () => {
   it.each([
@@ -18,7 +24,10 @@ describe('checkModelMapping', () => {
     ['[1]', { code: 'channel.model_mapping_invalid' }],
     ['{"a":1}', { code: 'channel.model_mapping_target', params: { model: 'a' } }],
     ['{"a":"b","b":"a"}', { code: 'channel.model_mapping_cycle', params: { chain: 'a → b → a' } }],
-    ['{"a":"b","b":"c","c":"a"}', { code: 'channel.model_mapping_cycle', params: { chain: 'a → b → c → a' } }],
+    [
+      '{"a":"b","b":"c","c":"a"}',
+      { code: 'channel.model_mapping_cycle', params: { chain: 'a → b → c → a' } },
+    ],
   ])('rejects %s', (text, refusal) => {
     expect(checkModelMapping(text)).toEqual({ ok: false, ...refusal });
   });

@@ -10,7 +10,9 @@ export type MappingCheck = { ok: true; value: Record<string, string> } | Refusal
 function parseObject(text: string): Record<string, unknown> | null {
   try {
     const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -34,7 +36,11 @@ export function checkModelMapping(text: string): MappingCheck {
     while (Object.hasOwn(mapping, current) && mapping[current] !== current) {
       current = mapping[current]!;
       if (seen.includes(current)) {
-        return { ok: false, code: 'channel.model_mapping_cycle', params: { chain: [...seen, current].join(' → ') } };
+        return {
+          ok: false,
+          code: 'channel.model_mapping_cycle',
+          params: { chain: [...seen, current].join(' → ') },
+        };
       }
       seen.push(current);
     }
@@ -45,7 +51,11 @@ export function checkModelMapping(text: string): MappingCheck {
 /** Follows the mapping chain from the requested model to the upstream model. */
 export function resolveMappedModel(mapping: Readonly<Record<string, string>>, model: string): string {
   let current = model;
-  for (let hops = 0; hops < 32 && Object.hasOwn(mapping, current) && mapping[current] !== current; hops += 1) {
+  for (
+    let hops = 0;
+    hops < 32 && Object.hasOwn(mapping, current) && mapping[current] !== current;
+    hops += 1
+  ) {
     current = mapping[current]!;
   }
   return current;
@@ -67,10 +77,15 @@ export function checkStatusCodeMapping(text: string): MappingCheck {
 }
 
 /** param_override and setting: a JSON object or empty. */
-export function checkJsonObject(text: string, field: string): { ok: true; value: Record<string, unknown> } | Refusal {
+export function checkJsonObject(
+  text: string,
+  field: string,
+): { ok: true; value: Record<string, unknown> } | Refusal {
   if (text.trim() === '') return { ok: true, value: {} };
   const parsed = parseObject(text);
-  return parsed ? { ok: true, value: parsed } : { ok: false, code: 'channel.json_object_invalid', params: { field } };
+  return parsed
+    ? { ok: true, value: parsed }
+    : { ok: false, code: 'channel.json_object_invalid', params: { field } };
 }
 
 /** Splits a comma list, trims, drops empty parts and duplicates, keeps order. */

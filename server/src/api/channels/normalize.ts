@@ -7,7 +7,13 @@ import type { Updateable } from 'kysely';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure } from '../../lib/errors.ts';
-import { checkJsonObject, checkModelMapping, checkStatusCodeMapping, type Refusal, splitList } from './mapping-rules.ts';
+import {
+  checkJsonObject,
+  checkModelMapping,
+  checkStatusCodeMapping,
+  type Refusal,
+  splitList,
+} from './mapping-rules.ts';
 import type { ChannelFields } from './schemas.ts';
 
 export type ChannelValues = Updateable<Database['channels']>;
@@ -28,7 +34,8 @@ function normalizeBaseUrl(raw: string): string {
 
 export function normalizeChannelFields(fields: ChannelFields, isCreate: boolean): ChannelValues {
   const values: ChannelValues = {};
-  if (isCreate && (!fields.name?.trim() || !fields.key?.trim())) throw businessFailure('channel.name_key_required');
+  if (isCreate && (!fields.name?.trim() || !fields.key?.trim()))
+    throw businessFailure('channel.name_key_required');
   if (fields.name !== undefined) {
     if (!fields.name.trim()) throw businessFailure('channel.name_key_required');
     values.name = fields.name.trim();

@@ -29,11 +29,18 @@ export async function registerChannelRoutes(app: FastifyInstance, context: AppCo
   app.get('/api/channel/models', asAdmin, async () => ok(allKnownModels().map((id) => ({ id }))));
   app.get('/api/channel/models_enabled', asAdmin, async () => ok(context.channelCache.enabledModels()));
   app.get('/api/channel/:id', asAdmin, async (request) =>
-    ok(await getChannel(context, readId((request.params as { id: string }).id), request.user!.role >= Role.root)),
+    ok(
+      await getChannel(
+        context,
+        readId((request.params as { id: string }).id),
+        request.user!.role >= Role.root,
+      ),
+    ),
   );
   app.post('/api/channel/', asAdmin, async (request) => {
     const input = parseInput(createChannelInput, request.body);
-    const [fields, batch] = 'channel' in input && input.channel ? [input.channel, input.mode === 'batch'] : [input, false];
+    const [fields, batch] =
+      'channel' in input && input.channel ? [input.channel, input.mode === 'batch'] : [input, false];
     const ids = await createChannels(context, fields as Parameters<typeof createChannels>[1], batch);
     return ok({ ids, count: ids.length });
   });

@@ -1,7 +1,14 @@
 /** Input shapes of the channel API. Numbers may arrive as strings from forms; JSON fields as text. */
 import { z } from 'zod';
 
-const integer = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)]);
+const integer = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 const optionalText = (max: number) => z.string().max(max).nullish();
 
 export const channelFields = z.object({

@@ -17,7 +17,11 @@ async function channelChanged(context: AppContext): Promise<void> {
 }
 
 /** Creates one channel, or one per non-empty key line in batch mode. Returns the new ids. */
-export async function createChannels(context: AppContext, fields: ChannelFields, batch: boolean): Promise<number[]> {
+export async function createChannels(
+  context: AppContext,
+  fields: ChannelFields,
+  batch: boolean,
+): Promise<number[]> {
   const values = normalizeChannelFields(fields, true);
   const keys = batch
     ? (values.key ?? '')
@@ -30,9 +34,15 @@ export async function createChannels(context: AppContext, fields: ChannelFields,
   const ids = await db.transaction().execute(async (transaction) => {
     const created: number[] = [];
     for (const key of keys) {
-      const row = { ...values, key, created_time: now, status: values.status ?? 1 } as Insertable<Database['channels']>;
+      const row = { ...values, key, created_time: now, status: values.status ?? 1 } as Insertable<
+        Database['channels']
+      >;
       const id = await insertReturningId(transaction, dialect, 'channels', row);
-      const stored = await transaction.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const stored = await transaction
+        .selectFrom('channels')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       await rewriteAbilities(transaction, stored);
       created.push(id);
     }
@@ -42,15 +52,27 @@ export async function createChannels(context: AppContext, fields: ChannelFields,
   return ids;
 }
 
-export async function updateChannel(context: AppContext, id: number, fields: ChannelFields): Promise<ChannelView> {
+export async function updateChannel(
+  context: AppContext,
+  id: number,
+  fields: ChannelFields,
+): Promise<ChannelView> {
   const values = normalizeChannelFields(fields, false);
   const updated = await context.database.db.transaction().execute(async (transaction) => {
-    const existing = await transaction.selectFrom('channels').select('id').where('id', '=', id).executeTakeFirst();
+    const existing = await transaction
+      .selectFrom('channels')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!existing) throw notFound('channel.not_found');
     if (Object.keys(values).length > 0) {
       await transaction.updateTable('channels').set(values).where('id', '=', id).execute();
     }
-    const row = await transaction.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const row = await transaction
+      .selectFrom('channels')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     await rewriteAbilities(transaction, row);
     return row;
   });
@@ -68,7 +90,11 @@ export async function deleteChannel(context: AppContext, id: number): Promise<vo
 }
 
 export async function getChannel(context: AppContext, id: number, includeKey: boolean): Promise<ChannelView> {
-  const row = await context.database.db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst();
+  const row = await context.database.db
+    .selectFrom('channels')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!row) throw notFound('channel.not_found');
   return toChannelView(row, includeKey);
 }
@@ -80,7 +106,11 @@ export interface ChannelSearch {
   idSort?: boolean;
 }
 
-export async function listChannels(context: AppContext, search: ChannelSearch, paging: Paging): Promise<Page<ChannelView>> {
+export async function listChannels(
+  context: AppContext,
+  search: ChannelSearch,
+  paging: Paging,
+): Promise<Page<ChannelView>> {
   let query = context.database.db.selectFrom('channels');
   const keyword = search.keyword?.trim();
   if (keyword) {
@@ -97,7 +127,9 @@ export async function listChannels(context: AppContext, search: ChannelSearch, p
   if (search.group?.trim()) query = query.where(containsText('group', search.group.trim()));
   if (search.model?.trim()) query = query.where(containsText('models', search.model.trim()));
   let ordered = query.selectAll();
-  ordered = search.idSort ? ordered.orderBy('id', 'desc') : ordered.orderBy('priority', 'desc').orderBy('id', 'desc');
+  ordered = search.idSort
+    ? ordered.orderBy('id', 'desc')
+    : ordered.orderBy('priority', 'desc').orderBy('id', 'desc');
   const [rows, total] = await Promise.all([
     ordered.limit(paging.pageSize).offset(paging.offset).execute(),
     query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

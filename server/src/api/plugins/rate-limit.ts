@@ -9,7 +9,18 @@ import type { AppContext } from '../../context.ts';
 import { translate } from '../../lib/messages.ts';
 import type { RateLimitStore } from '../../lib/rate-limit.ts';
 
-const nonWebPrefixes = ['/api/', '/v1', '/v1beta', '/pg/', '/mj/', '/suno/', '/dashboard/', '/healthz', '/metrics', '/assets/'];
+const nonWebPrefixes = [
+  '/api/',
+  '/v1',
+  '/v1beta',
+  '/pg/',
+  '/mj/',
+  '/suno/',
+  '/dashboard/',
+  '/healthz',
+  '/metrics',
+  '/assets/',
+];
 
 async function enforce(
   store: RateLimitStore,

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import { anonymousClient, type ApiClient, startTestServer, type TestServer } from '../../test-support/test-server.ts';
+import {
+  type ApiClient,
+  anonymousClient,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.ts';
 
 const matrix = await databaseMatrix();
 
@@ -29,15 +34,20 @@ describe.each(matrix)('setup on $name', ({ name, skipReason, create }) => {
     [{ ...valid, username: '   ' }, 'Username cannot be empty'],
     [{ ...valid, password: 'short', confirmPassword: 'short' }, 'Password length must not be less than 8'],
     [{ ...valid, confirmPassword: 'different-1' }, 'The two passwords entered differ'],
-    [{ ...valid, SelfUseModeEnabled: true, DemoSiteEnabled: true }, 'Choose one usage mode: self-use and demo site cannot both be on'],
+    [
+      { ...valid, SelfUseModeEnabled: true, DemoSiteEnabled: true },
+      'Choose one usage mode: self-use and demo site cannot both be on',
+    ],
   ])('refuses %o and changes nothing', async (payload, message) => {
     const response = await client.post('/api/setup', payload);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: false, message });
-    expect((await client.get<{ status: boolean; root_init: boolean }>('/api/setup')).body.data).toMatchObject({
-      status: false,
-      root_init: false,
-    });
+    expect((await client.get<{ status: boolean; root_init: boolean }>('/api/setup')).body.data).toMatchObject(
+      {
+        status: false,
+        root_init: false,
+      },
+    );
   });
 
   it.skipIf(skipReason !== null)('rejects wrongly typed input with a 400', async () => {
@@ -47,9 +57,17 @@ describe.each(matrix)('setup on $name', ({ name, skipReason, create }) => {
   });
 
   it.skipIf(skipReason !== null)('initializes once: root account, usage mode, then refuses', async () => {
-    const response = await client.post('/api/setup', { ...valid, SelfUseModeEnabled: true, DemoSiteEnabled: false });
+    const response = await client.post('/api/setup', {
+      ...valid,
+      SelfUseModeEnabled: true,
+      DemoSiteEnabled: false,
+    });
     expect(response.body).toEqual({ success: true, message: 'System initialized' });
-    expect((await client.get('/api/setup')).body.data).toEqual({ status: true, root_init: true, database_type: name });
+    expect((await client.get('/api/setup')).body.data).toEqual({
+      status: true,
+      root_init: true,
+      database_type: name,
+    });
     const again = await client.post('/api/setup', valid);
     expect(again.body).toEqual({ success: false, message: 'The system has already been initialized' });
     const status = await client.get<{ setup: boolean; self_use_mode_enabled: boolean }>('/api/status');

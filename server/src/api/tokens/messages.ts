@@ -1,11 +1,20 @@
 /** Messages of the token API and of key authentication, in both console languages. */
 export const tokenMessages = {
   'token.name_required': { en: 'Token name cannot be empty', zh: '令牌名称不能为空' },
-  'token.name_too_long': { en: 'Token name is too long (at most {max} characters)', zh: '令牌名称过长（最多 {max} 个字符）' },
-  'token.quota_invalid': { en: 'Quota must be a whole number of at least 0', zh: '额度必须是不小于 0 的整数' },
+  'token.name_too_long': {
+    en: 'Token name is too long (at most {max} characters)',
+    zh: '令牌名称过长（最多 {max} 个字符）',
+  },
+  'token.quota_invalid': {
+    en: 'Quota must be a whole number of at least 0',
+    zh: '额度必须是不小于 0 的整数',
+  },
   'token.expiry_invalid': { en: 'Expiry time format error!', zh: '过期时间格式错误！' },
   'token.group_unusable': { en: 'You cannot use group "{group}"', zh: '无权使用分组「{group}」' },
-  'token.allow_ips_invalid': { en: 'Not an IP address or CIDR: {entries}', zh: '不是合法的 IP 地址或 CIDR：{entries}' },
+  'token.allow_ips_invalid': {
+    en: 'Not an IP address or CIDR: {entries}',
+    zh: '不是合法的 IP 地址或 CIDR：{entries}',
+  },
   'token.not_found': { en: 'Token not found', zh: '令牌不存在' },
   'token.expired_cannot_enable': {
     en: 'The token has expired and cannot be enabled; change its expiry time or set it to never expire first',
@@ -15,5 +24,8 @@ export const tokenMessages = {
     en: 'The token quota is used up and it cannot be enabled; change its remaining quota or make it unlimited first',
     zh: '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度',
   },
-  'token.status_invalid': { en: 'Status must be 1 (enabled) or 2 (disabled)', zh: '状态只能是 1（启用）或 2（禁用）' },
+  'token.status_invalid': {
+    en: 'Status must be 1 (enabled) or 2 (disabled)',
+    zh: '状态只能是 1（启用）或 2（禁用）',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;

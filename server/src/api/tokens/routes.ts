@@ -15,16 +15,23 @@ export async function registerTokenRoutes(app: FastifyInstance, context: AppCont
   );
   app.get('/api/token/search', asUser, async (request) => {
     const query = request.query as Record<string, string | undefined>;
-    const search = { ...(query.keyword ? { keyword: query.keyword } : {}), ...(query.token ? { token: query.token } : {}) };
+    const search = {
+      ...(query.keyword ? { keyword: query.keyword } : {}),
+      ...(query.token ? { token: query.token } : {}),
+    };
     return ok(await listTokens(context, request.user!, search, readPaging(query)));
   });
   app.get('/api/token/:id', asUser, async (request) =>
     ok(await getToken(context, request.user!, readId((request.params as { id: string }).id))),
   );
-  app.post('/api/token/', asUser, async (request) => ok(await createToken(context, request.user!, parseInput(tokenFields, request.body))));
+  app.post('/api/token/', asUser, async (request) =>
+    ok(await createToken(context, request.user!, parseInput(tokenFields, request.body))),
+  );
   app.put('/api/token/', asUser, async (request) => {
     const statusOnly = (request.query as Record<string, string | undefined>).status_only === 'true';
-    const input = statusOnly ? parseInput(statusOnlyInput, request.body) : parseInput(updateTokenInput, request.body);
+    const input = statusOnly
+      ? parseInput(statusOnlyInput, request.body)
+      : parseInput(updateTokenInput, request.body);
     return ok(await updateToken(context, request.user!, input, statusOnly));
   });
   app.delete('/api/token/:id', asUser, async (request) => {

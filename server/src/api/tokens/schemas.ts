@@ -1,7 +1,14 @@
 /** Input shapes of the token API. */
 import { z } from 'zod';
 
-const integer = z.union([z.number().int(), z.string().trim().regex(/^-?\d+$/).transform(Number)]);
+const integer = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/)
+    .transform(Number),
+]);
 
 export const tokenFields = z.object({
   name: z.string().max(255).optional(),

@@ -28,16 +28,23 @@ function now(): number {
   return Math.floor(Date.now() / 1000);
 }
 
-function normalizeTokenFields(context: AppContext, user: AuthUser, fields: TokenFields, isCreate: boolean): TokenValues {
+function normalizeTokenFields(
+  context: AppContext,
+  user: AuthUser,
+  fields: TokenFields,
+  isCreate: boolean,
+): TokenValues {
   const values: TokenValues = {};
   if (fields.name !== undefined || isCreate) {
     const name = (fields.name ?? '').trim();
     if (!name) throw businessFailure('token.name_required');
-    if ([...name].length > NAME_MAX_LENGTH) throw businessFailure('token.name_too_long', { max: NAME_MAX_LENGTH });
+    if ([...name].length > NAME_MAX_LENGTH)
+      throw businessFailure('token.name_too_long', { max: NAME_MAX_LENGTH });
     values.name = name;
   }
   if (fields.remain_quota !== undefined) {
-    if (!Number.isSafeInteger(fields.remain_quota) || fields.remain_quota < 0) throw businessFailure('token.quota_invalid');
+    if (!Number.isSafeInteger(fields.remain_quota) || fields.remain_quota < 0)
+      throw businessFailure('token.quota_invalid');
     values.remain_quota = fields.remain_quota;
   }
   if (fields.expired_time !== undefined) {
@@ -45,9 +52,17 @@ function normalizeTokenFields(context: AppContext, user: AuthUser, fields: Token
     values.expired_time = fields.expired_time;
   }
   if (fields.unlimited_quota !== undefined) values.unlimited_quota = fields.unlimited_quota ? 1 : 0;
-  if (fields.model_limits_enabled !== undefined) values.model_limits_enabled = fields.model_limits_enabled ? 1 : 0;
+  if (fields.model_limits_enabled !== undefined)
+    values.model_limits_enabled = fields.model_limits_enabled ? 1 : 0;
   if (fields.model_limits !== undefined) {
-    values.model_limits = [...new Set(fields.model_limits.split(',').map((model) => model.trim()).filter(Boolean))].join(',');
+    values.model_limits = [
+      ...new Set(
+        fields.model_limits
+          .split(',')
+          .map((model) => model.trim())
+          .filter(Boolean),
+      ),
+    ].join(',');
   }
   if (fields.allow_ips !== undefined) {
     const text = (fields.allow_ips ?? '').trim();
@@ -82,10 +97,15 @@ function checkEnable(row: TokenRow, values: TokenValues): void {
   const expiredTime = Number(values.expired_time ?? row.expired_time);
   if (expiredTime !== -1 && expiredTime <= now()) throw businessFailure('token.expired_cannot_enable');
   const unlimited = Boolean(values.unlimited_quota ?? row.unlimited_quota);
-  if (!unlimited && Number(values.remain_quota ?? row.remain_quota) <= 0) throw businessFailure('token.exhausted_cannot_enable');
+  if (!unlimited && Number(values.remain_quota ?? row.remain_quota) <= 0)
+    throw businessFailure('token.exhausted_cannot_enable');
 }
 
-export async function createToken(context: AppContext, user: AuthUser, fields: TokenFields): Promise<TokenView> {
+export async function createToken(
+  context: AppContext,
+  user: AuthUser,
+  fields: TokenFields,
+): Promise<TokenView> {
   const values = normalizeTokenFields(context, user, fields, true);
   const { db, dialect } = context.database;
   for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -162,7 +182,10 @@ export async function listTokens(
   search: { keyword?: string; token?: string },
   paging: Paging,
 ): Promise<Page<TokenView>> {
-  let query = context.database.db.selectFrom('tokens').where('user_id', '=', user.id).where('deleted_at', 'is', null);
+  let query = context.database.db
+    .selectFrom('tokens')
+    .where('user_id', '=', user.id)
+    .where('deleted_at', 'is', null);
   if (search.keyword?.trim()) query = query.where(containsText('name', search.keyword.trim()));
   const key = search.token?.trim().replace(/^sk-/, '');
   if (key) query = query.where(containsText('key', key));
@@ -170,5 +193,10 @@ export async function listTokens(
     query.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
     query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toTokenView), page: paging.page, page_size: paging.pageSize, total: Number(total.total) };
+  return {
+    items: rows.map(toTokenView),
+    page: paging.page,
+    page_size: paging.pageSize,
+    total: Number(total.total),
+  };
 }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../../../common/api-types.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot, startTestServer, type TestServer } from '../../test-support/test-server.ts';
+import {
+  type ApiClient,
+  createUserAndLogin,
+  loginAsRoot,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.ts';
 import type { TokenView } from './view.ts';
 
 const matrix = await databaseMatrix();
@@ -29,8 +35,18 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
     expect(reply.success).toBe(true);
     const token = reply.data!;
     expect(token.key).toMatch(/^[A-Za-z0-9]{48}$/);
-    expect(token).toMatchObject({ name: 'first', status: 1, remain_quota: 500000, expired_time: -1, unlimited_quota: false, group: '' });
-    expect(server.context.accounts.tokenByKey(token.key)).toMatchObject({ id: token.id, remainQuota: 500000 });
+    expect(token).toMatchObject({
+      name: 'first',
+      status: 1,
+      remain_quota: 500000,
+      expired_time: -1,
+      unlimited_quota: false,
+      group: '',
+    });
+    expect(server.context.accounts.tokenByKey(token.key)).toMatchObject({
+      id: token.id,
+      remainQuota: 500000,
+    });
   });
 
   run('validates input with clear messages and creates nothing', async () => {
@@ -40,7 +56,10 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
       [{ name: 'q', remain_quota: -1 }, 'Quota must be a whole number of at least 0'],
       [{ name: 'e', expired_time: 0 }, 'Expiry time format error!'],
       [{ name: 'g', group: 'svip' }, 'You cannot use group "svip"'],
-      [{ name: 'i', allow_ips: '10.0.0.1\nnope\n10.0.0.0/99' }, 'Not an IP address or CIDR: nope, 10.0.0.0/99'],
+      [
+        { name: 'i', allow_ips: '10.0.0.1\nnope\n10.0.0.0/99' },
+        'Not an IP address or CIDR: nope, 10.0.0.0/99',
+      ],
     ];
     for (const [body, message] of cases) expect((await createToken(alice, body)).message).toBe(message);
     const wrongType = await alice.post('/api/token/', { name: 'x', unlimited_quota: 'yes' });
@@ -56,11 +75,12 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
     const byName = (await alice.get<Page<TokenView>>('/api/token/search', { keyword: 'alp' })).body.data!;
     expect(byName.items.map((token) => token.name)).toEqual(['alpha']);
     const key = byName.items[0]!.key;
-    const byKey = (await alice.get<Page<TokenView>>('/api/token/search', { token: `sk-${key.slice(0, 10)}` })).body.data!;
+    const byKey = (await alice.get<Page<TokenView>>('/api/token/search', { token: `sk-${key.slice(0, 10)}` }))
+      .body.data!;
     expect(byKey.items.map((token) => token.name)).toEqual(['alpha']);
   });
 
-  run("keeps users to their own tokens", async () => {
+  run('keeps users to their own tokens', async () => {
     const mine = (await alice.get<Page<TokenView>>('/api/token/')).body.data!.items[0]!;
     expect((await bob.get(`/api/token/${mine.id}`)).status).toBe(404);
     expect((await bob.put('/api/token/', { id: mine.id, name: 'stolen' })).status).toBe(404);
@@ -77,7 +97,11 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
       model_limits: 'gpt-4o, gpt-4o-mini,gpt-4o',
       allow_ips: '127.0.0.1\n10.0.0.0/8',
     });
-    expect(updated.body.data).toMatchObject({ name: 'edited', model_limits_enabled: true, model_limits: 'gpt-4o,gpt-4o-mini' });
+    expect(updated.body.data).toMatchObject({
+      name: 'edited',
+      model_limits_enabled: true,
+      model_limits: 'gpt-4o,gpt-4o-mini',
+    });
     const cached = server.context.accounts.token(token.id)!;
     expect([...(cached.modelLimits ?? [])]).toEqual(['gpt-4o', 'gpt-4o-mini']);
     expect(cached.allowIps?.allows('10.1.2.3')).toBe(true);
@@ -90,7 +114,9 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
     const enableEmpty = await alice.put('/api/token/?status_only=true', { id: token.id, status: 1 });
     expect(enableEmpty.body.message).toMatch(/^The token quota is used up and it cannot be enabled/);
     await alice.put('/api/token/', { id: token.id, unlimited_quota: true });
-    expect((await alice.put('/api/token/?status_only=true', { id: token.id, status: 1 })).body.success).toBe(true);
+    expect((await alice.put('/api/token/?status_only=true', { id: token.id, status: 1 })).body.success).toBe(
+      true,
+    );
     expect((await alice.put('/api/token/?status_only=true', { id: token.id, status: 4 })).body.message).toBe(
       'Status must be 1 (enabled) or 2 (disabled)',
     );
@@ -101,7 +127,11 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
     expect((await alice.delete(`/api/token/${token.id}/`)).body.success).toBe(true);
     expect(server.context.accounts.tokenByKey(token.key)).toBeUndefined();
     expect((await alice.get(`/api/token/${token.id}`)).status).toBe(404);
-    const row = await server.context.database.db.selectFrom('tokens').select('deleted_at').where('id', '=', token.id).executeTakeFirst();
+    const row = await server.context.database.db
+      .selectFrom('tokens')
+      .select('deleted_at')
+      .where('id', '=', token.id)
+      .executeTakeFirst();
     expect(row?.deleted_at).not.toBeNull();
   });
 });

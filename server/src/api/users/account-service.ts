@@ -1,4 +1,6 @@
 /** What a user does with their own account: register, log in, read and change it, cancel it. */
+
+import type { z } from 'zod';
 import type { SessionUser, UserGroupInfo, UserView } from '../../../../common/api-types.ts';
 import { ACCESS_TOKEN_LENGTH } from '../../../../common/limits.ts';
 import { Role } from '../../../../common/roles.ts';
@@ -14,25 +16,32 @@ import { validDisplayName, validPassword, validUsername } from './credentials.ts
 import { findLoginCandidate, findUserById, uniqueAffCode, usernameTaken } from './repository.ts';
 import type { loginInput, registerInput, updateSelfInput } from './schemas.ts';
 import { deletedAtNow, toSessionUser, toUserView } from './view.ts';
-import type { z } from 'zod';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export async function register(context: AppContext, input: z.infer<typeof registerInput>): Promise<void> {
   const { options } = context;
   if (!options.getBoolean('RegisterEnabled')) throw businessFailure('user.register_disabled');
-  if (!options.getBoolean('PasswordRegisterEnabled')) throw businessFailure('user.password_register_disabled');
+  if (!options.getBoolean('PasswordRegisterEnabled'))
+    throw businessFailure('user.password_register_disabled');
   if (options.getBoolean('SelfUseModeEnabled')) throw businessFailure('user.self_use_mode');
-  if (input.username.trim() === '' || input.password === '') throw businessFailure('user.username_password_required');
+  if (input.username.trim() === '' || input.password === '')
+    throw businessFailure('user.username_password_required');
   const username = validUsername(input.username);
   const password = validPassword(input.password);
-  if (input.password2 !== undefined && input.password2 !== input.password) throw businessFailure('user.password_mismatch');
+  if (input.password2 !== undefined && input.password2 !== input.password)
+    throw businessFailure('user.password_mismatch');
   let email = '';
   if (options.getBoolean('EmailVerificationEnabled')) {
     email = input.email.trim().toLowerCase();
     if (!email || !input.verification_code) throw businessFailure('user.email_verification_required');
     if (!emailPattern.test(email)) throw businessFailure('user.email_invalid');
-    const verified = await consumeSecret(context.database.db, 'email_verification', email, input.verification_code);
+    const verified = await consumeSecret(
+      context.database.db,
+      'email_verification',
+      email,
+      input.verification_code,
+    );
     if (!verified) throw businessFailure('user.verification_code_wrong');
   }
   await createUser(context, {
@@ -45,7 +54,8 @@ export async function register(context: AppContext, input: z.infer<typeof regist
 }
 
 export async function login(context: AppContext, input: z.infer<typeof loginInput>): Promise<SessionUser> {
-  if (!context.options.getBoolean('PasswordLoginEnabled')) throw businessFailure('user.password_login_disabled');
+  if (!context.options.getBoolean('PasswordLoginEnabled'))
+    throw businessFailure('user.password_login_disabled');
   const name = input.username.trim();
   if (name === '' || input.password === '') throw businessFailure('user.login_missing');
   const row = await findLoginCandidate(context.database.db, name);
@@ -74,7 +84,8 @@ export async function updateSelf(
     changes.username = validUsername(input.username);
     if (await usernameTaken(db, changes.username, user.id)) throw businessFailure('user.username_taken');
   }
-  if (input.display_name !== undefined) changes.display_name = validDisplayName(input.display_name, row.username);
+  if (input.display_name !== undefined)
+    changes.display_name = validDisplayName(input.display_name, row.username);
   if (input.password) {
     validPassword(input.password);
     if (row.password && !(await verifyPassword(input.original_password ?? '', row.password))) {
@@ -107,7 +118,11 @@ export async function regenerateAccessToken(context: AppContext, user: AuthUser)
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const token = randomAlphanumeric(ACCESS_TOKEN_LENGTH);
     try {
-      await context.database.db.updateTable('users').set({ access_token: token }).where('id', '=', user.id).execute();
+      await context.database.db
+        .updateTable('users')
+        .set({ access_token: token })
+        .where('id', '=', user.id)
+        .execute();
       return token;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -134,7 +149,8 @@ export function usableGroups(context: AppContext, userGroup: string): Record<str
   const groupGroupRatios = options.getJson<Record<string, Record<string, number>>>('GroupGroupRatio') ?? {};
   const ratioOf = (group: string) => groupGroupRatios[userGroup]?.[group] ?? ratios[group] ?? 1;
   const result: Record<string, UserGroupInfo> = {};
-  for (const [group, description] of Object.entries(usable)) result[group] = { desc: description, ratio: ratioOf(group) };
+  for (const [group, description] of Object.entries(usable))
+    result[group] = { desc: description, ratio: ratioOf(group) };
   if (!result[userGroup]) result[userGroup] = { desc: userGroup, ratio: ratioOf(userGroup) };
   if (options.getBoolean('DefaultUseAutoGroup')) result.auto = { desc: 'auto', ratio: 'auto' };
   return result;

@@ -27,7 +27,10 @@ describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
 
   run('login validates input and hides which part was wrong', async () => {
     const client = anonymousClient(server);
-    expect((await client.login('', '')).body).toEqual({ success: false, message: 'Please enter username and password' });
+    expect((await client.login('', '')).body).toEqual({
+      success: false,
+      message: 'Please enter username and password',
+    });
     const wrong = { success: false, message: 'Username or password is wrong, or the user has been banned' };
     expect((await client.login('root', 'wrong-password')).body).toEqual(wrong);
     expect((await client.login('nobody', 'whatever-123')).body).toEqual(wrong);
@@ -70,12 +73,21 @@ describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
     expect(token).toMatch(/^[A-Za-z0-9]{32}$/);
     const userId = String(root.currentUserId);
     for (const authorization of [token, `Bearer ${token}`]) {
-      const client = new ApiClient(server.url).withHeaders({ Authorization: authorization, 'New-Api-User': userId });
+      const client = new ApiClient(server.url).withHeaders({
+        Authorization: authorization,
+        'New-Api-User': userId,
+      });
       expect((await client.get('/api/user/self')).body.success).toBe(true);
     }
-    const wrongUser = new ApiClient(server.url).withHeaders({ Authorization: token, 'New-Api-User': '12345' });
+    const wrongUser = new ApiClient(server.url).withHeaders({
+      Authorization: token,
+      'New-Api-User': '12345',
+    });
     expect((await wrongUser.get('/api/user/self')).status).toBe(401);
-    const wrongToken = new ApiClient(server.url).withHeaders({ Authorization: 'x'.repeat(32), 'New-Api-User': userId });
+    const wrongToken = new ApiClient(server.url).withHeaders({
+      Authorization: 'x'.repeat(32),
+      'New-Api-User': userId,
+    });
     expect((await wrongToken.get('/api/user/self')).status).toBe(401);
     // Regenerating invalidates the previous token.
     await root.get('/api/user/token');
@@ -92,10 +104,12 @@ describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
     expect((await register({ username: 'carol', password: 'short' })).body.message).toBe(
       'Password length must not be less than 8',
     );
-    expect((await register({ username: 'carol', password: 'long-enough', password2: 'different' })).body.message).toBe(
-      'The two passwords entered differ',
+    expect(
+      (await register({ username: 'carol', password: 'long-enough', password2: 'different' })).body.message,
+    ).toBe('The two passwords entered differ');
+    expect((await register({ username: '', password: '' })).body.message).toBe(
+      'Username and password cannot be empty',
     );
-    expect((await register({ username: '', password: '' })).body.message).toBe('Username and password cannot be empty');
     expect((await register({ username: 'c'.repeat(21), password: 'long-enough' })).body.message).toBe(
       'Username must be at most 20 characters',
     );
@@ -109,7 +123,9 @@ describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
     expect(carolView.quota).toBe(1000);
     const affCode = (await carol.get<string>('/api/user/aff')).body.data!;
     expect(affCode).toMatch(/^[A-Za-z0-9]{4,}$/);
-    expect((await register({ username: 'dave', password: 'long-enough', aff_code: affCode })).body.success).toBe(true);
+    expect(
+      (await register({ username: 'dave', password: 'long-enough', aff_code: affCode })).body.success,
+    ).toBe(true);
     const dave = new ApiClient(server.url);
     await dave.login('dave', 'long-enough');
     const daveView = (await dave.get<UserView>('/api/user/self')).body.data!;
@@ -122,12 +138,14 @@ describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
   run('honours RegisterEnabled, PasswordRegisterEnabled and PasswordLoginEnabled', async () => {
     const visitor = anonymousClient(server);
     await root.put('/api/option/', { key: 'RegisterEnabled', value: 'false' });
-    expect((await visitor.post('/api/user/register', { username: 'erin', password: 'long-enough' })).body.message).toBe(
-      'The administrator has turned off new user registration',
-    );
+    expect(
+      (await visitor.post('/api/user/register', { username: 'erin', password: 'long-enough' })).body.message,
+    ).toBe('The administrator has turned off new user registration');
     await root.put('/api/option/', { key: 'RegisterEnabled', value: 'true' });
     await root.put('/api/option/', { key: 'PasswordRegisterEnabled', value: 'false' });
-    expect((await visitor.post('/api/user/register', { username: 'erin', password: 'long-enough' })).body.success).toBe(false);
+    expect(
+      (await visitor.post('/api/user/register', { username: 'erin', password: 'long-enough' })).body.success,
+    ).toBe(false);
     await root.put('/api/option/', { key: 'PasswordRegisterEnabled', value: 'true' });
     await root.put('/api/option/', { key: 'PasswordLoginEnabled', value: 'false' });
     expect((await visitor.login('root', 'root-password-1')).body.message).toBe(
@@ -143,10 +161,14 @@ describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
     expect((await frank.put('/api/user/self', { password: 'new-password-1' })).body.message).toBe(
       'The current password is wrong',
     );
-    expect((await frank.put('/api/user/self', { password: 'short', original_password: 'password-123' })).body.message).toBe(
-      'Password length must not be less than 8',
-    );
-    const changed = await frank.put('/api/user/self', { password: 'new-password-1', original_password: 'password-123' });
+    expect(
+      (await frank.put('/api/user/self', { password: 'short', original_password: 'password-123' })).body
+        .message,
+    ).toBe('Password length must not be less than 8');
+    const changed = await frank.put('/api/user/self', {
+      password: 'new-password-1',
+      original_password: 'password-123',
+    });
     expect(changed.body.success).toBe(true);
     expect((await anonymousClient(server).login('frank', 'new-password-1')).body.success).toBe(true);
     expect((await frank.put('/api/user/self', { username: 'root' })).body.message).toBe(
@@ -160,12 +182,19 @@ describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
   });
 
   run('deleting your own account cancels it; root cannot', async () => {
-    expect((await root.delete('/api/user/self')).body.message).toBe('The super administrator cannot be deleted');
+    expect((await root.delete('/api/user/self')).body.message).toBe(
+      'The super administrator cannot be deleted',
+    );
     const gina = await createUserAndLogin(server, root, 'gina');
     expect((await gina.delete('/api/user/self')).body.success).toBe(true);
     expect((await anonymousClient(server).login('gina', 'password-123')).body.success).toBe(false);
     expect(
-      (await anonymousClient(server).post('/api/user/register', { username: 'gina', password: 'long-enough' })).body.message,
+      (
+        await anonymousClient(server).post('/api/user/register', {
+          username: 'gina',
+          password: 'long-enough',
+        })
+      ).body.message,
     ).toBe('Username already exists or has been cancelled');
   });
 });

@@ -33,7 +33,8 @@ export async function createUserByAdmin(
   actor: AuthUser,
   input: z.infer<typeof createUserInput>,
 ): Promise<void> {
-  if (input.username.trim() === '' || input.password === '') throw businessFailure('user.username_password_required');
+  if (input.username.trim() === '' || input.password === '')
+    throw businessFailure('user.username_password_required');
   const role = input.role ?? Role.common;
   const refusal = checkCreate(actor.role, role);
   if (refusal) throw forbidden(refusal);
@@ -57,16 +58,20 @@ export async function updateUserByAdmin(
   const refusal = checkUpdate(actor.role, row.role);
   if (refusal) throw forbidden(refusal);
   if (row.deleted_at !== null) throw businessFailure('user.cancelled');
-  const changes: Partial<Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark'>> = {};
+  const changes: Partial<
+    Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark'>
+  > = {};
   if (input.username !== undefined && input.username.trim() !== row.username) {
     changes.username = validUsername(input.username);
     if (await usernameTaken(db, changes.username, row.id)) throw businessFailure('user.username_taken');
   }
-  if (input.display_name !== undefined) changes.display_name = validDisplayName(input.display_name, row.username);
+  if (input.display_name !== undefined)
+    changes.display_name = validDisplayName(input.display_name, row.username);
   if (input.password) changes.password = await hashPassword(validPassword(input.password));
   if (input.group !== undefined && input.group !== row.group) {
     const groups = context.options.getJson<Record<string, number>>('GroupRatio') ?? {};
-    if (!Object.hasOwn(groups, input.group)) throw businessFailure('user.group_invalid', { group: input.group });
+    if (!Object.hasOwn(groups, input.group))
+      throw businessFailure('user.group_invalid', { group: input.group });
     changes.group = input.group;
   }
   if (input.quota !== undefined) {

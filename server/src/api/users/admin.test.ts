@@ -53,7 +53,13 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
 
   run('enforces manage rank rules', async () => {
     const cases: [ApiClient, number, string, number, string][] = [
-      [admin, idOf(common), 'promote', 403, 'A regular administrator cannot promote other users to administrator'],
+      [
+        admin,
+        idOf(common),
+        'promote',
+        403,
+        'A regular administrator cannot promote other users to administrator',
+      ],
       [admin, idOf(otherAdmin), 'disable', 403, 'You cannot update users of the same or higher level'],
       [admin, idOf(root), 'delete', 403, 'You cannot update users of the same or higher level'],
       [root, idOf(root), 'disable', 403, 'The super administrator cannot be disabled'],
@@ -64,12 +70,19 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
     ];
     for (const [actor, id, action, status, message] of cases) {
       const response = await actor.post('/api/user/manage', { id, action });
-      expect({ action, status: response.status, message: response.body.message }).toEqual({ action, status, message });
+      expect({ action, status: response.status, message: response.body.message }).toEqual({
+        action,
+        status,
+        message,
+      });
     }
   });
 
   run('only root promotes; demote returns the new role', async () => {
-    const promoted = await root.post<ManageResult>('/api/user/manage', { id: idOf(common), action: 'promote' });
+    const promoted = await root.post<ManageResult>('/api/user/manage', {
+      id: idOf(common),
+      action: 'promote',
+    });
     expect(promoted.body.data).toEqual({ role: 10, status: 1 });
     const demoted = await root.post<ManageResult>('/api/user/manage', { id: idOf(common), action: 'demote' });
     expect(demoted.body.data).toEqual({ role: 1, status: 1 });
@@ -78,7 +91,10 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
   run('disabling a user ends their session at once; enabling restores access', async () => {
     const victim = await createUserAndLogin(server, root, 'victim');
     expect((await victim.get('/api/user/self')).status).toBe(200);
-    const disabled = await admin.post<ManageResult>('/api/user/manage', { id: idOf(victim), action: 'disable' });
+    const disabled = await admin.post<ManageResult>('/api/user/manage', {
+      id: idOf(victim),
+      action: 'disable',
+    });
     expect(disabled.body.data).toEqual({ role: 1, status: 2 });
     const refused = await victim.get('/api/user/self');
     expect(refused.status).toBe(401);
@@ -97,9 +113,9 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
     expect((await admin.post('/api/user/manage', { id: idOf(leaving), action: 'enable' })).body.message).toBe(
       'This user has been cancelled',
     );
-    expect((await admin.post('/api/user/', { username: 'leaving', password: 'long-enough' })).body.message).toBe(
-      'Username already exists or has been cancelled',
-    );
+    expect(
+      (await admin.post('/api/user/', { username: 'leaving', password: 'long-enough' })).body.message,
+    ).toBe('Username already exists or has been cancelled');
   });
 
   run('creates users with validation and the rank rule on the new role', async () => {
@@ -109,10 +125,16 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
     expect((await admin.post('/api/user/', { username: 'newbie', password: 'short' })).body.message).toBe(
       'Password length must not be less than 8',
     );
-    const asAdmin = await admin.post('/api/user/', { username: 'newadmin', password: 'long-enough', role: 10 });
+    const asAdmin = await admin.post('/api/user/', {
+      username: 'newadmin',
+      password: 'long-enough',
+      role: 10,
+    });
     expect(asAdmin.status).toBe(403);
     expect(asAdmin.body.message).toBe('You cannot create users of the same or higher level');
-    expect((await admin.post('/api/user/', { username: 'newbie', password: 'long-enough' })).body.success).toBe(true);
+    expect(
+      (await admin.post('/api/user/', { username: 'newbie', password: 'long-enough' })).body.success,
+    ).toBe(true);
   });
 
   run('updates a user: group checked, quota logged, password rules', async () => {
@@ -124,7 +146,12 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
     expect((await admin.put('/api/user/', { id, password: 'short' })).body.message).toBe(
       'Password length must not be less than 8',
     );
-    const updated = await admin.put('/api/user/', { id, group: 'vip', quota: '123456', display_name: 'Edited' });
+    const updated = await admin.put('/api/user/', {
+      id,
+      group: 'vip',
+      quota: '123456',
+      display_name: 'Edited',
+    });
     expect(updated.body.success).toBe(true);
     expect((await admin.get<UserView>(`/api/user/${id}`)).body.data).toMatchObject({
       group: 'vip',
@@ -151,10 +178,13 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
     expect(all.page_size).toBe(10);
     const total = all.total;
     expect(total).toBeGreaterThanOrEqual(17);
-    const last = (await admin.get<Page<UserView>>('/api/user/', { p: Math.ceil(total / 10), page_size: 10 })).body.data!;
+    const last = (await admin.get<Page<UserView>>('/api/user/', { p: Math.ceil(total / 10), page_size: 10 }))
+      .body.data!;
     expect(last.items).toHaveLength(total % 10 || 10);
     expect((await admin.get<Page<UserView>>('/api/user/', { p: -5 })).body.data?.page).toBe(1);
-    expect((await admin.get<Page<UserView>>('/api/user/', { page_size: 5000 })).body.data?.page_size).toBe(100);
+    expect((await admin.get<Page<UserView>>('/api/user/', { page_size: 5000 })).body.data?.page_size).toBe(
+      100,
+    );
     const found = (await admin.get<Page<UserView>>('/api/user/search', { keyword: 'bulk1' })).body.data!;
     expect(found.items.map((user) => user.username).sort()).toEqual(['bulk1', 'bulk10', 'bulk11']);
     expect(found.total).toBe(3);

@@ -33,45 +33,45 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
   const created = await database.db
     .transaction()
     .execute(async (transaction: Transaction<Database>) => {
-    if (await usernameTaken(transaction, user.username)) throw businessFailure('user.username_taken');
-    let inviterId = 0;
-    if (user.affCode) {
-      const inviter = await transaction
-        .selectFrom('users')
-        .select('id')
-        .where('aff_code', '=', user.affCode)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      inviterId = inviter?.id ?? 0;
-    }
-    const welcomeQuota = user.initialQuota ?? options.getNumber('QuotaForNewUser');
-    const inviteeReward = inviterId ? options.getNumber('QuotaForInvitee') : 0;
-    const id = await insertReturningId(transaction, database.dialect, 'users', {
-      username: user.username,
-      password: passwordHash,
-      display_name: user.displayName,
-      role: user.role ?? Role.common,
-      status: 1,
-      email: user.email ?? '',
-      quota: welcomeQuota + inviteeReward,
-      aff_code: await uniqueAffCode(transaction),
-      inviter_id: inviterId,
-      remark: user.remark ?? null,
-      setting: null,
-    });
-    if (inviterId) {
-      const inviterReward = options.getNumber('QuotaForInviter');
-      await transaction
-        .updateTable('users')
-        .set((builder) => ({
-          aff_count: builder(builder.ref('aff_count'), '+', 1),
-          aff_quota: builder(builder.ref('aff_quota'), '+', inviterReward),
-          aff_history: builder(builder.ref('aff_history'), '+', inviterReward),
-        }))
-        .where('id', '=', inviterId)
-        .execute();
-    }
-    return { id, granted: welcomeQuota + inviteeReward, inviteeReward };
+      if (await usernameTaken(transaction, user.username)) throw businessFailure('user.username_taken');
+      let inviterId = 0;
+      if (user.affCode) {
+        const inviter = await transaction
+          .selectFrom('users')
+          .select('id')
+          .where('aff_code', '=', user.affCode)
+          .where('deleted_at', 'is', null)
+          .executeTakeFirst();
+        inviterId = inviter?.id ?? 0;
+      }
+      const welcomeQuota = user.initialQuota ?? options.getNumber('QuotaForNewUser');
+      const inviteeReward = inviterId ? options.getNumber('QuotaForInvitee') : 0;
+      const id = await insertReturningId(transaction, database.dialect, 'users', {
+        username: user.username,
+        password: passwordHash,
+        display_name: user.displayName,
+        role: user.role ?? Role.common,
+        status: 1,
+        email: user.email ?? '',
+        quota: welcomeQuota + inviteeReward,
+        aff_code: await uniqueAffCode(transaction),
+        inviter_id: inviterId,
+        remark: user.remark ?? null,
+        setting: null,
+      });
+      if (inviterId) {
+        const inviterReward = options.getNumber('QuotaForInviter');
+        await transaction
+          .updateTable('users')
+          .set((builder) => ({
+            aff_count: builder(builder.ref('aff_count'), '+', 1),
+            aff_quota: builder(builder.ref('aff_quota'), '+', inviterReward),
+            aff_history: builder(builder.ref('aff_history'), '+', inviterReward),
+          }))
+          .where('id', '=', inviterId)
+          .execute();
+      }
+      return { id, granted: welcomeQuota + inviteeReward, inviteeReward };
     })
     .catch((error: unknown) => {
       // Two registrations of one name racing past the check: the unique index decides.

@@ -1,5 +1,9 @@
 /** Username and password rules shared by registration, setup, self-service and admin forms. */
-import { DISPLAY_NAME_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
+import {
+  DISPLAY_NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../../../../common/limits.ts';
 import { businessFailure } from '../../lib/errors.ts';
 
 /** bcrypt reads at most 72 bytes; longer passwords would be silently truncated. */
@@ -23,7 +27,8 @@ export function validDisplayName(raw: string | undefined, fallback: string): str
 }
 
 export function validPassword(password: string): string {
-  if (password.length < PASSWORD_MIN_LENGTH) throw businessFailure('user.password_too_short', { min: PASSWORD_MIN_LENGTH });
+  if (password.length < PASSWORD_MIN_LENGTH)
+    throw businessFailure('user.password_too_short', { min: PASSWORD_MIN_LENGTH });
   if (Buffer.byteLength(password) > PASSWORD_MAX_BYTES) {
     throw businessFailure('user.password_too_long', { max: PASSWORD_MAX_BYTES });
   }

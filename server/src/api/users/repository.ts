@@ -36,7 +36,11 @@ export async function findLoginCandidate(db: Db, usernameOrEmail: string): Promi
 export async function uniqueAffCode(db: Db): Promise<string> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const code = randomString(4 + Math.floor(attempt / 5));
-    const existing = await db.selectFrom('users').select('id').where('aff_code', '=', code).executeTakeFirst();
+    const existing = await db
+      .selectFrom('users')
+      .select('id')
+      .where('aff_code', '=', code)
+      .executeTakeFirst();
     if (!existing) return code;
   }
   return randomString(16);
@@ -68,5 +72,10 @@ export async function listUsers(db: Db, search: UserSearch, paging: Paging): Pro
     query.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
     query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toUserView), page: paging.page, page_size: paging.pageSize, total: Number(total.total) };
+  return {
+    items: rows.map(toUserView),
+    page: paging.page,
+    page_size: paging.pageSize,
+    total: Number(total.total),
+  };
 }

@@ -57,7 +57,9 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
     endSession(reply);
     return ok();
   });
-  app.get('/api/user/token', asUser, async (request) => ok(await regenerateAccessToken(context, request.user!)));
+  app.get('/api/user/token', asUser, async (request) =>
+    ok(await regenerateAccessToken(context, request.user!)),
+  );
   app.get('/api/user/aff', asUser, async (request) => ok(await getAffCode(context, request.user!)));
   app.get('/api/user/self/groups', asUser, async (request) => ok(usableGroups(context, request.user!.group)));
   app.get('/api/user/models', asUser, async (request) => {
@@ -78,7 +80,10 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
   });
   app.get('/api/user/search', asAdmin, async (request) => {
     const query = request.query as Record<string, string | undefined>;
-    const search = { ...(query.keyword ? { keyword: query.keyword } : {}), ...(query.group ? { group: query.group } : {}) };
+    const search = {
+      ...(query.keyword ? { keyword: query.keyword } : {}),
+      ...(query.group ? { group: query.group } : {}),
+    };
     return ok(await listUsers(context.database.db, search, readPaging(query)));
   });
   app.get('/api/user/:id', asAdmin, async (request) =>

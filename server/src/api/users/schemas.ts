@@ -39,7 +39,16 @@ export const updateUserInput = z.object({
   display_name: text(255).optional(),
   password: z.string().max(255).optional(),
   group: text(64).optional(),
-  quota: z.union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)]).optional(),
+  quota: z
+    .union([
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+$/)
+        .transform(Number),
+    ])
+    .optional(),
   remark: text(255).optional(),
 });
 

@@ -15,13 +15,17 @@ type AnyDatabase = Kysely<any>;
 
 function mainMigrations(dialect: DatabaseDialect): Record<string, Migration> {
   return {
-    '0001_base_schema': { up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)) },
+    '0001_base_schema': {
+      up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)),
+    },
   };
 }
 
 function logMigrations(dialect: DatabaseDialect): Record<string, Migration> {
   return {
-    '0001_logs_table': { up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, [logsTable])) },
+    '0001_logs_table': {
+      up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, [logsTable])),
+    },
   };
 }
 
@@ -41,12 +45,15 @@ async function migrate(handle: DatabaseHandle, migrations: Record<string, Migrat
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return (results ?? [])
+    .filter((result) => result.status === 'Success')
+    .map((result) => result.migrationName);
 }
 
 /** Applies pending migrations to the main database and, when it is separate, the log database. */
 export async function runMigrations(main: DatabaseHandle, logs?: DatabaseHandle): Promise<string[]> {
   const applied = await migrate(main, mainMigrations(main.dialect));
-  if (logs && logs !== main) applied.push(...(await migrate(logs, logMigrations(logs.dialect))).map((name) => `logs:${name}`));
+  if (logs && logs !== main)
+    applied.push(...(await migrate(logs, logMigrations(logs.dialect))).map((name) => `logs:${name}`));
   return applied;
 }

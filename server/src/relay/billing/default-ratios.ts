@@ -80,6 +80,8 @@ const tokenPrices: ReadonlyArray<[string, ListPrice]> = [
   ['tts-1', usd(15)],
   ['tts-1-hd', usd(30)],
   ...same(['text-moderation-latest', 'text-moderation-stable'], usd(0.2)),
+  // OpenAI's omni moderation models are free: priced at 0, so they are served and billed nothing.
+  ...same(['omni-moderation-latest', 'omni-moderation-2024-09-26'], usd(0)),
   // Anthropic: output is 5× input on every model; cache reads cost 10% of input.
   ['claude-3-haiku-20240307', usd(0.25, 1.25, 0.025)],
   ...same(['claude-3-5-haiku-20241022', 'claude-3-5-haiku-latest'], usd(0.8, 4, 0.08)),
@@ -87,6 +89,7 @@ const tokenPrices: ReadonlyArray<[string, ListPrice]> = [
   ...same(
     [
       'claude-3-sonnet-20240229',
+      'claude-3-5-sonnet',
       'claude-3-5-sonnet-20240620',
       'claude-3-5-sonnet-20241022',
       'claude-3-5-sonnet-latest',

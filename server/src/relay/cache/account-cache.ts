@@ -66,7 +66,8 @@ function toCachedUser(row: UserRow, pendingQuota: number): CachedUser {
     quota: Number(row.quota) + pendingQuota,
     deleted: row.deleted_at !== null,
     acceptUnsetModelRatio: setting.accept_unset_model_ratio_model === true,
-    quotaWarningThreshold: Number.isFinite(threshold) && setting.quota_warning_threshold !== undefined ? threshold : null,
+    quotaWarningThreshold:
+      Number.isFinite(threshold) && setting.quota_warning_threshold !== undefined ? threshold : null,
     notifyType: typeof setting.notify_type === 'string' ? setting.notify_type : 'email',
     email: row.email ?? '',
   };
@@ -127,7 +128,9 @@ export class AccountCache {
 
   startSync(intervalSeconds: number): void {
     this.timer = setInterval(() => {
-      this.reload().catch((error: unknown) => this.logger?.error({ err: error }, 'account cache reload failed'));
+      this.reload().catch((error: unknown) =>
+        this.logger?.error({ err: error }, 'account cache reload failed'),
+      );
     }, intervalSeconds * 1000);
     this.timer.unref();
   }
@@ -139,7 +142,11 @@ export class AccountCache {
   /** Re-reads one user after a console write (quota set, status, group, setting). */
   async refreshUser(id: number): Promise<void> {
     await this.writer.exclusive(async () => {
-      const row = await this.database.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await this.database.db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) {
         this.users.delete(id);
         return;
@@ -151,9 +158,14 @@ export class AccountCache {
   /** Re-reads one token after a console write; a deleted token disappears from the cache. */
   async refreshToken(id: number): Promise<void> {
     await this.writer.exclusive(async () => {
-      const row = await this.database.db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = await this.database.db
+        .selectFrom('tokens')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       this.removeToken(id);
-      if (row && row.deleted_at === null) this.putToken(toCachedToken(row, this.writer.pendingDelta('tokens', id, 'remain_quota')));
+      if (row && row.deleted_at === null)
+        this.putToken(toCachedToken(row, this.writer.pendingDelta('tokens', id, 'remain_quota')));
     });
   }
 
@@ -196,7 +208,8 @@ export class AccountCache {
         db.selectFrom('tokens').selectAll().where('deleted_at', 'is', null).execute(),
       ]);
       const nextUsers = new Map<number, CachedUser>();
-      for (const row of users) nextUsers.set(row.id, toCachedUser(row, this.writer.pendingDelta('users', row.id, 'quota')));
+      for (const row of users)
+        nextUsers.set(row.id, toCachedUser(row, this.writer.pendingDelta('users', row.id, 'quota')));
       const byKey = new Map<string, CachedToken>();
       const byId = new Map<number, CachedToken>();
       for (const row of tokens) {

@@ -4,7 +4,12 @@
  * SYNC_FREQUENCY seconds (so several instances converge).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { checkJsonObject, checkModelMapping, checkStatusCodeMapping, splitList } from '../../api/channels/mapping-rules.ts';
+import {
+  checkJsonObject,
+  checkModelMapping,
+  checkStatusCodeMapping,
+  splitList,
+} from '../../api/channels/mapping-rules.ts';
 import type { ChannelRow } from '../../api/channels/view.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 
@@ -100,7 +105,9 @@ export class ChannelCache {
 
   startSync(intervalSeconds: number): void {
     this.timer = setInterval(() => {
-      this.reload().catch((error: unknown) => this.logger?.error({ err: error }, 'channel cache reload failed'));
+      this.reload().catch((error: unknown) =>
+        this.logger?.error({ err: error }, 'channel cache reload failed'),
+      );
     }, intervalSeconds * 1000);
     this.timer.unref();
   }
@@ -156,7 +163,11 @@ export class ChannelCache {
     const { db } = this.database;
     const [rows, abilities] = await Promise.all([
       db.selectFrom('channels').selectAll().execute(),
-      db.selectFrom('abilities').select(['group', 'model', 'channel_id', 'priority', 'weight']).where('enabled', '=', 1).execute(),
+      db
+        .selectFrom('abilities')
+        .select(['group', 'model', 'channel_id', 'priority', 'weight'])
+        .where('enabled', '=', 1)
+        .execute(),
     ]);
     const channels = new Map<number, CachedChannel>();
     for (const row of rows) channels.set(row.id, toCachedChannel(row));

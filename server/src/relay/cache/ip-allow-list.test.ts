@@ -25,6 +25,10 @@ describe('parseAllowList', () => {
   });
 
   it('reports invalid entries', () => {
-    expect(invalidAllowListEntries('1.2.3.4\nfoo\n10.0.0.0/33\n::1/128\n1.1.1.1/x')).toEqual(['foo', '10.0.0.0/33', '1.1.1.1/x']);
+    expect(invalidAllowListEntries('1.2.3.4\nfoo\n10.0.0.0/33\n::1/128\n1.1.1.1/x')).toEqual([
+      'foo',
+      '10.0.0.0/33',
+      '1.1.1.1/x',
+    ]);
   });
 });

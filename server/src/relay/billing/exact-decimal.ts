@@ -1,0 +1,73 @@
+/**
+ * Exact decimal arithmetic for the pricing math (DESIGN principle 3: money is exact).
+ *
+ * Ratios and prices are decimals written by an operator ("1.25", "0.075", "0.821918"); binary floating
+ * point cannot hold most of them, so `1000 * 0.075 * 3` is 224.99999999999997 and a value that should
+ * round up would round down. Each number is therefore read back from its shortest decimal text (the text
+ * the operator typed) into an integer of units and a power-of-ten scale, multiplied and summed as
+ * BigInt, and rounded once at the end.
+ */
+
+/** value = units / 10^scale, scale ≥ 0. */
+export interface ExactDecimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+export const ZERO: ExactDecimal = { units: 0n, scale: 0 };
+
+const decimalText = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]?\d+))?$/i;
+
+/**
+ * The exact decimal of a finite number, taken from its shortest round-trip text, so 0.1 is exactly
+ * one tenth. Non-finite numbers (NaN, ±Infinity) are not prices: they read as zero.
+ */
+export function toExactDecimal(value: number): ExactDecimal {
+  if (!Number.isFinite(value) || value === 0) return ZERO;
+  const match = decimalText.exec(String(value));
+  if (!match) return ZERO;
+  const [, sign = '', whole = '0', fraction = '', exponentText = '0'] = match;
+  const exponent = Number.parseInt(exponentText, 10);
+  let units = BigInt(`${whole}${fraction}`);
+  let scale = fraction.length - exponent;
+  if (scale < 0) {
+    units *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { units: sign === '-' ? -units : units, scale };
+}
+
+export function multiply(...factors: readonly ExactDecimal[]): ExactDecimal {
+  let units = 1n;
+  let scale = 0;
+  for (const factor of factors) {
+    units *= factor.units;
+    scale += factor.scale;
+  }
+  return { units, scale };
+}
+
+export function add(...terms: readonly ExactDecimal[]): ExactDecimal {
+  const scale = terms.reduce((widest, term) => Math.max(widest, term.scale), 0);
+  let units = 0n;
+  for (const term of terms) units += term.units * 10n ** BigInt(scale - term.scale);
+  return { units, scale };
+}
+
+export function isPositive(value: ExactDecimal): boolean {
+  return value.units > 0n;
+}
+
+/**
+ * Rounds to the nearest integer, halves away from zero (Go's math.Round, which new-api uses; for the
+ * non-negative amounts of billing this is "half up").
+ */
+export function roundToInteger(value: ExactDecimal): bigint {
+  if (value.scale === 0) return value.units;
+  const divisor = 10n ** BigInt(value.scale);
+  const magnitude = value.units < 0n ? -value.units : value.units;
+  const quotient = magnitude / divisor;
+  const remainder = magnitude % divisor;
+  const rounded = remainder * 2n >= divisor ? quotient + 1n : quotient;
+  return value.units < 0n ? -rounded : rounded;
+}

@@ -1,0 +1,115 @@
+/**
+ * The quota ledger (REFERENCE §6): reserves quota before a call is sent and settles it exactly once
+ * afterwards. Balances change in memory at once (AccountCache) and in the database through the batch
+ * writer, so the relay never waits on the database and nothing is lost or counted twice.
+ */
+import { LogType, TokenStatus } from '../../../../common/statuses.ts';
+import type { AppContext } from '../../context.ts';
+import type { RelayCaller } from '../auth.ts';
+import { relayError } from '../errors.ts';
+import { type GroupPricing, logPricingDetails, type ModelPricing } from './pricing.ts';
+import type { Settlement } from './settlement.ts';
+
+/** Takes `amount` from the user and the token, or refuses with 403 when either cannot cover it. */
+export function reserveQuota(context: AppContext, caller: RelayCaller, amount: number): void {
+  if (amount <= 0) return;
+  if (caller.user.quota < amount) {
+    throw relayError(
+      403,
+      'insufficient_user_quota',
+      `the user quota (${caller.user.quota}) cannot cover this request (${amount})`,
+    );
+  }
+  const token = caller.token;
+  if (token && !token.unlimited && token.remainQuota < amount) {
+    throw relayError(
+      403,
+      'insufficient_token_quota',
+      `the API key quota (${token.remainQuota}) cannot cover this request (${amount})`,
+    );
+  }
+  context.accounts.changeBalance(caller.user.id, token?.id ?? null, -amount);
+}
+
+export interface CallRecord {
+  caller: RelayCaller;
+  requestId: string;
+  model: string;
+  upstreamModel: string;
+  channelId: number;
+  channelName: string;
+  triedChannels: readonly number[];
+  pricing: ModelPricing;
+  group: GroupPricing;
+  settlement: Settlement;
+  isStream: boolean;
+  /** Seconds the call took. */
+  useTime: number;
+  /** Milliseconds to the first byte written to the client (streams), or null. */
+  firstResponseMs: number | null;
+  extra?: Record<string, unknown>;
+}
+
+function describeCharge(record: CallRecord): string {
+  const { pricing, group } = record;
+  if (pricing.kind === 'per_call')
+    return `model price $${pricing.modelPrice}, group ratio ${group.groupRatio}`;
+  return `model ratio ${pricing.modelRatio}, completion ratio ${pricing.completionRatio}, group ratio ${group.groupRatio}`;
+}
+
+/** Applies a settlement once: balance correction, usage counters, exhaustion, the consumption log. */
+export function applySettlement(context: AppContext, record: CallRecord): void {
+  const { caller, settlement } = record;
+  const { accounts, writer } = context;
+  const token = caller.token;
+  accounts.changeBalance(caller.user.id, token?.id ?? null, -settlement.delta);
+  if (
+    settlement.finalQuota <= 0 &&
+    settlement.usage.promptTokens === 0 &&
+    settlement.usage.completionTokens === 0
+  )
+    return;
+  const now = Math.floor(Date.now() / 1000);
+  writer.increment('users', caller.user.id, { used_quota: settlement.finalQuota, request_count: 1 });
+  if (token) {
+    writer.increment('tokens', token.id, { used_quota: settlement.finalQuota });
+    writer.assign('tokens', token.id, { accessed_time: now });
+    if (!token.unlimited && token.remainQuota <= 0 && token.status === TokenStatus.enabled) {
+      accounts.setTokenStatus(token.id, TokenStatus.exhausted);
+    }
+  }
+  if (record.channelId > 0)
+    writer.increment('channels', record.channelId, { used_quota: settlement.finalQuota });
+  context.quotaData.record(caller.user.id, caller.user.username, record.model, now, settlement);
+  if (!context.options.getBoolean('LogConsumeEnabled')) return;
+  const other: Record<string, unknown> = {
+    ...logPricingDetails({ pricing: record.pricing, usage: settlement.usage, group: record.group }),
+    admin_info: { use_channel: record.triedChannels },
+    request_id: record.requestId,
+    ...record.extra,
+  };
+  if (record.firstResponseMs !== null) other.frt = record.firstResponseMs;
+  if (record.upstreamModel !== record.model) {
+    other.is_model_mapped = true;
+    other.upstream_model_name = record.upstreamModel;
+  }
+  writer.appendLog({
+    user_id: caller.user.id,
+    username: caller.user.username,
+    created_at: now,
+    type: LogType.consume,
+    content: describeCharge(record),
+    token_name: caller.tokenName,
+    token_id: token?.id ?? 0,
+    model_name: record.model,
+    quota: settlement.finalQuota,
+    prompt_tokens: settlement.usage.promptTokens,
+    completion_tokens: settlement.usage.completionTokens,
+    use_time: record.useTime,
+    is_stream: record.isStream ? 1 : 0,
+    channel_id: record.channelId,
+    group: caller.usingGroup,
+    ip: caller.clientIp,
+    other: JSON.stringify(other),
+  });
+}

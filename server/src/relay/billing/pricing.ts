@@ -1,0 +1,364 @@
+/**
+ * The pricing math of the relay (REFERENCE §6, specification §9): which price applies to a model, which
+ * group ratio applies to a user, and how many quota units a call costs. Pure functions over plain tables;
+ * quota is always an integer, computed exactly (see exact-decimal.ts).
+ */
+import { quotaToCurrency } from '../../../../common/quota-format.ts';
+import type { OptionStore } from '../../options/store.ts';
+import {
+  DEFAULT_CACHE_CREATION_RATIO,
+  defaultCacheRatios,
+  defaultCompletionRatios,
+} from './default-ratios.ts';
+import {
+  add,
+  type ExactDecimal,
+  isPositive,
+  multiply,
+  roundToInteger,
+  toExactDecimal,
+  ZERO,
+} from './exact-decimal.ts';
+import {
+  builtInAudioCompletionRatios,
+  builtInAudioRatios,
+  completionRatioFamilies,
+} from './fallback-ratios.ts';
+import { longestFamily, lookUp, lookUpDownTo, tableValue } from './model-lookup.ts';
+
+/** The pricing options, as the OptionStore holds them. */
+export interface PricingTables {
+  /** model → ratio; 1 = $2 per 1M prompt tokens. */
+  modelRatio: Record<string, number>;
+  /** model → completion-token price as a multiple of the prompt price. */
+  completionRatio: Record<string, number>;
+  /** model → cached-prompt-token price as a multiple of the prompt price. */
+  cacheRatio: Record<string, number>;
+  /** model → fixed USD price per call. */
+  modelPrice: Record<string, number>;
+  /** using group → ratio. */
+  groupRatio: Record<string, number>;
+  /** user group → using group → ratio that replaces GroupRatio; -1 or null means "none". */
+  groupGroupRatio: Record<string, Record<string, number | null>>;
+  /** Quota units per USD (500,000 by default). */
+  quotaPerUnit: number;
+}
+
+/** What pricingTablesFromOptions needs of the OptionStore. */
+export type PricingOptionSource = Pick<OptionStore, 'getJson' | 'getNumber'>;
+
+/**
+ * Reads the pricing options. The maps are the store's shared, frozen parses (cheap to call per request;
+ * never mutate them). A missing or unparsable map reads as empty.
+ */
+export function pricingTablesFromOptions(options: PricingOptionSource): PricingTables {
+  const map = <T>(key: string): Record<string, T> => options.getJson<Record<string, T> | null>(key) ?? {};
+  return {
+    modelRatio: map<number>('ModelRatio'),
+    completionRatio: map<number>('CompletionRatio'),
+    cacheRatio: map<number>('CacheRatio'),
+    modelPrice: map<number>('ModelPrice'),
+    groupRatio: map<number>('GroupRatio'),
+    groupGroupRatio: map<Record<string, number | null>>('GroupGroupRatio'),
+    quotaPerUnit: options.getNumber('QuotaPerUnit'),
+  };
+}
+
+export interface PerCallPricing {
+  kind: 'per_call';
+  /** The table key that priced the model (the model itself or a prefix of it). */
+  matchedModel: string;
+  /** USD per call. */
+  modelPrice: number;
+  quotaPerUnit: number;
+}
+
+export interface PerTokenPricing {
+  kind: 'per_token';
+  matchedModel: string;
+  modelRatio: number;
+  completionRatio: number;
+  cacheRatio: number;
+  cacheCreationRatio: number;
+  /** Audio prompt tokens relative to the text prompt price. */
+  audioRatio: number;
+  /** Audio completion tokens relative to the text completion price. */
+  audioCompletionRatio: number;
+}
+
+export type ModelPricing = PerCallPricing | PerTokenPricing;
+
+/**
+ * The model ratio new-api applies to a model with no configured price when self-use mode is on or the
+ * user set accept_unset_model_ratio_model ($75 per 1M prompt tokens: expensive on purpose).
+ */
+export const UNSET_MODEL_RATIO = 37.5;
+
+const builtInCompletionRatios: Readonly<Record<string, number>> = defaultCompletionRatios();
+const builtInCacheRatios: Readonly<Record<string, number>> = defaultCacheRatios();
+
+/**
+ * The completion ratio of `model`: the CompletionRatio option (admin-set) always wins over the built-in
+ * table at the same name; names are tried exactly first, then by prefix (model-lookup.ts) but not below
+ * `matchedModel` (the name that priced the model, when known); then the family rules; else 1.
+ */
+export function resolveCompletionRatio(
+  model: string,
+  tables: Pick<PricingTables, 'completionRatio'>,
+  matchedModel = '',
+): number {
+  return (
+    lookUpDownTo(model, matchedModel, tables.completionRatio, builtInCompletionRatios)?.value ??
+    longestFamily(model, completionRatioFamilies) ??
+    1
+  );
+}
+
+/**
+ * The cache ratio of `model`: the CacheRatio option, else the built-in table (by the same name rule as
+ * the completion ratio), else 1: cached tokens cost the full prompt price.
+ */
+export function resolveCacheRatio(
+  model: string,
+  tables: Pick<PricingTables, 'cacheRatio'>,
+  matchedModel = '',
+): number {
+  return lookUpDownTo(model, matchedModel, tables.cacheRatio, builtInCacheRatios)?.value ?? 1;
+}
+
+function perTokenPricing(model: string, matchedModel: string, modelRatio: number, tables: PricingTables) {
+  return {
+    kind: 'per_token',
+    matchedModel,
+    modelRatio,
+    completionRatio: resolveCompletionRatio(model, tables, matchedModel),
+    cacheRatio: resolveCacheRatio(model, tables, matchedModel),
+    cacheCreationRatio: DEFAULT_CACHE_CREATION_RATIO,
+    // Audio ratios belong to a model family (dated snapshots share them): looked up by any prefix.
+    audioRatio: lookUp(model, builtInAudioRatios)?.value ?? 1,
+    audioCompletionRatio: lookUp(model, builtInAudioCompletionRatios)?.value ?? 1,
+  } satisfies PerTokenPricing;
+}
+
+/**
+ * How `model` is priced, or null when neither ModelPrice nor ModelRatio knows it (the caller refuses
+ * the call with "price not configured", or uses pricingForUnsetModel when that is allowed).
+ *
+ * Names are matched exactly first, then by the longest prefix ending before '-', ':' or '@'. At each
+ * name a per-call price (ModelPrice, operator-set) wins over a token ratio (ModelRatio). The completion
+ * and cache ratios are then looked up from the model's own name down to the name that matched (never a
+ * shorter, different model's); the audio ratios by any prefix.
+ */
+export function resolveModelPricing(model: string, tables: PricingTables): ModelPricing | null {
+  const match = lookUp(model, tables.modelPrice, tables.modelRatio);
+  if (!match) return null;
+  if (match.tableIndex === 0) {
+    return {
+      kind: 'per_call',
+      matchedModel: match.name,
+      modelPrice: match.value,
+      quotaPerUnit: tables.quotaPerUnit,
+    };
+  }
+  return perTokenPricing(model, match.name, match.value, tables);
+}
+
+/** Per-token pricing at UNSET_MODEL_RATIO, for a model without a price when unset models are accepted. */
+export function pricingForUnsetModel(model: string, tables: PricingTables): PerTokenPricing {
+  return perTokenPricing(model, model, UNSET_MODEL_RATIO, tables);
+}
+
+export interface GroupPricing {
+  /** The ratio that multiplies the price. */
+  groupRatio: number;
+  /** GroupRatio[usingGroup], else 1: logged as group_ratio. */
+  usingGroupRatio: number;
+  /** GroupGroupRatio[userGroup][usingGroup] when it applied (logged as user_group_ratio), else null. */
+  userGroupRatio: number | null;
+}
+
+/**
+ * The group ratio of a call: GroupGroupRatio[userGroup][usingGroup] when set (-1, null or any other
+ * negative or non-number value means "none"), else GroupRatio[usingGroup], else 1.
+ */
+export function resolveGroupPricing(
+  userGroup: string,
+  usingGroup: string,
+  tables: Pick<PricingTables, 'groupRatio' | 'groupGroupRatio'>,
+): GroupPricing {
+  const usingGroupRatio = tableValue(tables.groupRatio, usingGroup) ?? 1;
+  const byUserGroup = Object.hasOwn(tables.groupGroupRatio, userGroup)
+    ? tables.groupGroupRatio[userGroup]
+    : undefined;
+  const userGroupRatio =
+    byUserGroup !== null && typeof byUserGroup === 'object' ? tableValue(byUserGroup, usingGroup) : undefined;
+  if (userGroupRatio !== undefined) return { groupRatio: userGroupRatio, usingGroupRatio, userGroupRatio };
+  return { groupRatio: usingGroupRatio, usingGroupRatio, userGroupRatio: null };
+}
+
+export function resolveGroupRatio(
+  userGroup: string,
+  usingGroup: string,
+  tables: Pick<PricingTables, 'groupRatio' | 'groupGroupRatio'>,
+): number {
+  return resolveGroupPricing(userGroup, usingGroup, tables).groupRatio;
+}
+
+/**
+ * Token counts of one call, as OpenAI reports them: the detail counts are PART of the totals.
+ * `cachedTokens` (prompt_tokens_details.cached_tokens), `cacheCreationTokens` and `audioPromptTokens`
+ * (prompt_tokens_details.audio_tokens) are included in `promptTokens`; `audioCompletionTokens`
+ * (completion_tokens_details.audio_tokens, and likewise reasoning tokens) are included in
+ * `completionTokens`. Converters of other formats must add them in (Claude's input_tokens excludes
+ * cache_read_input_tokens and cache_creation_input_tokens: promptTokens = the sum of the three).
+ */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens?: number;
+  cacheCreationTokens?: number;
+  audioPromptTokens?: number;
+  audioCompletionTokens?: number;
+}
+
+/** A usage split into disjoint parts, each a non-negative integer. */
+export interface UsageParts {
+  textPromptTokens: number;
+  cachedTokens: number;
+  cacheCreationTokens: number;
+  audioPromptTokens: number;
+  textCompletionTokens: number;
+  audioCompletionTokens: number;
+}
+
+/** A token count as a non-negative integer: fractions are dropped, negative or non-finite counts are 0. */
+export function tokenCount(value: number | undefined): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
+}
+
+/**
+ * Splits a usage into its disjoint parts. When the details add up to more than the total (an upstream
+ * that reported its total without them), the text part is 0 and every detail is still billed as reported.
+ */
+export function splitUsage(usage: TokenUsage): UsageParts {
+  const cachedTokens = tokenCount(usage.cachedTokens);
+  const cacheCreationTokens = tokenCount(usage.cacheCreationTokens);
+  const audioPromptTokens = tokenCount(usage.audioPromptTokens);
+  const audioCompletionTokens = tokenCount(usage.audioCompletionTokens);
+  return {
+    textPromptTokens: Math.max(
+      0,
+      tokenCount(usage.promptTokens) - cachedTokens - cacheCreationTokens - audioPromptTokens,
+    ),
+    cachedTokens,
+    cacheCreationTokens,
+    audioPromptTokens,
+    textCompletionTokens: Math.max(0, tokenCount(usage.completionTokens) - audioCompletionTokens),
+    audioCompletionTokens,
+  };
+}
+
+const exact = (value: number): ExactDecimal => (value > 0 ? toExactDecimal(value) : ZERO);
+const whole = (count: number): ExactDecimal => ({ units: BigInt(count), scale: 0 });
+
+/** Rounds exactly; a positive amount that rounds to 0 bills 1, zero bills 0. */
+function toQuota(amount: ExactDecimal): number {
+  if (!isPositive(amount)) return 0;
+  const rounded = roundToInteger(amount);
+  return rounded < 1n ? 1 : Number(rounded);
+}
+
+/**
+ * The quota a call costs (REFERENCE §6). Per call: round(modelPrice × quotaPerUnit × groupRatio), usage
+ * ignored. Per token:
+ *   round((textPrompt + cached × cacheRatio + cacheCreation × cacheCreationRatio + audioPrompt × audioRatio
+ *          + (textCompletion + audioCompletion × audioCompletionRatio) × completionRatio)
+ *         × modelRatio × groupRatio)
+ * computed in exact decimals and rounded half up once. A non-zero amount that rounds to 0 bills 1; a
+ * zero ratio, price, group ratio or token count bills 0. Negative ratios read as 0.
+ */
+export function quotaForUsage(pricing: ModelPricing, usage: TokenUsage, groupRatio: number): number {
+  if (pricing.kind === 'per_call') {
+    return toQuota(multiply(exact(pricing.modelPrice), exact(pricing.quotaPerUnit), exact(groupRatio)));
+  }
+  const parts = splitUsage(usage);
+  const promptSide = add(
+    whole(parts.textPromptTokens),
+    multiply(whole(parts.cachedTokens), exact(pricing.cacheRatio)),
+    multiply(whole(parts.cacheCreationTokens), exact(pricing.cacheCreationRatio)),
+    multiply(whole(parts.audioPromptTokens), exact(pricing.audioRatio)),
+  );
+  const completionSide = multiply(
+    add(
+      whole(parts.textCompletionTokens),
+      multiply(whole(parts.audioCompletionTokens), exact(pricing.audioCompletionRatio)),
+    ),
+    exact(pricing.completionRatio),
+  );
+  return toQuota(multiply(add(promptSide, completionSide), exact(pricing.modelRatio), exact(groupRatio)));
+}
+
+/** Quota units in USD (0 when quotaPerUnit is not positive). */
+export function quotaToUsd(quota: number, quotaPerUnit: number): number {
+  return quotaToCurrency(quota, quotaPerUnit);
+}
+
+/** The pricing fields of a consumption log's `other` JSON (specification §3 "Usage log entry"). */
+export interface PricingLogFields {
+  model_ratio: number;
+  group_ratio: number;
+  completion_ratio: number;
+  /** USD per call; -1 for per-token models. */
+  model_price: number;
+  cache_tokens: number;
+  cache_ratio: number;
+  cache_creation_tokens: number;
+  cache_creation_ratio: number;
+  /** Present only when a GroupGroupRatio entry replaced the group ratio. */
+  user_group_ratio?: number;
+  /** The audio fields are present only when the call had audio tokens. */
+  audio?: true;
+  audio_input?: number;
+  audio_output?: number;
+  text_input?: number;
+  text_output?: number;
+  audio_ratio?: number;
+  audio_completion_ratio?: number;
+}
+
+export interface PricingLogInput {
+  pricing: ModelPricing;
+  /** The usage that was billed (settle's `usage`). */
+  usage: TokenUsage;
+  group: GroupPricing;
+}
+
+/**
+ * The `other` fields that explain a charge. For a per-call model the token ratios do not apply and are
+ * written as 0, with model_price the USD price; for a per-token model model_price is -1.
+ */
+export function logPricingDetails({ pricing, usage, group }: PricingLogInput): PricingLogFields {
+  const parts = splitUsage(usage);
+  const perToken = pricing.kind === 'per_token' ? pricing : null;
+  const fields: PricingLogFields = {
+    model_ratio: perToken?.modelRatio ?? 0,
+    group_ratio: group.usingGroupRatio,
+    completion_ratio: perToken?.completionRatio ?? 0,
+    model_price: pricing.kind === 'per_call' ? pricing.modelPrice : -1,
+    cache_tokens: parts.cachedTokens,
+    cache_ratio: perToken?.cacheRatio ?? 0,
+    cache_creation_tokens: parts.cacheCreationTokens,
+    cache_creation_ratio: perToken?.cacheCreationRatio ?? 0,
+  };
+  if (group.userGroupRatio !== null) fields.user_group_ratio = group.userGroupRatio;
+  if (parts.audioPromptTokens > 0 || parts.audioCompletionTokens > 0) {
+    fields.audio = true;
+    fields.audio_input = parts.audioPromptTokens;
+    fields.audio_output = parts.audioCompletionTokens;
+    fields.text_input = parts.textPromptTokens + parts.cachedTokens + parts.cacheCreationTokens;
+    fields.text_output = parts.textCompletionTokens;
+    fields.audio_ratio = perToken?.audioRatio ?? 0;
+    fields.audio_completion_ratio = perToken?.audioCompletionRatio ?? 0;
+  }
+  return fields;
+}

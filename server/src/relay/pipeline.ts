@@ -1,0 +1,345 @@
+/**
+ * The relay hot path (REFERENCE §4–§6): price → reserve → choose channel → send → stream or reply →
+ * settle once → log. Retries move to another channel on retryable failures until bytes reach the
+ * client. Nothing here reads the database.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { resolveMappedModel } from '../api/channels/mapping-rules.ts';
+import type { AppContext } from '../context.ts';
+import { buildUpstreamBody, networkFailure, readUpstreamFailure } from './attempt.ts';
+import type { RelayCaller } from './auth.ts';
+import { applySettlement, reserveQuota } from './billing/ledger.ts';
+import type { TokenUsage } from './billing/pricing.ts';
+import {
+  type GroupPricing,
+  type ModelPricing,
+  pricingForUnsetModel,
+  pricingTablesFromOptions,
+  resolveGroupPricing,
+  resolveModelPricing,
+} from './billing/pricing.ts';
+import { type CallOutcome, estimatePreConsume, settle, shouldSkipPreConsume } from './billing/settlement.ts';
+import type { CachedChannel } from './cache/channel-cache.ts';
+import { relayError } from './errors.ts';
+import { readMaxTokens } from './formats/openai/request.ts';
+import { wantsIncludeUsage } from './formats/openai/stream.ts';
+import { readJsonReply } from './json-relay.ts';
+import { countPromptTokens } from './prompt-tokens.ts';
+import { adaptorFor } from './providers/registry.ts';
+import type { RelayEndpoint } from './providers/types.ts';
+import { considerDisabling } from './routing/disable.ts';
+import { isRetryable, type UpstreamFailure } from './routing/health.ts';
+import { selectChannel } from './routing/select.ts';
+import { relayStream, writeStreamHeaders } from './stream-relay.ts';
+import { readLimited } from './upstream-client.ts';
+
+export interface RelayCall {
+  endpoint: RelayEndpoint;
+  caller: RelayCaller;
+  body: Record<string, unknown>;
+  model: string;
+}
+
+interface CallState {
+  call: RelayCall;
+  requestId: string;
+  startedAt: number;
+  stream: boolean;
+  pricing: ModelPricing;
+  group: GroupPricing;
+  preConsumed: number;
+  promptTokens: number | null;
+  tried: number[];
+  abort: AbortController;
+  clientGone: boolean;
+}
+
+interface Ending {
+  outcome: CallOutcome;
+  upstreamUsage: TokenUsage | null;
+  deliveredCompletionTokens: number;
+  outputDelivered: boolean;
+  firstResponseMs: number | null;
+  channel: CachedChannel | null;
+  upstreamModel: string;
+}
+
+function resolvePricing(
+  context: AppContext,
+  caller: RelayCaller,
+  model: string,
+): { pricing: ModelPricing; group: GroupPricing } {
+  const tables = pricingTablesFromOptions(context.options);
+  let pricing = resolveModelPricing(model, tables);
+  if (!pricing) {
+    if (!context.options.getBoolean('SelfUseModeEnabled') && !caller.user.acceptUnsetModelRatio) {
+      throw relayError(
+        400,
+        'model_price_not_configured',
+        `model ${model} has no price configured; ask the administrator to set one`,
+      );
+    }
+    pricing = pricingForUnsetModel(model, tables);
+  }
+  return { pricing, group: resolveGroupPricing(caller.user.group, caller.usingGroup, tables) };
+}
+
+function promptTokensOf(state: CallState): number {
+  state.promptTokens ??= countPromptTokens(state.call.endpoint, state.call.body, state.call.model);
+  return state.promptTokens;
+}
+
+function reserve(context: AppContext, state: CallState): void {
+  const { caller } = state.call;
+  const token = caller.token;
+  const tokenQuota = !token || token.unlimited ? 'unlimited' : token.remainQuota;
+  if (shouldSkipPreConsume(caller.user.quota, tokenQuota, context.options.getNumber('QuotaPerUnit'))) return;
+  const amount = estimatePreConsume({
+    pricing: state.pricing,
+    promptTokens: promptTokensOf(state),
+    maxTokens: readMaxTokens(state.call.body),
+    groupRatio: state.group.groupRatio,
+    preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
+  });
+  reserveQuota(context, caller, amount);
+  state.preConsumed = amount;
+}
+
+function chooseChannel(context: AppContext, state: CallState): CachedChannel | null {
+  const { caller, model } = state.call;
+  if (caller.pinnedChannelId !== null) {
+    if (state.tried.length > 0) return null;
+    const channel = context.channelCache.get(caller.pinnedChannelId);
+    if (!channel || channel.status !== 1)
+      throw relayError(503, 'channel_unavailable', `channel #${caller.pinnedChannelId} is not available`);
+    return channel;
+  }
+  return (
+    selectChannel(context.channelCache.candidates(caller.usingGroup, model), new Set(state.tried))?.channel ??
+    null
+  );
+}
+
+function sendFailure(reply: FastifyReply, state: CallState, failure: UpstreamFailure): void {
+  const status = failure.status >= 400 ? failure.status : 502;
+  reply.code(status).send({
+    error: {
+      message: `${failure.message} (request id: ${state.requestId})`,
+      type: failure.type ?? 'upstream_error',
+      param: null,
+      code: failure.code ?? null,
+    },
+  });
+}
+
+async function attemptChannels(context: AppContext, reply: FastifyReply, state: CallState): Promise<Ending> {
+  const { call } = state;
+  const maxAttempts =
+    call.caller.pinnedChannelId !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
+  let lastFailure: UpstreamFailure | null = null;
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const channel = chooseChannel(context, state);
+    if (!channel) break;
+    state.tried.push(channel.id);
+    const adaptor = adaptorFor(channel.type);
+    const upstreamModel = resolveMappedModel(channel.modelMapping, call.model);
+    const upstreamRequest = adaptor?.buildRequest({
+      channel,
+      endpoint: call.endpoint,
+      body: adaptor
+        ? buildUpstreamBody({
+            endpoint: call.endpoint,
+            clientBody: call.body,
+            channel,
+            adaptor,
+            upstreamModel,
+            stream: state.stream,
+          })
+        : {},
+      upstreamModel,
+      stream: state.stream,
+    });
+    if (!adaptor || !upstreamRequest) {
+      lastFailure = {
+        status: 0,
+        code: 'channel_misconfigured',
+        message: `channel #${channel.id} cannot serve ${call.endpoint} requests`,
+      };
+      continue;
+    }
+    const { config } = context;
+    let response: Awaited<ReturnType<typeof context.upstream.send>>;
+    try {
+      response = await context.upstream.send(
+        upstreamRequest,
+        {
+          headersMs: (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000,
+          idleMs: (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000,
+        },
+        state.abort.signal,
+        typeof channel.setting.proxy === 'string' && channel.setting.proxy
+          ? channel.setting.proxy
+          : undefined,
+      );
+    } catch (error) {
+      if (state.clientGone) return abortedEnding(channel, upstreamModel);
+      lastFailure = networkFailure(error, channel);
+      continue;
+    }
+    if (response.statusCode >= 400) {
+      const text = await readLimited(response.body).catch(() => '');
+      response.body.destroy();
+      const failure = readUpstreamFailure(response.statusCode, text, channel);
+      considerDisabling(context, channel, failure);
+      lastFailure = failure;
+      if (isRetryable(failure.status)) continue;
+      break;
+    }
+    return deliver(context, reply, state, channel, upstreamModel, response);
+  }
+  if (state.clientGone) return abortedEnding(null, call.model);
+  if (!lastFailure) {
+    throw relayError(
+      503,
+      'model_not_found',
+      `no available channel for model ${call.model} in group ${call.caller.usingGroup}`,
+    );
+  }
+  sendFailure(reply, state, lastFailure);
+  return { ...abortedEnding(null, call.model), outcome: 'upstream_failed_before_output' };
+}
+
+function abortedEnding(channel: CachedChannel | null, upstreamModel: string): Ending {
+  return {
+    outcome: 'client_aborted',
+    upstreamUsage: null,
+    deliveredCompletionTokens: 0,
+    outputDelivered: false,
+    firstResponseMs: null,
+    channel,
+    upstreamModel,
+  };
+}
+
+async function deliver(
+  context: AppContext,
+  reply: FastifyReply,
+  state: CallState,
+  channel: CachedChannel,
+  upstreamModel: string,
+  response: Awaited<ReturnType<AppContext['upstream']['send']>>,
+): Promise<Ending> {
+  const { call } = state;
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (
+    state.stream &&
+    (call.endpoint === 'chat' || call.endpoint === 'completions') &&
+    contentType.includes('text/event-stream')
+  ) {
+    reply.hijack();
+    writeStreamHeaders(reply.raw, state.requestId);
+    const result = await relayStream({
+      raw: reply.raw,
+      upstream: response.body,
+      endpoint: call.endpoint,
+      clientWantsUsage: wantsIncludeUsage(call.body),
+      model: call.model,
+      requestId: state.requestId,
+      pingSeconds: context.options.getBoolean('general_setting.ping_interval_enabled')
+        ? Math.max(1, context.options.getNumber('general_setting.ping_interval_seconds'))
+        : 0,
+      startedAt: state.startedAt,
+      countPromptTokens: () => promptTokensOf(state),
+      clientGone: () => state.clientGone,
+    });
+    return { ...result, channel, upstreamModel };
+  }
+  let body: Buffer;
+  try {
+    body = Buffer.from(await response.body.arrayBuffer());
+  } catch {
+    if (state.clientGone) return abortedEnding(channel, upstreamModel);
+    const failure = { status: 502, message: 'the upstream reply broke off', code: 'upstream_read_failed' };
+    sendFailure(reply, state, failure);
+    return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+  }
+  const reading = readJsonReply(call.endpoint, body, call.model);
+  reply
+    .code(200)
+    .header('content-type', contentType || 'application/json')
+    .send(body);
+  return {
+    outcome: 'completed',
+    upstreamUsage: reading.upstreamUsage,
+    deliveredCompletionTokens: reading.countedCompletionTokens,
+    outputDelivered: reading.outputDelivered,
+    firstResponseMs: null,
+    channel,
+    upstreamModel,
+  };
+}
+
+/** Runs one relay call; the caller has authenticated the key and parsed the body. */
+export async function runRelay(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  call: RelayCall,
+): Promise<void> {
+  const { pricing, group } = resolvePricing(context, call.caller, call.model);
+  const state: CallState = {
+    call,
+    requestId: request.id,
+    startedAt: Date.now(),
+    stream: call.body.stream === true && (call.endpoint === 'chat' || call.endpoint === 'completions'),
+    pricing,
+    group,
+    preConsumed: 0,
+    promptTokens: null,
+    tried: [],
+    abort: new AbortController(),
+    clientGone: false,
+  };
+  reserve(context, state);
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableFinished) {
+      state.clientGone = true;
+      state.abort.abort();
+    }
+  });
+  let ending: Ending | null = null;
+  try {
+    ending = await attemptChannels(context, reply, state);
+  } finally {
+    const final = ending ?? {
+      ...abortedEnding(null, call.model),
+      outcome: 'upstream_failed_before_output' as const,
+    };
+    const settlement = settle({
+      preConsumed: state.preConsumed,
+      outcome: final.outcome,
+      upstreamUsage: final.upstreamUsage,
+      countedPromptTokens: final.outputDelivered || final.upstreamUsage ? promptTokensOf(state) : 0,
+      deliveredCompletionTokens: final.deliveredCompletionTokens,
+      outputDelivered: final.outputDelivered,
+      pricing,
+      groupRatio: group.groupRatio,
+    });
+    if (final.outcome === 'completed') context.modelRateLimiter.recordSuccess(call.caller.user.id);
+    applySettlement(context, {
+      caller: call.caller,
+      requestId: state.requestId,
+      model: call.model,
+      upstreamModel: final.upstreamModel,
+      channelId: final.channel?.id ?? 0,
+      channelName: final.channel?.name ?? '',
+      triedChannels: state.tried,
+      pricing,
+      group,
+      settlement,
+      isStream: state.stream,
+      useTime: Math.round((Date.now() - state.startedAt) / 1000),
+      firstResponseMs: final.firstResponseMs,
+    });
+  }
+}

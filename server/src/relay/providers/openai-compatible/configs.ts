@@ -1,0 +1,60 @@
+/**
+ * Every channel type that speaks the OpenAI wire format, as configuration of one shared adaptor
+ * (DESIGN: "OpenAI-compatible providers are a config object on a shared base, not a copy").
+ */
+import type { RelayEndpoint } from '../types.ts';
+
+export interface OpenAiCompatibleConfig {
+  name: string;
+  /** Used when the channel has no base URL; empty means the channel must set one. */
+  defaultBaseUrl: string;
+  /** How the key is sent. */
+  auth: 'bearer' | 'api-key' | 'none-if-empty';
+  /** Whether stream_options.include_usage is accepted upstream. */
+  streamUsage: boolean;
+  /** Endpoints the provider serves; all four when omitted. */
+  endpoints?: readonly RelayEndpoint[];
+  /** Azure: deployment URLs with api-version. */
+  azure?: boolean;
+}
+
+const all: Record<number, OpenAiCompatibleConfig> = {
+  1: { name: 'OpenAI', defaultBaseUrl: 'https://api.openai.com', auth: 'bearer', streamUsage: true },
+  3: { name: 'Azure OpenAI', defaultBaseUrl: '', auth: 'api-key', streamUsage: true, azure: true },
+  4: { name: 'Ollama', defaultBaseUrl: 'http://127.0.0.1:11434', auth: 'none-if-empty', streamUsage: true },
+  8: { name: 'Custom', defaultBaseUrl: '', auth: 'bearer', streamUsage: true },
+  19: { name: '360', defaultBaseUrl: 'https://ai.360.cn', auth: 'bearer', streamUsage: false },
+  20: { name: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api', auth: 'bearer', streamUsage: true },
+  21: { name: 'AI Proxy', defaultBaseUrl: 'https://api.aiproxy.io', auth: 'bearer', streamUsage: true },
+  22: {
+    name: 'FastGPT',
+    defaultBaseUrl: 'https://fastgpt.run/api/openapi',
+    auth: 'bearer',
+    streamUsage: false,
+  },
+  25: { name: 'Moonshot', defaultBaseUrl: 'https://api.moonshot.cn', auth: 'bearer', streamUsage: true },
+  31: { name: '01.AI', defaultBaseUrl: 'https://api.lingyiwanwu.com', auth: 'bearer', streamUsage: false },
+  40: {
+    name: 'SiliconCloud',
+    defaultBaseUrl: 'https://api.siliconflow.cn',
+    auth: 'bearer',
+    streamUsage: true,
+  },
+  42: { name: 'Mistral', defaultBaseUrl: 'https://api.mistral.ai', auth: 'bearer', streamUsage: false },
+  43: { name: 'DeepSeek', defaultBaseUrl: 'https://api.deepseek.com', auth: 'bearer', streamUsage: true },
+  44: {
+    name: 'MokaAI M3E',
+    defaultBaseUrl: '',
+    auth: 'bearer',
+    streamUsage: false,
+    endpoints: ['embeddings'],
+  },
+  47: { name: 'Xinference', defaultBaseUrl: '', auth: 'none-if-empty', streamUsage: false },
+  48: { name: 'xAI', defaultBaseUrl: 'https://api.x.ai', auth: 'bearer', streamUsage: true },
+};
+
+export function openAiCompatibleConfig(type: number): OpenAiCompatibleConfig | undefined {
+  return all[type];
+}
+
+export const openAiCompatibleTypes: readonly number[] = Object.keys(all).map(Number);

@@ -1,0 +1,72 @@
+/** The shared adaptor of every OpenAI-compatible channel type (see configs.ts). */
+import type { CachedChannel } from '../../cache/channel-cache.ts';
+import type { BuildRequestInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from '../types.ts';
+import { type OpenAiCompatibleConfig, openAiCompatibleConfig } from './configs.ts';
+
+const paths: Record<RelayEndpoint, string> = {
+  chat: '/v1/chat/completions',
+  completions: '/v1/completions',
+  embeddings: '/v1/embeddings',
+  moderations: '/v1/moderations',
+};
+
+const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
+/** Azure deployments are named after the model without dots (gpt-3.5-turbo → gpt-35-turbo). */
+export function azureDeployment(model: string): string {
+  return model.replaceAll('.', '');
+}
+
+function upstreamUrl(
+  config: OpenAiCompatibleConfig,
+  channel: CachedChannel,
+  endpoint: RelayEndpoint,
+  model: string,
+): string | null {
+  const base = (channel.baseUrl || config.defaultBaseUrl).replace(/\/+$/, '');
+  if (!base) return null;
+  if (config.azure) {
+    const version = channel.other.trim() || DEFAULT_AZURE_API_VERSION;
+    const path = paths[endpoint].replace(/^\/v1/, '');
+    return `${base}/openai/deployments/${encodeURIComponent(azureDeployment(model))}${path}?api-version=${encodeURIComponent(version)}`;
+  }
+  return `${base}${paths[endpoint]}`;
+}
+
+function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChannel): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (config.auth === 'api-key') headers['api-key'] = channel.key;
+  else if (config.auth === 'bearer' || channel.key) headers.authorization = `Bearer ${channel.key}`;
+  if (channel.type === 1 && channel.openaiOrganization)
+    headers['openai-organization'] = channel.openaiOrganization;
+  return headers;
+}
+
+export const openAiCompatibleAdaptor: ProviderAdaptor = {
+  name: 'openai-compatible',
+  wireFormat: 'openai',
+
+  supportsStreamUsage(channel) {
+    return openAiCompatibleConfig(channel.type)?.streamUsage ?? false;
+  },
+
+  buildRequest({
+    channel,
+    endpoint,
+    body,
+    upstreamModel,
+    stream,
+  }: BuildRequestInput): UpstreamRequest | null {
+    const config = openAiCompatibleConfig(channel.type);
+    if (!config) return null;
+    if (config.endpoints && !config.endpoints.includes(endpoint)) return null;
+    const url = upstreamUrl(config, channel, endpoint, upstreamModel);
+    if (!url) return null;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+      ...authHeaders(config, channel),
+    };
+    return { url, method: 'POST', headers, body: JSON.stringify(body) };
+  },
+};

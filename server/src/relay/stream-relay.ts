@@ -1,0 +1,150 @@
+/**
+ * Server-sent-event pass-through (DESIGN principle 2): each upstream event is written to the client as
+ * soon as it arrives, usage and text are read incrementally (constant memory whatever the length), the
+ * usage-only chunk is forwarded only when the client asked for it (and made up from counts when the
+ * upstream sent none), `[DONE]` always ends the stream, and backpressure from a slow client pauses the
+ * upstream read instead of buffering.
+ */
+import type { ServerResponse } from 'node:http';
+import { formatSseComment, SSE_DONE, SseParser } from '../lib/sse.ts';
+import type { TokenUsage } from './billing/pricing.ts';
+import type { CallOutcome } from './billing/settlement.ts';
+import { CompletionCounter } from './billing/tokens.ts';
+import {
+  buildCompletionUsageChunk,
+  buildUsageChunk,
+  inspectChatChunk,
+  inspectCompletionChunk,
+} from './formats/openai/stream.ts';
+import { usageFromCounts } from './formats/openai/usage.ts';
+import { tokenUsageOf } from './openai-usage.ts';
+
+export interface StreamRelayInput {
+  raw: ServerResponse;
+  upstream: AsyncIterable<Uint8Array>;
+  endpoint: 'chat' | 'completions';
+  clientWantsUsage: boolean;
+  /** The model the client asked for (used for counting and for a made-up usage chunk). */
+  model: string;
+  requestId: string;
+  pingSeconds: number;
+  startedAt: number;
+  countPromptTokens: () => number;
+  /** True once the client has gone away (the caller aborts the upstream then). */
+  clientGone: () => boolean;
+}
+
+export interface StreamRelayResult {
+  outcome: CallOutcome;
+  upstreamUsage: TokenUsage | null;
+  deliveredCompletionTokens: number;
+  outputDelivered: boolean;
+  firstResponseMs: number | null;
+}
+
+function waitForDrain(raw: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      raw.off('drain', done);
+      raw.off('close', done);
+      resolve();
+    };
+    raw.once('drain', done);
+    raw.once('close', done);
+  });
+}
+
+export function writeStreamHeaders(raw: ServerResponse, requestId: string): void {
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': requestId,
+  });
+}
+
+export async function relayStream(input: StreamRelayInput): Promise<StreamRelayResult> {
+  const { raw } = input;
+  const inspect = input.endpoint === 'chat' ? inspectChatChunk : inspectCompletionChunk;
+  const parser = new SseParser();
+  const counter = new CompletionCounter(input.model);
+  let usage: TokenUsage | null = null;
+  let chunksDelivered = 0;
+  let firstResponseMs: number | null = null;
+  let done = false;
+  let failed = false;
+  let lastId = '';
+  let lastCreated = 0;
+
+  const write = async (text: string) => {
+    if (raw.destroyed) return;
+    if (!raw.write(text)) await waitForDrain(raw);
+  };
+
+  const ping =
+    input.pingSeconds > 0
+      ? setInterval(() => {
+          if (!raw.destroyed) raw.write(formatSseComment('PING'));
+        }, input.pingSeconds * 1000)
+      : undefined;
+
+  const handle = async (data: string) => {
+    if (data === '[DONE]') {
+      done = true;
+      return;
+    }
+    const inspection = inspect(data);
+    if (inspection.id) lastId = inspection.id;
+    if (inspection.created) lastCreated = inspection.created;
+    if (inspection.usage) usage = tokenUsageOf(inspection.usage);
+    if (inspection.deltaText) counter.add(inspection.deltaText);
+    if (inspection.isUsageOnly && !input.clientWantsUsage) return;
+    if (firstResponseMs === null) firstResponseMs = Date.now() - input.startedAt;
+    if (!inspection.isUsageOnly) chunksDelivered += 1;
+    await write(`data: ${data}\n\n`);
+  };
+
+  try {
+    for await (const chunk of input.upstream) {
+      for (const event of parser.push(chunk)) await handle(event.data);
+      if (done) break;
+    }
+    if (!done) for (const event of parser.end()) await handle(event.data);
+  } catch {
+    failed = true;
+  } finally {
+    if (ping) clearInterval(ping);
+  }
+
+  const delivered = counter.total();
+  const gone = input.clientGone();
+  if (!gone && !raw.destroyed) {
+    if (input.clientWantsUsage && usage === null) {
+      const made = usageFromCounts(input.countPromptTokens(), delivered);
+      const init = {
+        id: lastId || `chatcmpl-${input.requestId}`,
+        model: input.model,
+        created: lastCreated || Math.floor(Date.now() / 1000),
+        usage: made,
+      };
+      const chunk = input.endpoint === 'chat' ? buildUsageChunk(init) : buildCompletionUsageChunk(init);
+      await write(`data: ${JSON.stringify(chunk)}\n\n`);
+    }
+    raw.end(SSE_DONE);
+  }
+
+  const outputDelivered = chunksDelivered > 0;
+  let outcome: CallOutcome;
+  if (gone) outcome = 'client_aborted';
+  else if (failed)
+    outcome = outputDelivered ? 'upstream_failed_after_output' : 'upstream_failed_before_output';
+  else outcome = outputDelivered || usage !== null ? 'completed' : 'upstream_failed_before_output';
+  return {
+    outcome,
+    upstreamUsage: usage,
+    deliveredCompletionTokens: delivered,
+    outputDelivered,
+    firstResponseMs,
+  };
+}
