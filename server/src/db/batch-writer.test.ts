@@ -91,20 +91,18 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
       .select('used_quota')
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('logs')
+      .values({ id: 900_001, user_id: userId, type: 4, content: 'x' })
+      .execute();
     const errors: unknown[] = [];
     const writer = new BatchWriter(handle, handle, {
       intervalMs: 60_000,
       onError: (error) => errors.push(error),
     });
     writer.increment('users', userId, { used_quota: 10 });
-    // A log row that violates NOT NULL makes the log transaction fail after the counters committed.
-    writer.appendLog({
-      user_id: userId,
-      type: 2,
-      quota: 1,
-      content: null,
-      model_name: null as unknown as string,
-    });
+    // A row the database refuses (duplicate id) makes the log write fail after the counters committed.
+    writer.appendLog({ id: 900_001, user_id: userId, type: 2, quota: 1 });
     await expect(writer.flush()).rejects.toThrow();
     expect(errors).toHaveLength(1);
     const after = await handle.db
@@ -113,8 +111,28 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
       .where('id', '=', userId)
       .executeTakeFirstOrThrow();
     expect(after.used_quota).toBe(before.used_quota + 10);
-    // The counter delta is not pending again; only the log row is.
+    // The counter delta is not pending again; only the log row is (all rows failed: kept for a retry).
     expect(writer.pendingCount).toBe(1);
+  });
+
+  it.skipIf(skipReason !== null)('drops a poison log row instead of blocking the good ones', async () => {
+    const errors: unknown[] = [];
+    const writer = new BatchWriter(handle, handle, {
+      intervalMs: 60_000,
+      onError: (error) => errors.push(error),
+    });
+    writer.appendLog({ user_id: userId, type: 4, content: 'good one' });
+    writer.appendLog({ id: 900_001, user_id: userId, type: 2, quota: 1 });
+    writer.appendLog({ user_id: userId, type: 4, content: 'good two' });
+    await writer.flush();
+    expect(writer.pendingCount).toBe(0);
+    expect(String(errors[0])).toMatch(/dropped 1 log row/);
+    const written = await handle.db
+      .selectFrom('logs')
+      .select('content')
+      .where('content', 'in', ['good one', 'good two'])
+      .execute();
+    expect(written).toHaveLength(2);
   });
 
   it.skipIf(skipReason !== null)('writes on the next tick when batching is disabled', async () => {

@@ -39,6 +39,33 @@ interface RowChanges {
 
 const LOG_INSERT_CHUNK = 200;
 
+/**
+ * Every column of a log row, defaults filled in: rows of one multi-row INSERT must name the same
+ * columns, and SQLite has no DEFAULT inside VALUES.
+ */
+export function completeLogRow(row: LogRow): LogRow {
+  return {
+    ...row,
+    user_id: row.user_id ?? 0,
+    created_at: row.created_at ?? Math.floor(Date.now() / 1000),
+    type: row.type ?? 0,
+    content: row.content ?? null,
+    username: row.username ?? '',
+    token_name: row.token_name ?? '',
+    model_name: row.model_name ?? '',
+    quota: row.quota ?? 0,
+    prompt_tokens: row.prompt_tokens ?? 0,
+    completion_tokens: row.completion_tokens ?? 0,
+    use_time: row.use_time ?? 0,
+    is_stream: row.is_stream ?? 0,
+    channel_id: row.channel_id ?? 0,
+    token_id: row.token_id ?? 0,
+    group: row.group ?? '',
+    ip: row.ip ?? '',
+    other: row.other ?? null,
+  };
+}
+
 export class BatchWriter {
   private counters = new Map<CounterTable, Map<number, RowChanges>>();
   private logs: LogRow[] = [];
@@ -94,7 +121,7 @@ export class BatchWriter {
   }
 
   appendLog(row: LogRow): void {
-    this.logs.push(row);
+    this.logs.push(completeLogRow(row));
     if (this.logs.length >= (this.options.maxPendingLogs ?? 1000)) void this.flush().catch(() => undefined);
     else this.afterWrite();
   }
@@ -220,8 +247,37 @@ export class BatchWriter {
     });
   }
 
+  /**
+   * Writes log rows in chunks. When a chunk fails, its rows are tried one by one: if some succeed the
+   * database is fine and the failing rows are bad — they are dropped and reported instead of blocking
+   * every later flush; if all fail (database unreachable) the whole batch is kept for the next flush.
+   */
   private async writeLogs(logs: LogRow[]): Promise<void> {
     if (logs.length === 0) return;
+    try {
+      await this.insertLogChunks(logs);
+      return;
+    } catch (batchError) {
+      const failed: LogRow[] = [];
+      let lastError: unknown = batchError;
+      for (const row of logs) {
+        try {
+          await this.logDatabase.db.insertInto('logs').values(row).execute();
+        } catch (error) {
+          failed.push(row);
+          lastError = error;
+        }
+      }
+      if (failed.length === logs.length) throw lastError;
+      if (failed.length > 0) {
+        this.options.onError?.(
+          new Error(`dropped ${failed.length} log row(s) the database refused: ${String(lastError)}`),
+        );
+      }
+    }
+  }
+
+  private async insertLogChunks(logs: LogRow[]): Promise<void> {
     await this.logDatabase.db.transaction().execute(async (transaction) => {
       for (let start = 0; start < logs.length; start += LOG_INSERT_CHUNK) {
         await transaction

@@ -319,7 +319,12 @@ export async function runRelay(
       preConsumed: state.preConsumed,
       outcome: final.outcome,
       upstreamUsage: final.upstreamUsage,
-      countedPromptTokens: final.outputDelivered || final.upstreamUsage ? promptTokensOf(state) : 0,
+      // Counting is only needed when the upstream did not report the prompt (and something was delivered).
+      countedPromptTokens: final.upstreamUsage?.promptTokens
+        ? 0
+        : final.outputDelivered
+          ? promptTokensOf(state)
+          : 0,
       deliveredCompletionTokens: final.deliveredCompletionTokens,
       outputDelivered: final.outputDelivered,
       pricing,
