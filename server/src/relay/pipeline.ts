@@ -195,7 +195,15 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       if (isRetryable(failure.status)) continue;
       break;
     }
-    return deliver(context, reply, state, channel, upstreamModel, response);
+    return deliver(
+      context,
+      reply,
+      state,
+      channel,
+      upstreamModel,
+      response,
+      !adaptor.supportsStreamUsage(channel),
+    );
   }
   if (state.clientGone) return abortedEnding(null, call.model);
   if (!lastFailure) {
@@ -228,6 +236,7 @@ async function deliver(
   channel: CachedChannel,
   upstreamModel: string,
   response: Awaited<ReturnType<AppContext['upstream']['send']>>,
+  countPrecisely: boolean,
 ): Promise<Ending> {
   const { call } = state;
   const contentType = String(response.headers['content-type'] ?? '');
@@ -250,6 +259,7 @@ async function deliver(
         : 0,
       startedAt: state.startedAt,
       countPromptTokens: () => promptTokensOf(state),
+      countPrecisely,
       clientGone: () => state.clientGone,
     });
     return { ...result, channel, upstreamModel };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 describe('relay through the official openai SDK', () => {
   let fixture: RelayFixture;
@@ -158,22 +158,28 @@ describe('relay through the official openai SDK', () => {
         'no-channel-model': 1,
       }),
     );
-    const missing = await fixture.openai.chat.completions
-      .create({ model: 'no-channel-model', messages: [{ role: 'user', content: 'x' }] })
-      .catch((error: unknown) => error);
+    const missing = await failureOf(
+      fixture.openai.chat.completions.create({
+        model: 'no-channel-model',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
     expect(missing).toMatchObject({ status: 503 });
-    expect((missing as Error).message).toMatch(
+    expect(missing.message).toMatch(
       /no available channel for model no-channel-model in group default/,
     );
   });
 
   it('refuses models without a price unless self-use mode is on', async () => {
     await fixture.addChannel({ models: 'unpriced-model' });
-    const refused = await fixture.openai.chat.completions
-      .create({ model: 'unpriced-model', messages: [{ role: 'user', content: 'x' }] })
-      .catch((error: unknown) => error);
+    const refused = await failureOf(
+      fixture.openai.chat.completions.create({
+        model: 'unpriced-model',
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
     expect(refused).toMatchObject({ status: 400 });
-    expect((refused as Error).message).toMatch(/no price configured/);
+    expect(refused.message).toMatch(/no price configured/);
     await fixture.setOption('SelfUseModeEnabled', 'true');
     const allowed = await fixture.openai.chat.completions.create({
       model: 'unpriced-model',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../test-support/databases.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 /** Every way a stream can end has a billing rule (REFERENCE §6); these check each one end to end. */
 describe('stream endings are billed by their rule', () => {
@@ -26,9 +26,13 @@ describe('stream endings are billed by their rule', () => {
     fixture.upstream.setBehaviorForKey('fails-key', { status: 500 });
     await fixture.setOption('RetryTimes', '0');
     const before = await fixture.userQuota();
-    const failure = await fixture.openai.chat.completions
-      .create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }], stream: true })
-      .catch((error: unknown) => error);
+    const failure = await failureOf(
+      fixture.openai.chat.completions.create({
+        model: 'gpt-4o',
+        messages: [{ role: 'user', content: 'x' }],
+        stream: true,
+      }),
+    );
     expect(failure).toMatchObject({ status: 500 });
     expect(await fixture.userQuota()).toBe(before);
     expect(await consumeLogs()).toHaveLength(0);
@@ -106,9 +110,13 @@ describe('stream endings are billed by their rule', () => {
 
   it('refuses a call the balance cannot cover with 403 and charges nothing', async () => {
     await fixture.root.put('/api/user/', { id: fixture.userId, quota: 10 });
-    const refused = await fixture.openai.chat.completions
-      .create({ model: 'gpt-4o', max_tokens: 1000, messages: [{ role: 'user', content: 'x' }] })
-      .catch((error: unknown) => error);
+    const refused = await failureOf(
+      fixture.openai.chat.completions.create({
+        model: 'gpt-4o',
+        max_tokens: 1000,
+        messages: [{ role: 'user', content: 'x' }],
+      }),
+    );
     expect(refused).toMatchObject({ status: 403 });
     expect(await fixture.userQuota()).toBe(10);
     await fixture.root.put('/api/user/', { id: fixture.userId, quota: 1_000_000 });

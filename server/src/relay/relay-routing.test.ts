@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 /** Each test uses its own model name so channels of other tests never serve it. */
 describe('relay routing: retries, health, mapping, overrides', () => {
@@ -58,9 +58,7 @@ describe('relay routing: retries, health, mapping, overrides', () => {
         },
       },
     });
-    const failure = await ask('no-retry-model').catch(
-      (error: unknown) => error as { status: number; message: string; code: string },
-    );
+    const failure = await failureOf(ask('no-retry-model'));
     expect(failure.status).toBe(400);
     expect(failure.message).toMatch(/context too long \(request id: /);
     expect(failure.code).toBe('context_length_exceeded');
@@ -74,9 +72,7 @@ describe('relay routing: retries, health, mapping, overrides', () => {
     await fixture.addChannel({ key: 'live-key', models: 'dead-model', priority: 0 });
     fixture.upstream.setBehaviorForKey('dead-key', { requiredApiKey: 'something-else' });
     // 401 is not retryable, so this call fails; the channel is disabled for the next ones.
-    const first = await ask('dead-model').catch(
-      (error: unknown) => error as { status: number; message: string },
-    );
+    const first = await failureOf(ask('dead-model'));
     expect(first.status).toBe(401);
     expect(first.message).not.toContain('dead-key');
     await expect
@@ -170,10 +166,11 @@ describe('relay routing: retries, health, mapping, overrides', () => {
 
   it('lets an administrator pin a channel with sk-<key>-<channel id>, never a normal user', async () => {
     const pinned = await fixture.addChannel({ key: 'pinned-key', models: 'gpt-4o', priority: -5 });
-    const refused = await fixture
-      .clientFor(`sk-${fixture.token.key}-${pinned}`)
-      .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] })
-      .catch((error: unknown) => error as { status: number });
+    const refused = await failureOf(
+      fixture
+        .clientFor(`sk-${fixture.token.key}-${pinned}`)
+        .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'hi' }] }),
+    );
     expect(refused.status).toBe(403);
     await fixture.root.post('/api/user/manage', { id: fixture.userId, action: 'promote' });
     await fixture

@@ -9,7 +9,7 @@ import type { ServerResponse } from 'node:http';
 import { formatSseComment, SSE_DONE, SseParser } from '../lib/sse.ts';
 import type { TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
-import { CompletionCounter } from './billing/tokens.ts';
+import { CompletionCounter, CompletionEstimator, type CompletionTally } from './billing/tokens.ts';
 import {
   buildCompletionUsageChunk,
   buildUsageChunk,
@@ -30,6 +30,11 @@ export interface StreamRelayInput {
   pingSeconds: number;
   startedAt: number;
   countPromptTokens: () => number;
+  /**
+   * Tokenize the delivered text (the upstream cannot report stream usage), or only estimate it as a
+   * fallback (usage was requested and normally arrives at the end).
+   */
+  countPrecisely: boolean;
   /** True once the client has gone away (the caller aborts the upstream then). */
   clientGone: () => boolean;
 }
@@ -68,7 +73,9 @@ export async function relayStream(input: StreamRelayInput): Promise<StreamRelayR
   const { raw } = input;
   const inspect = input.endpoint === 'chat' ? inspectChatChunk : inspectCompletionChunk;
   const parser = new SseParser();
-  const counter = new CompletionCounter(input.model);
+  const counter: CompletionTally = input.countPrecisely
+    ? new CompletionCounter(input.model)
+    : new CompletionEstimator();
   let usage: TokenUsage | null = null;
   let chunksDelivered = 0;
   let firstResponseMs: number | null = null;

@@ -107,3 +107,20 @@ export async function startRelayFixture(
   };
   return fixture;
 }
+
+export interface RelayFailure {
+  status: number;
+  message: string;
+  code: string | null;
+}
+
+/** The SDK error of a call that must fail (fails the test when the call succeeds). */
+export async function failureOf(call: Promise<unknown>): Promise<RelayFailure> {
+  try {
+    await call;
+  } catch (error) {
+    const failure = error as { status?: number; message?: string; code?: string | null };
+    return { status: failure.status ?? 0, message: failure.message ?? '', code: failure.code ?? null };
+  }
+  throw new Error('the call was expected to fail but succeeded');
+}

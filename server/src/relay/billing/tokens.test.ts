@@ -3,6 +3,7 @@ import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import {
   CompletionCounter,
+  CompletionEstimator,
   type CountableChatMessage,
   countChatPromptTokens,
   countOrEstimate,
@@ -318,5 +319,19 @@ describe('CompletionCounter', () => {
     counter.add('');
     expect(counter.bufferedLength).toBe(0);
     expect(counter.total()).toBe(0);
+  });
+});
+
+describe('CompletionEstimator', () => {
+  it.each([
+    [['Hello', ' world'], 3],
+    [['你好', '世界'], 4],
+    [['😀'], 1],
+    [[], 0],
+    [['a'.repeat(400)], 100],
+  ])('%j -> %i', (deltas, expected) => {
+    const estimator = new CompletionEstimator();
+    for (const delta of deltas) estimator.add(delta);
+    expect(estimator.total()).toBe(expected);
   });
 });

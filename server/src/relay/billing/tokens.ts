@@ -255,3 +255,31 @@ export class CompletionCounter {
     this.tail = this.tail.slice(length);
   }
 }
+
+/** What the stream relay needs of a completion counter. */
+export interface CompletionTally {
+  add(textDelta: string): void;
+  total(): number;
+}
+
+/**
+ * A cheap running estimate for streams whose upstream reports usage (we ask for it): the estimate is
+ * used only if the usage never arrives (a stream cut short). ASCII text at about four characters per
+ * token, other characters (CJK, emoji …) about one token each. No tokenizer work on the hot path.
+ */
+export class CompletionEstimator implements CompletionTally {
+  private asciiCharacters = 0;
+  private otherCharacters = 0;
+
+  add(textDelta: string): void {
+    for (let index = 0; index < textDelta.length; index += 1) {
+      const code = textDelta.charCodeAt(index);
+      if (code < 0x80) this.asciiCharacters += 1;
+      else if (code < 0xdc00 || code > 0xdfff) this.otherCharacters += 1;
+    }
+  }
+
+  total(): number {
+    return Math.ceil(this.asciiCharacters / 4) + this.otherCharacters;
+  }
+}
