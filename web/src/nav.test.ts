@@ -128,6 +128,7 @@ describe('top bar', () => {
   it('lists home, console, pricing and about; console leads to the landing page', () => {
     expect(keys(context())).toEqual(['home', 'console', 'pricing', 'about']);
     expect(topBarItems(context()).find((item) => item.key === 'console')?.path).toBe(AFTER_LOGIN_PATH);
+    expect(AFTER_LOGIN_PATH).toBe('/token');
   });
 
   it('adds the docs link, as an external address, only when configured', () => {

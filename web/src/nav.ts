@@ -1,14 +1,11 @@
 import type { ChatLink, PublicStatus, SessionUser } from '../../common/api-types.ts';
 import { isAdminRole, isRootRole } from '../../common/roles.ts';
 
-/**
- * Where a password login lands. The specification says /token; until the token page exists the
- * console sends the user to the personal settings page. Change it here when /token is built.
- */
-export const AFTER_LOGIN_PATH = '/personal';
+/** Where a password login lands: the token page (spec §2 route table). */
+export const AFTER_LOGIN_PATH = '/token';
 
 /** Target of the top bar's "console" entry (the console's landing page). */
-export const CONSOLE_PATH = AFTER_LOGIN_PATH;
+export const CONSOLE_PATH = '/token';
 
 /** Everything the navigation depends on: who is logged in, the public status flags and today's date. */
 export interface NavContext {

@@ -18,6 +18,15 @@ const UsersPage = lazy(() =>
 const UserEditPage = lazy(() =>
   import('./pages/users/UserEditPage.tsx').then((module) => ({ default: module.UserEditPage })),
 );
+const TokensPage = lazy(() =>
+  import('./pages/tokens/TokensPage.tsx').then((module) => ({ default: module.TokensPage })),
+);
+const ChatPage = lazy(() =>
+  import('./pages/chat/ChatPage.tsx').then((module) => ({ default: module.ChatPage })),
+);
+const ChatToLinkPage = lazy(() =>
+  import('./pages/chat/ChatToLinkPage.tsx').then((module) => ({ default: module.ChatToLinkPage })),
+);
 const PersonalPage = lazy(() =>
   import('./pages/personal/PersonalPage.tsx').then((module) => ({ default: module.PersonalPage })),
 );
@@ -37,9 +46,12 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'register', element: <RegisterPage /> },
       { path: 'about', element: <AboutPage /> },
+      { path: 'chat/:id?', element: <ChatPage /> },
       {
         element: <RequireLogin />,
         children: [
+          { path: 'token', element: <TokensPage /> },
+          { path: 'chat2link', element: <ChatToLinkPage /> },
           { path: 'personal', element: <PersonalPage /> },
           { path: 'user/edit', element: <Navigate to="/personal" replace /> },
           {

@@ -24,6 +24,10 @@ export const tokenMessages = {
     en: 'The token quota is used up and it cannot be enabled; change its remaining quota or make it unlimited first',
     zh: '令牌可用额度已用尽，无法启用，请先修改令牌剩余额度，或者设置为无限额度',
   },
+  'token.model_limits_empty': {
+    en: 'Choose at least one model when model limits are on',
+    zh: '开启模型限制时请至少选择一个模型',
+  },
   'token.status_invalid': {
     en: 'Status must be 1 (enabled) or 2 (disabled)',
     zh: '状态只能是 1（启用）或 2（禁用）',

@@ -92,6 +92,14 @@ async function ownToken(context: AppContext, user: AuthUser, id: number): Promis
   return row;
 }
 
+function usableStatus(row: TokenRow, values: TokenValues): number {
+  const expiredTime = Number(values.expired_time ?? row.expired_time);
+  if (expiredTime !== -1 && expiredTime <= now()) return TokenStatus.expired;
+  const unlimited = Boolean(values.unlimited_quota ?? row.unlimited_quota);
+  if (!unlimited && Number(values.remain_quota ?? row.remain_quota) <= 0) return TokenStatus.exhausted;
+  return TokenStatus.enabled;
+}
+
 /** Enabling is refused for an expired or used-up token (the console shows why). */
 function checkEnable(row: TokenRow, values: TokenValues): void {
   const expiredTime = Number(values.expired_time ?? row.expired_time);
@@ -101,12 +109,17 @@ function checkEnable(row: TokenRow, values: TokenValues): void {
     throw businessFailure('token.exhausted_cannot_enable');
 }
 
+function checkModelLimits(enabled: unknown, list: string | null | undefined): void {
+  if (enabled && !list) throw businessFailure('token.model_limits_empty');
+}
+
 export async function createToken(
   context: AppContext,
   user: AuthUser,
   fields: TokenFields,
 ): Promise<TokenView> {
   const values = normalizeTokenFields(context, user, fields, true);
+  checkModelLimits(values.model_limits_enabled, values.model_limits);
   const { db, dialect } = context.database;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
@@ -137,19 +150,17 @@ export async function updateToken(
 ): Promise<TokenView> {
   const row = await ownToken(context, user, input.id);
   const values = statusOnly ? {} : normalizeTokenFields(context, user, input, false);
+  if (!statusOnly) checkModelLimits(values.model_limits_enabled ?? row.model_limits_enabled, values.model_limits ?? row.model_limits);
   if (input.status !== undefined) {
     if (input.status !== TokenStatus.enabled && input.status !== TokenStatus.disabled) {
       throw businessFailure('token.status_invalid');
     }
     if (input.status === TokenStatus.enabled) checkEnable(row, values);
     values.status = input.status;
-  } else if (row.status === TokenStatus.expired || row.status === TokenStatus.exhausted) {
-    // Fixing the expiry or quota of an expired/exhausted token makes it usable again, as in new-api.
-    const expiredTime = Number(values.expired_time ?? row.expired_time);
-    const unlimited = Boolean(values.unlimited_quota ?? row.unlimited_quota);
-    const remain = Number(values.remain_quota ?? row.remain_quota);
-    const usable = (expiredTime === -1 || expiredTime > now()) && (unlimited || remain > 0);
-    if (usable) values.status = TokenStatus.enabled;
+  } else if (row.status !== TokenStatus.disabled) {
+    // The status follows the saved expiry and quota: a past expiry shows as expired, no quota as
+    // exhausted, and fixing either makes an expired/exhausted token usable again (as in new-api).
+    values.status = usableStatus(row, values);
   }
   if (Object.keys(values).length > 0) {
     await context.writer.exclusive(async () => {

@@ -97,6 +97,7 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
       model_limits: 'gpt-4o, gpt-4o-mini,gpt-4o',
       allow_ips: '127.0.0.1\n10.0.0.0/8',
     });
+    expect(updated.body.message).toBe('');
     expect(updated.body.data).toMatchObject({
       name: 'edited',
       model_limits_enabled: true,
@@ -107,7 +108,9 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
     expect(cached.allowIps?.allows('10.1.2.3')).toBe(true);
     await alice.put('/api/token/?status_only=true', { id: token.id, status: 2 });
     expect(server.context.accounts.token(token.id)?.status).toBe(2);
-    await alice.put('/api/token/', { id: token.id, expired_time: Math.floor(Date.now() / 1000) - 10 });
+    await alice.put('/api/token/?status_only=true', { id: token.id, status: 1 });
+    const expiredSave = await alice.put<TokenView>('/api/token/', { id: token.id, expired_time: Math.floor(Date.now() / 1000) - 10 });
+    expect(expiredSave.body.data?.status).toBe(3);
     const enableExpired = await alice.put('/api/token/?status_only=true', { id: token.id, status: 1 });
     expect(enableExpired.body.message).toMatch(/^The token has expired and cannot be enabled/);
     await alice.put('/api/token/', { id: token.id, expired_time: -1, remain_quota: 0 });

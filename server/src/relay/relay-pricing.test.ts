@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+
+describe('pricing through the relay', () => {
+  let fixture: RelayFixture;
+  beforeAll(async () => {
+    fixture = await startRelayFixture();
+    await fixture.addChannel({ key: 'pricing-key', models: 'per-call-model,gpt-4o', group: 'default,vip' });
+  });
+  afterAll(async () => fixture?.close());
+
+  const lastLog = async () => {
+    await fixture.flush();
+    return fixture.server.context.logDatabase.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  };
+
+  it('bills a per-call price as price × QuotaPerUnit × group ratio', async () => {
+    await fixture.setOption('ModelPrice', JSON.stringify({ ...(fixture.server.context.options.getJson('ModelPrice') as object), 'per-call-model': 0.02 }));
+    const before = await fixture.userQuota();
+    await fixture.openai.chat.completions.create({ model: 'per-call-model', messages: [{ role: 'user', content: 'a long prompt that does not matter' }] });
+    expect(before - (await fixture.userQuota())).toBe(10_000);
+    expect(JSON.parse((await lastLog()).other!)).toMatchObject({ model_price: 0.02 });
+  });
+
+  it('applies a new group ratio to the next call, and a group-to-group ratio over it', async () => {
+    fixture.upstream.setBehaviorForKey('pricing-key', { promptTokens: 100, replyText: 'a b c d' });
+    await fixture.setOption('GroupRatio', JSON.stringify({ default: 1, vip: 2, svip: 1 }));
+    await fixture.setOption('UserUsableGroups', JSON.stringify({ default: 'default', vip: 'vip' }));
+    const vipToken = await fixture.addToken({ name: 'vip-key', group: 'vip' });
+    const client = fixture.clientFor(`sk-${vipToken.key}`);
+    const ask = async () => {
+      const before = await fixture.userQuota();
+      await client.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] });
+      return before - (await fixture.userQuota());
+    };
+    const base = (100 + 4 * 4) * 1.25;
+    expect(await ask()).toBe(Math.round(base * 2));
+    expect((await lastLog()).group).toBe('vip');
+    await fixture.setOption('GroupGroupRatio', JSON.stringify({ default: { vip: 0.5 } }));
+    expect(await ask()).toBe(Math.round(base * 0.5));
+    expect(JSON.parse((await lastLog()).other!)).toMatchObject({ group_ratio: 2, user_group_ratio: 0.5 });
+    fixture.upstream.setBehaviorForKey('pricing-key', undefined);
+  });
+
+  it('bills cached prompt tokens at the cache ratio', async () => {
+    fixture.upstream.setBehaviorForKey('pricing-key', { promptTokens: 1000, cachedTokens: 400, replyText: 'x' });
+    const before = await fixture.userQuota();
+    await fixture.openai.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] });
+    // gpt-4o: ratio 1.25, completion 4, cache 0.5 → (600 + 400 × 0.5 + 1 × 4) × 1.25
+    expect(before - (await fixture.userQuota())).toBe(Math.round((600 + 200 + 4) * 1.25));
+    expect(JSON.parse((await lastLog()).other!)).toMatchObject({ cache_tokens: 400, cache_ratio: 0.5 });
+    fixture.upstream.setBehaviorForKey('pricing-key', undefined);
+  });
+});
