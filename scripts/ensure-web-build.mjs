@@ -18,11 +18,18 @@ function newestModification(directory) {
 }
 
 const sources = [join(root, 'web', 'src'), join(root, 'common')];
-const sourceTime = Math.max(...sources.map(newestModification), statSync(join(root, 'web', 'index.html')).mtimeMs);
+const sourceTime = Math.max(
+  ...sources.map(newestModification),
+  statSync(join(root, 'web', 'index.html')).mtimeMs,
+);
 if (!existsSync(distIndex) || statSync(distIndex).mtimeMs < sourceTime) {
   console.log('Building the console (web/dist)…');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'web/vite.config.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }

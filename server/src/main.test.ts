@@ -27,7 +27,15 @@ describe('the server process', () => {
     const directory = mkdtempSync(join(tmpdir(), 'switchyard-shutdown-'));
     const path = join(directory, 'one-api.db');
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SQLITE_PATH: path, LOG_LEVEL: 'info', BATCH_UPDATE_INTERVAL: '3600', WEB_DIST_PATH: '/nonexistent' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SQLITE_PATH: path,
+        LOG_LEVEL: 'info',
+        BATCH_UPDATE_INTERVAL: '3600',
+        WEB_DIST_PATH: '/nonexistent',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
@@ -41,18 +49,28 @@ describe('the server process', () => {
         child.once('exit', () => reject(new Error(`server exited early: ${output}`)));
       });
       const client = new ApiClient(url);
-      await client.post('/api/setup', { username: 'root', password: 'root-password-1', confirmPassword: 'root-password-1', SelfUseModeEnabled: false, DemoSiteEnabled: false });
+      await client.post('/api/setup', {
+        username: 'root',
+        password: 'root-password-1',
+        confirmPassword: 'root-password-1',
+        SelfUseModeEnabled: false,
+        DemoSiteEnabled: false,
+      });
       await client.login('root', 'root-password-1');
       // A quota change is logged through the batch writer, which would wait an hour before writing.
       const created = await client.post('/api/user/', { username: 'someone', password: 'password-123' });
       expect(created.body.success).toBe(true);
-      const listed = await client.get<{ items: { id: number }[] }>('/api/user/search', { keyword: 'someone' });
+      const listed = await client.get<{ items: { id: number }[] }>('/api/user/search', {
+        keyword: 'someone',
+      });
       await client.put('/api/user/', { id: listed.body.data!.items[0]!.id, quota: 4242 });
       child.kill('SIGTERM');
       const [code] = await once(child, 'exit');
       expect(code).toBe(0);
       const database = new Sqlite(path, { readonly: true });
-      const row = database.prepare("select count(*) as count from logs where type = 3 and content like '%4242%'").get() as { count: number };
+      const row = database
+        .prepare("select count(*) as count from logs where type = 3 and content like '%4242%'")
+        .get() as { count: number };
       database.close();
       expect(row.count).toBe(1);
     } finally {

@@ -110,7 +110,7 @@ function chooseChannel(context: AppContext, state: CallState): CachedChannel | n
   if (caller.pinnedChannelId !== null) {
     if (state.tried.length > 0) return null;
     const channel = context.channelCache.get(caller.pinnedChannelId);
-    if (!channel || channel.status !== 1)
+    if (channel?.status !== 1)
       throw relayError(503, 'channel_unavailable', `channel #${caller.pinnedChannelId} is not available`);
     return channel;
   }

@@ -165,9 +165,7 @@ describe('relay through the official openai SDK', () => {
       }),
     );
     expect(missing).toMatchObject({ status: 503 });
-    expect(missing.message).toMatch(
-      /no available channel for model no-channel-model in group default/,
-    );
+    expect(missing.message).toMatch(/no available channel for model no-channel-model in group default/);
   });
 
   it('refuses models without a price unless self-use mode is on', async () => {

@@ -11,13 +11,27 @@ describe('pricing through the relay', () => {
 
   const lastLog = async () => {
     await fixture.flush();
-    return fixture.server.context.logDatabase.db.selectFrom('logs').selectAll().where('type', '=', 2).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return fixture.server.context.logDatabase.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('type', '=', 2)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
   };
 
   it('bills a per-call price as price × QuotaPerUnit × group ratio', async () => {
-    await fixture.setOption('ModelPrice', JSON.stringify({ ...(fixture.server.context.options.getJson('ModelPrice') as object), 'per-call-model': 0.02 }));
+    await fixture.setOption(
+      'ModelPrice',
+      JSON.stringify({
+        ...(fixture.server.context.options.getJson('ModelPrice') as object),
+        'per-call-model': 0.02,
+      }),
+    );
     const before = await fixture.userQuota();
-    await fixture.openai.chat.completions.create({ model: 'per-call-model', messages: [{ role: 'user', content: 'a long prompt that does not matter' }] });
+    await fixture.openai.chat.completions.create({
+      model: 'per-call-model',
+      messages: [{ role: 'user', content: 'a long prompt that does not matter' }],
+    });
     expect(before - (await fixture.userQuota())).toBe(10_000);
     expect(JSON.parse((await lastLog()).other!)).toMatchObject({ model_price: 0.02 });
   });
@@ -43,9 +57,16 @@ describe('pricing through the relay', () => {
   });
 
   it('bills cached prompt tokens at the cache ratio', async () => {
-    fixture.upstream.setBehaviorForKey('pricing-key', { promptTokens: 1000, cachedTokens: 400, replyText: 'x' });
+    fixture.upstream.setBehaviorForKey('pricing-key', {
+      promptTokens: 1000,
+      cachedTokens: 400,
+      replyText: 'x',
+    });
     const before = await fixture.userQuota();
-    await fixture.openai.chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] });
+    await fixture.openai.chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'x' }],
+    });
     // gpt-4o: ratio 1.25, completion 4, cache 0.5 → (600 + 400 × 0.5 + 1 × 4) × 1.25
     expect(before - (await fixture.userQuota())).toBe(Math.round((600 + 200 + 4) * 1.25));
     expect(JSON.parse((await lastLog()).other!)).toMatchObject({ cache_tokens: 400, cache_ratio: 0.5 });

@@ -150,7 +150,11 @@ export async function updateToken(
 ): Promise<TokenView> {
   const row = await ownToken(context, user, input.id);
   const values = statusOnly ? {} : normalizeTokenFields(context, user, input, false);
-  if (!statusOnly) checkModelLimits(values.model_limits_enabled ?? row.model_limits_enabled, values.model_limits ?? row.model_limits);
+  if (!statusOnly)
+    checkModelLimits(
+      values.model_limits_enabled ?? row.model_limits_enabled,
+      values.model_limits ?? row.model_limits,
+    );
   if (input.status !== undefined) {
     if (input.status !== TokenStatus.enabled && input.status !== TokenStatus.disabled) {
       throw businessFailure('token.status_invalid');

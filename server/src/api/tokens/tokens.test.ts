@@ -109,7 +109,10 @@ describe.each(matrix)('token API on $name', ({ skipReason, create }) => {
     await alice.put('/api/token/?status_only=true', { id: token.id, status: 2 });
     expect(server.context.accounts.token(token.id)?.status).toBe(2);
     await alice.put('/api/token/?status_only=true', { id: token.id, status: 1 });
-    const expiredSave = await alice.put<TokenView>('/api/token/', { id: token.id, expired_time: Math.floor(Date.now() / 1000) - 10 });
+    const expiredSave = await alice.put<TokenView>('/api/token/', {
+      id: token.id,
+      expired_time: Math.floor(Date.now() / 1000) - 10,
+    });
     expect(expiredSave.body.data?.status).toBe(3);
     const enableExpired = await alice.put('/api/token/?status_only=true', { id: token.id, status: 1 });
     expect(enableExpired.body.message).toMatch(/^The token has expired and cannot be enabled/);

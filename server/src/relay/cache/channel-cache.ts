@@ -174,7 +174,7 @@ export class ChannelCache {
     const index = new Map<string, Map<string, ChannelCandidate[]>>();
     for (const ability of abilities) {
       const channel = channels.get(ability.channel_id);
-      if (!channel || channel.status !== 1) continue;
+      if (channel?.status !== 1) continue;
       let byModel = index.get(ability.group);
       if (!byModel) {
         byModel = new Map();
