@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.ts';
+import { type UpstreamAddressPolicy, upstreamAddressPolicies } from './lib/address-policy.ts';
 
 const booleanText = z
   .string()
@@ -79,6 +80,9 @@ const environmentSchema = z.object({
   LOG_LEVEL: text('info').pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WEB_DIST_PATH: text(),
   TRUST_PROXY: flag(false),
+  UPSTREAM_ADDRESS_POLICY: text('default').pipe(
+    z.enum(upstreamAddressPolicies, { message: 'expected default, public-only or allow-all' }),
+  ),
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -117,6 +121,8 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   webDistPath: string;
   trustProxy: boolean;
+  /** Which upstream addresses are refused (the SSRF guard). */
+  upstreamAddressPolicy: UpstreamAddressPolicy;
 }
 
 export class ConfigError extends Error {
@@ -208,6 +214,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logLevel: env.LOG_LEVEL,
     webDistPath: env.WEB_DIST_PATH,
     trustProxy: env.TRUST_PROXY,
+    upstreamAddressPolicy: env.UPSTREAM_ADDRESS_POLICY,
   };
 }
 

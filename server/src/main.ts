@@ -14,6 +14,7 @@ import type { AppContext } from './context.ts';
 import { BatchWriter } from './db/batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { runMigrations } from './db/migrations/index.ts';
+import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
@@ -102,7 +103,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   await Promise.all([channelCache.reload(), accounts.reload()]);
   channelCache.startSync(config.syncFrequencySeconds);
   accounts.startSync(config.syncFrequencySeconds);
-  const upstream = new UpstreamClient();
+  const upstream = new UpstreamClient(config.upstreamAddressPolicy);
   const quotaData = new QuotaDataAggregator(database, options, logger);
   quotaData.start();
 
@@ -125,12 +126,14 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   };
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const stopChannelJobs = config.isMaster ? scheduleChannelJobs(context) : () => undefined;
   const app = await buildApp(context, redis ? { rateLimitStore: new RedisRateLimitStore(redis) } : {});
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
   const port = new URL(address).port;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
+      stopChannelJobs();
       await app.close();
       redis?.disconnect();
       options.stop();

@@ -3,6 +3,7 @@
  * anything not starting with "en" gets Chinese, the product's default language.
  */
 import { channelMessages } from '../api/channels/messages.ts';
+import { redemptionMessages } from '../api/redemptions/messages.ts';
 import { tokenMessages } from '../api/tokens/messages.ts';
 import { optionMessages } from '../options/messages.ts';
 
@@ -123,7 +124,13 @@ const coreMessages = {
   'aff.transfer_too_small': { en: 'The transfer amount is at least {amount}', zh: '转移额度最小为 {amount}' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
-const catalogue = { ...coreMessages, ...optionMessages, ...channelMessages, ...tokenMessages };
+const catalogue = {
+  ...coreMessages,
+  ...optionMessages,
+  ...channelMessages,
+  ...tokenMessages,
+  ...redemptionMessages,
+};
 
 export type MessageKey = keyof typeof catalogue;
 export type MessageParams = Record<string, string | number>;

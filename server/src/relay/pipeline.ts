@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveMappedModel } from '../api/channels/mapping-rules.ts';
 import type { AppContext } from '../context.ts';
+import { clientTypeOf } from '../lib/client-type.ts';
 import { buildUpstreamBody, networkFailure, readUpstreamFailure } from './attempt.ts';
 import type { RelayCaller } from './auth.ts';
 import { applySettlement, reserveQuota } from './billing/ledger.ts';
@@ -355,6 +356,7 @@ export async function runRelay(
       isStream: state.stream,
       useTime: Math.round((Date.now() - state.startedAt) / 1000),
       firstResponseMs: final.firstResponseMs,
+      extra: { client_type: clientTypeOf(request.headers['user-agent']) },
     });
   }
 }

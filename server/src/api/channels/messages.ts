@@ -30,4 +30,32 @@ export const channelMessages = {
     en: 'Status must be 1 (enabled) or 2 (disabled)',
     zh: '状态只能是 1（启用）或 2（禁用）',
   },
+  'channel.batch_empty': { en: 'Please select the channels first', zh: '请先选择渠道' },
+  'channel.tag_empty': { en: 'Tag cannot be empty', zh: '标签不能为空' },
+  'channel.tag_not_found': { en: 'No channel has the tag "{tag}"', zh: '没有渠道使用标签「{tag}」' },
+  'channel.no_modification': { en: 'No modification', zh: '没有修改' },
+  'channel.weight_invalid': {
+    en: 'Weight must be a whole number of at least 0',
+    zh: '权重必须是不小于 0 的整数',
+  },
+  'channel.test_failed': { en: 'Channel test failed: {reason}', zh: '渠道测试失败：{reason}' },
+  'channel.test_started': {
+    en: 'Testing all channels; results are recorded as they come',
+    zh: '已开始测试全部渠道，结果将陆续记录',
+  },
+  'channel.balance_started': { en: 'Refreshing the balance of all channels', zh: '已开始更新全部渠道余额' },
+  'channel.test_running': { en: 'A test of all channels is already running', zh: '已有全部渠道测试正在进行' },
+  'channel.balance_unsupported': {
+    en: 'Balance query is not supported for channel type {type}',
+    zh: '该渠道类型（{type}）不支持查询余额',
+  },
+  'channel.balance_failed': { en: 'Balance query failed: {reason}', zh: '余额查询失败：{reason}' },
+  'channel.models_fetch_failed': {
+    en: 'Failed to fetch the model list: {reason}',
+    zh: '获取模型列表失败：{reason}',
+  },
+  'channel.address_forbidden': {
+    en: 'The address {host} is not allowed as an upstream ({reason})',
+    zh: '不允许使用该地址作为上游：{host}（{reason}）',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;

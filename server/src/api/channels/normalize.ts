@@ -6,6 +6,7 @@
 import type { Updateable } from 'kysely';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
+import { hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import {
   checkJsonObject,
@@ -20,19 +21,26 @@ export type ChannelValues = Updateable<Database['channels']>;
 
 const refuse = (refusal: Refusal) => businessFailure(refusal.code, refusal.params);
 
-function normalizeBaseUrl(raw: string): string {
+export function normalizeBaseUrl(raw: string, policy: UpstreamAddressPolicy): string {
   const trimmed = raw.trim().replace(/\/+$/, '');
   if (trimmed === '') return '';
+  let url: URL;
   try {
-    const url = new URL(trimmed);
+    url = new URL(trimmed);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('protocol');
   } catch {
     throw businessFailure('channel.base_url_invalid');
   }
+  const refusal = hostRefusal(url.hostname, policy);
+  if (refusal) throw businessFailure('channel.address_forbidden', { host: url.hostname, reason: refusal });
   return trimmed;
 }
 
-export function normalizeChannelFields(fields: ChannelFields, isCreate: boolean): ChannelValues {
+export function normalizeChannelFields(
+  fields: ChannelFields,
+  isCreate: boolean,
+  policy: UpstreamAddressPolicy = 'default',
+): ChannelValues {
   const values: ChannelValues = {};
   if (isCreate && (!fields.name?.trim() || !fields.key?.trim()))
     throw businessFailure('channel.name_key_required');
@@ -56,7 +64,7 @@ export function normalizeChannelFields(fields: ChannelFields, isCreate: boolean)
     const list = splitList((groups ?? []).join(','));
     values.group = (list.length > 0 ? list : ['default']).join(',');
   }
-  if (fields.base_url !== undefined) values.base_url = normalizeBaseUrl(fields.base_url ?? '');
+  if (fields.base_url !== undefined) values.base_url = normalizeBaseUrl(fields.base_url ?? '', policy);
   if (fields.other !== undefined) values.other = fields.other ?? '';
   if (isCreate && type === 18 && !values.other) values.other = 'v2.1';
   if (fields.model_mapping !== undefined) {

@@ -5,21 +5,30 @@ import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, parseInput, readId, readPaging } from '../reply.ts';
 import { allKnownModels, modelsByChannelType } from './model-lists.ts';
+import { registerChannelOperationRoutes } from './operation-routes.ts';
 import { createChannelInput, updateChannelInput } from './schemas.ts';
 import { createChannels, deleteChannel, getChannel, listChannels, updateChannel } from './service.ts';
 
 export async function registerChannelRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  await registerChannelOperationRoutes(app, context);
   const asAdmin = { preHandler: requireRole(context, Role.admin) };
   const asUser = { preHandler: requireRole(context, Role.common) };
 
   app.get('/api/channel/', asAdmin, async (request) => {
     const query = request.query as Record<string, string | undefined>;
-    return ok(await listChannels(context, { idSort: query.id_sort === 'true' }, readPaging(query)));
+    return ok(
+      await listChannels(
+        context,
+        { idSort: query.id_sort === 'true', tagMode: query.tag_mode === 'true' },
+        readPaging(query),
+      ),
+    );
   });
   app.get('/api/channel/search', asAdmin, async (request) => {
     const query = request.query as Record<string, string | undefined>;
     const search = {
       idSort: query.id_sort === 'true',
+      tagMode: query.tag_mode === 'true',
       ...(query.keyword ? { keyword: query.keyword } : {}),
       ...(query.group ? { group: query.group } : {}),
       ...(query.model ? { model: query.model } : {}),

@@ -10,6 +10,7 @@ import type { Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';
 import { normalizeChannelFields } from './normalize.ts';
 import type { ChannelFields } from './schemas.ts';
+import { type ChannelListRow, groupByTag } from './tag-mode.ts';
 import { type ChannelRow, type ChannelView, toChannelView } from './view.ts';
 
 async function channelChanged(context: AppContext): Promise<void> {
@@ -22,7 +23,7 @@ export async function createChannels(
   fields: ChannelFields,
   batch: boolean,
 ): Promise<number[]> {
-  const values = normalizeChannelFields(fields, true);
+  const values = normalizeChannelFields(fields, true, context.config.upstreamAddressPolicy);
   const keys = batch
     ? (values.key ?? '')
         .split('\n')
@@ -57,7 +58,7 @@ export async function updateChannel(
   id: number,
   fields: ChannelFields,
 ): Promise<ChannelView> {
-  const values = normalizeChannelFields(fields, false);
+  const values = normalizeChannelFields(fields, false, context.config.upstreamAddressPolicy);
   const updated = await context.database.db.transaction().execute(async (transaction) => {
     const existing = await transaction
       .selectFrom('channels')
@@ -104,13 +105,14 @@ export interface ChannelSearch {
   group?: string;
   model?: string;
   idSort?: boolean;
+  tagMode?: boolean;
 }
 
 export async function listChannels(
   context: AppContext,
   search: ChannelSearch,
   paging: Paging,
-): Promise<Page<ChannelView>> {
+): Promise<Page<ChannelListRow>> {
   let query = context.database.db.selectFrom('channels');
   const keyword = search.keyword?.trim();
   if (keyword) {
@@ -130,6 +132,12 @@ export async function listChannels(
   ordered = search.idSort
     ? ordered.orderBy('id', 'desc')
     : ordered.orderBy('priority', 'desc').orderBy('id', 'desc');
+  if (search.tagMode) {
+    // Tag rows aggregate channels of every page, so grouping happens before paging.
+    const all = groupByTag((await ordered.execute()).map((row) => toChannelView(row)));
+    const items = all.slice(paging.offset, paging.offset + paging.pageSize);
+    return { items, page: paging.page, page_size: paging.pageSize, total: all.length };
+  }
   const [rows, total] = await Promise.all([
     ordered.limit(paging.pageSize).offset(paging.offset).execute(),
     query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),

@@ -10,7 +10,7 @@ const paths: Record<RelayEndpoint, string> = {
   moderations: '/v1/moderations',
 };
 
-const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
 
 /** Azure deployments are named after the model without dots (gpt-3.5-turbo → gpt-35-turbo). */
 export function azureDeployment(model: string): string {
@@ -33,7 +33,7 @@ function upstreamUrl(
   return `${base}${paths[endpoint]}`;
 }
 
-function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChannel): Record<string, string> {
+export function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChannel): Record<string, string> {
   const headers: Record<string, string> = {};
   if (config.auth === 'api-key') headers['api-key'] = channel.key;
   else if (config.auth === 'bearer' || channel.key) headers.authorization = `Bearer ${channel.key}`;

@@ -1,0 +1,120 @@
+/**
+ * The SSRF guard for upstream addresses (channel base URLs, model-list and balance fetches, relay
+ * connections). Policies (UPSTREAM_ADDRESS_POLICY):
+ *   default     — link-local (169.254/16, fe80::/10), cloud metadata endpoints, 0.0.0.0/8 and multicast
+ *                 are refused; loopback and private networks are allowed (local Ollama, vLLM …);
+ *   public-only — private and loopback networks are refused too;
+ *   allow-all   — no checks (the operator allows every target).
+ * Checked when a URL is saved and again on every connection (DNS answers can change).
+ */
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { BlockList, isIP } from 'node:net';
+
+export type UpstreamAddressPolicy = 'default' | 'public-only' | 'allow-all';
+export const upstreamAddressPolicies = ['default', 'public-only', 'allow-all'] as const;
+
+function blockList(entries: [string, number, 'ipv4' | 'ipv6'][]): BlockList {
+  const list = new BlockList();
+  for (const [address, prefix, type] of entries) list.addSubnet(address, prefix, type);
+  return list;
+}
+
+const alwaysRefused = blockList([
+  ['0.0.0.0', 8, 'ipv4'],
+  ['169.254.0.0', 16, 'ipv4'],
+  ['100.100.100.200', 32, 'ipv4'],
+  ['224.0.0.0', 4, 'ipv4'],
+  ['255.255.255.255', 32, 'ipv4'],
+  ['fe80::', 10, 'ipv6'],
+  ['fd00:ec2::254', 128, 'ipv6'],
+  ['ff00::', 8, 'ipv6'],
+  ['::', 128, 'ipv6'],
+]);
+
+const privateNetworks = blockList([
+  ['10.0.0.0', 8, 'ipv4'],
+  ['172.16.0.0', 12, 'ipv4'],
+  ['192.168.0.0', 16, 'ipv4'],
+  ['127.0.0.0', 8, 'ipv4'],
+  ['100.64.0.0', 10, 'ipv4'],
+  ['::1', 128, 'ipv6'],
+  ['fc00::', 7, 'ipv6'],
+]);
+
+const metadataHosts = new Set([
+  'metadata.google.internal',
+  'metadata.goog',
+  'metadata',
+  'instance-data',
+  'instance-data.ec2.internal',
+]);
+
+function plainAddress(address: string): string {
+  const unbracketed = address.replace(/^\[|\]$/g, '');
+  return unbracketed.startsWith('::ffff:') && isIP(unbracketed.slice(7)) === 4
+    ? unbracketed.slice(7)
+    : unbracketed;
+}
+
+/** Why an IP address may not be used as an upstream, or null. */
+export function addressRefusal(address: string, policy: UpstreamAddressPolicy): string | null {
+  if (policy === 'allow-all') return null;
+  const ip = plainAddress(address);
+  const family = isIP(ip);
+  if (family === 0) return null;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  if (alwaysRefused.check(ip, type)) return 'link-local, metadata or unroutable address';
+  if (policy === 'public-only' && privateNetworks.check(ip, type)) return 'private or loopback address';
+  return null;
+}
+
+/** Why a host name may not be used as an upstream, or null (IP literals are checked as addresses). */
+export function hostRefusal(host: string, policy: UpstreamAddressPolicy): string | null {
+  if (policy === 'allow-all') return null;
+  const name = host.toLowerCase().replace(/\.$/, '');
+  if (metadataHosts.has(name)) return 'cloud metadata endpoint';
+  if (policy === 'public-only' && (name === 'localhost' || name.endsWith('.localhost')))
+    return 'private or loopback address';
+  return addressRefusal(name, policy);
+}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** A dns.lookup for sockets that refuses addresses the policy forbids (checked at connect time). */
+export function guardedLookup(policy: UpstreamAddressPolicy) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    const refusedHost = hostRefusal(hostname, policy);
+    if (refusedHost) {
+      callback(
+        Object.assign(new Error(`upstream address refused: ${hostname} (${refusedHost})`), {
+          code: 'EADDRREFUSED',
+        }),
+        '',
+      );
+      return;
+    }
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const list = addresses as LookupAddress[];
+      for (const entry of list) {
+        const refusal = addressRefusal(entry.address, policy);
+        if (refusal) {
+          callback(
+            Object.assign(
+              new Error(`upstream address refused: ${hostname} → ${entry.address} (${refusal})`),
+              { code: 'EADDRREFUSED' },
+            ),
+            '',
+          );
+          return;
+        }
+      }
+      if (options.all) callback(null, list);
+      else callback(null, list[0]?.address ?? '', list[0]?.family ?? 4);
+    });
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Questions about an upstream account rather than relay calls: which models it offers (for the channel
+ * form) and how much balance is left (for the channel list), per provider.
+ */
+import type { AppContext } from '../../context.ts';
+import type { CachedChannel } from '../cache/channel-cache.ts';
+import { maskSecrets } from '../errors.ts';
+import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
+import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
+
+export class AccountQueryError extends Error {}
+export class UnsupportedQueryError extends Error {}
+
+function baseOf(channel: CachedChannel): string {
+  const config = openAiCompatibleConfig(channel.type);
+  const base = (channel.baseUrl || config?.defaultBaseUrl || '').replace(/\/+$/, '');
+  if (!config || !base) throw new UnsupportedQueryError(String(channel.type));
+  return base;
+}
+
+function headersOf(channel: CachedChannel): Record<string, string> {
+  const config = openAiCompatibleConfig(channel.type);
+  if (!config) throw new UnsupportedQueryError(String(channel.type));
+  return authHeaders(config, channel);
+}
+
+async function query(
+  context: AppContext,
+  channel: CachedChannel,
+  url: string,
+): Promise<Record<string, unknown>> {
+  try {
+    const proxy =
+      typeof channel.setting.proxy === 'string' && channel.setting.proxy ? channel.setting.proxy : undefined;
+    const reply = await context.upstream.getJson(url, headersOf(channel), 15_000, proxy);
+    if (!reply || typeof reply !== 'object') throw new Error('unexpected reply');
+    return reply as Record<string, unknown>;
+  } catch (error) {
+    if (error instanceof UnsupportedQueryError) throw error;
+    throw new AccountQueryError(maskSecrets((error as Error).message, [channel.key]));
+  }
+}
+
+/** Model ids the upstream lists (GET /v1/models; Azure's model list), sorted and de-duplicated. */
+export async function fetchUpstreamModels(context: AppContext, channel: CachedChannel): Promise<string[]> {
+  const base = baseOf(channel);
+  const config = openAiCompatibleConfig(channel.type)!;
+  const url = config.azure
+    ? `${base}/openai/models?api-version=${encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION)}`
+    : `${base}/v1/models`;
+  const reply = await query(context, channel, url);
+  const data = Array.isArray(reply.data) ? reply.data : Array.isArray(reply.models) ? reply.models : [];
+  const ids = data
+    .map((entry) =>
+      typeof entry === 'string'
+        ? entry
+        : ((entry as { id?: unknown; name?: unknown })?.id ?? (entry as { name?: unknown })?.name),
+    )
+    .filter((id): id is string => typeof id === 'string' && id !== '');
+  return [...new Set(ids)].sort();
+}
+
+function numberOf(value: unknown): number {
+  const parsed =
+    typeof value === 'string' ? Number.parseFloat(value) : typeof value === 'number' ? value : Number.NaN;
+  if (!Number.isFinite(parsed)) throw new AccountQueryError('the upstream reply has no balance');
+  return parsed;
+}
+
+function isoDate(time: number): string {
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/** The remaining balance (in the provider's currency, USD for most) for the providers that expose one. */
+export async function fetchUpstreamBalance(context: AppContext, channel: CachedChannel): Promise<number> {
+  const base = baseOf(channel);
+  switch (channel.type) {
+    case 1:
+    case 8:
+    case 21: {
+      const subscription = await query(context, channel, `${base}/v1/dashboard/billing/subscription`);
+      const now = Date.now();
+      const usage = await query(
+        context,
+        channel,
+        `${base}/v1/dashboard/billing/usage?start_date=${isoDate(now - 100 * 86_400_000)}&end_date=${isoDate(now + 86_400_000)}`,
+      );
+      return numberOf(subscription.hard_limit_usd) - numberOf(usage.total_usage) / 100;
+    }
+    case 20: {
+      const reply = await query(context, channel, `${base}/v1/credits`);
+      const data = (reply.data ?? {}) as Record<string, unknown>;
+      return numberOf(data.total_credits) - numberOf(data.total_usage);
+    }
+    case 43: {
+      const reply = await query(context, channel, `${base}/user/balance`);
+      const infos = Array.isArray(reply.balance_infos)
+        ? (reply.balance_infos as Record<string, unknown>[])
+        : [];
+      const preferred = infos.find((info) => info.currency === 'USD') ?? infos[0];
+      return numberOf(preferred?.total_balance);
+    }
+    case 40: {
+      const reply = await query(context, channel, `${base}/v1/user/info`);
+      return numberOf(((reply.data ?? {}) as Record<string, unknown>).totalBalance);
+    }
+    case 25: {
+      const reply = await query(context, channel, `${base}/v1/users/me/balance`);
+      return numberOf(((reply.data ?? {}) as Record<string, unknown>).available_balance);
+    }
+    default:
+      throw new UnsupportedQueryError(String(channel.type));
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Testing a channel (GET /api/channel/test/{id}): one small real call through the channel's adaptor,
+ * timed. The response time and test time are recorded; a dead key or a reply slower than
+ * ChannelDisableThreshold seconds disables the channel (AutomaticDisableChannelEnabled, auto_ban); a
+ * successful test of an automatically disabled channel enables it again (AutomaticEnableChannelEnabled).
+ */
+import { ChannelStatus } from '../../../../common/statuses.ts';
+import { resolveMappedModel } from '../../api/channels/mapping-rules.ts';
+import type { AppContext } from '../../context.ts';
+import { notifyRoot } from '../../lib/notify-root.ts';
+import { buildUpstreamBody, networkFailure, readUpstreamFailure } from '../attempt.ts';
+import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
+import { adaptorFor } from '../providers/registry.ts';
+import type { RelayEndpoint } from '../providers/types.ts';
+import { readLimited } from '../upstream-client.ts';
+import { considerDisabling, disableInDatabase } from './disable.ts';
+import type { UpstreamFailure } from './health.ts';
+
+export interface ChannelTestResult {
+  success: boolean;
+  message: string;
+  /** Seconds the call took. */
+  time: number;
+}
+
+const TEST_TIMEOUT_MS = 60_000;
+
+function testBody(endpoint: RelayEndpoint, model: string): Record<string, unknown> {
+  if (endpoint === 'embeddings') return { model, input: 'hi' };
+  const reasoning = /^(o\d|gpt-5)/.test(model);
+  return {
+    model,
+    messages: [{ role: 'user', content: 'hi' }],
+    ...(reasoning ? { max_completion_tokens: 16 } : { max_tokens: 16 }),
+  };
+}
+
+async function callOnce(
+  context: AppContext,
+  channel: CachedChannel,
+  model: string,
+): Promise<UpstreamFailure | null> {
+  const adaptor = adaptorFor(channel.type);
+  if (!adaptor)
+    return {
+      status: 0,
+      code: 'unsupported_type',
+      message: `channel type ${channel.type} cannot be tested yet`,
+    };
+  const endpoint: RelayEndpoint = /embed/i.test(model) ? 'embeddings' : 'chat';
+  const upstreamModel = resolveMappedModel(channel.modelMapping, model);
+  const body = buildUpstreamBody({
+    endpoint,
+    clientBody: testBody(endpoint, model),
+    channel,
+    adaptor,
+    upstreamModel,
+    stream: false,
+  });
+  const request = adaptor.buildRequest({ channel, endpoint, body, upstreamModel, stream: false });
+  if (!request)
+    return {
+      status: 0,
+      code: 'channel_misconfigured',
+      message: 'the channel has no usable base URL for this test',
+    };
+  try {
+    const proxy =
+      typeof channel.setting.proxy === 'string' && channel.setting.proxy ? channel.setting.proxy : undefined;
+    const response = await context.upstream.send(
+      request,
+      { headersMs: TEST_TIMEOUT_MS, idleMs: TEST_TIMEOUT_MS },
+      AbortSignal.timeout(TEST_TIMEOUT_MS),
+      proxy,
+    );
+    const text = await readLimited(response.body, 1024 * 1024);
+    response.body.destroy();
+    if (response.statusCode >= 400) return readUpstreamFailure(response.statusCode, text, channel);
+    return null;
+  } catch (error) {
+    return networkFailure(error, channel);
+  }
+}
+
+async function enableAgain(context: AppContext, channel: CachedChannel): Promise<void> {
+  const changed = await context.database.db.transaction().execute(async (transaction) => {
+    const result = await transaction
+      .updateTable('channels')
+      .set({ status: ChannelStatus.enabled, other_info: null })
+      .where('id', '=', channel.id)
+      .where('status', '=', ChannelStatus.autoDisabled)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await transaction
+      .updateTable('abilities')
+      .set({ enabled: 1 })
+      .where('channel_id', '=', channel.id)
+      .execute();
+    return true;
+  });
+  if (!changed) return;
+  await context.channelCache.reload();
+  await notifyRoot(
+    context,
+    `Channel "${channel.name}" (#${channel.id}) was enabled again`,
+    'its test succeeded',
+  );
+}
+
+export async function testChannel(
+  context: AppContext,
+  channelId: number,
+  requestedModel?: string,
+): Promise<ChannelTestResult | null> {
+  const row = await context.database.db
+    .selectFrom('channels')
+    .selectAll()
+    .where('id', '=', channelId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const channel = toCachedChannel(row);
+  const model = requestedModel?.trim() || channel.testModel || channel.models[0] || 'gpt-4o-mini';
+  const started = performance.now();
+  const failure = await callOnce(context, channel, model);
+  const elapsedMs = Math.round(performance.now() - started);
+  const time = Math.round(elapsedMs) / 1000;
+  await context.database.db
+    .updateTable('channels')
+    .set({ response_time: elapsedMs, test_time: Math.floor(Date.now() / 1000) })
+    .where('id', '=', channel.id)
+    .execute();
+  if (failure) {
+    if (channel.status === ChannelStatus.enabled) considerDisabling(context, channel, failure);
+    return { success: false, message: failure.message, time };
+  }
+  const threshold = context.options.getNumber('ChannelDisableThreshold');
+  if (threshold > 0 && elapsedMs > threshold * 1000) {
+    const reason = `response time ${time.toFixed(2)}s exceeds the threshold ${threshold}s`;
+    if (
+      channel.status === ChannelStatus.enabled &&
+      channel.autoBan &&
+      context.options.getBoolean('AutomaticDisableChannelEnabled')
+    ) {
+      context.channelCache.setStatus(channel.id, ChannelStatus.autoDisabled);
+      await disableInDatabase(context, channel, reason);
+    }
+    return { success: false, message: reason, time };
+  }
+  if (
+    channel.status === ChannelStatus.autoDisabled &&
+    context.options.getBoolean('AutomaticEnableChannelEnabled')
+  ) {
+    await enableAgain(context, channel);
+  }
+  return { success: true, message: '', time };
+}
