@@ -6,12 +6,17 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import { registerChannelRoutes } from './api/channels/routes.ts';
+import { registerDataRoutes } from './api/data/routes.ts';
+import { registerLogRoutes } from './api/logs/routes.ts';
 import { registerOptionRoutes } from './api/options/routes.ts';
+import { registerPricingRoutes } from './api/pricing/routes.ts';
 import { registerRateLimits } from './api/plugins/rate-limit.ts';
+import { registerRedemptionRoutes } from './api/redemptions/routes.ts';
 import { registerSetupRoutes } from './api/setup/routes.ts';
 import { registerStatusRoutes } from './api/status/routes.ts';
 import { registerTokenRoutes } from './api/tokens/routes.ts';
 import { registerUserRoutes } from './api/users/routes.ts';
+import { registerWalletRoutes } from './api/wallet/routes.ts';
 import './auth/types.ts';
 import { defaultWebDistPath, registerConsole } from './console-static.ts';
 import type { AppContext } from './context.ts';
@@ -44,6 +49,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   });
 
   await app.register(fastifyCookie, { secret: context.sessionSecret });
+  // Payment providers post their notifications as forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
@@ -88,6 +97,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerUserRoutes(app, context);
   await registerTokenRoutes(app, context);
   await registerChannelRoutes(app, context);
+  await registerRedemptionRoutes(app, context);
+  await registerLogRoutes(app, context);
+  await registerDataRoutes(app, context);
+  await registerPricingRoutes(app, context);
+  await registerWalletRoutes(app, context);
   await registerRelayRoutes(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());

@@ -16,6 +16,7 @@ import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { runMigrations } from './db/migrations/index.ts';
 import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
+import { scheduleRetention } from './jobs/retention.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { OptionStore } from './options/store.ts';
@@ -127,6 +128,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const stopChannelJobs = config.isMaster ? scheduleChannelJobs(context) : () => undefined;
+  const stopRetention = config.isMaster ? scheduleRetention(context) : () => undefined;
   const app = await buildApp(context, redis ? { rateLimitStore: new RedisRateLimitStore(redis) } : {});
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
   const port = new URL(address).port;
@@ -134,6 +136,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   const close = () => {
     closing ??= (async () => {
       stopChannelJobs();
+      stopRetention();
       await app.close();
       redis?.disconnect();
       options.stop();

@@ -5,6 +5,7 @@
 import { channelMessages } from '../api/channels/messages.ts';
 import { redemptionMessages } from '../api/redemptions/messages.ts';
 import { tokenMessages } from '../api/tokens/messages.ts';
+import { walletMessages } from '../api/wallet/messages.ts';
 import { optionMessages } from '../options/messages.ts';
 
 const coreMessages = {
@@ -130,6 +131,7 @@ const catalogue = {
   ...channelMessages,
   ...tokenMessages,
   ...redemptionMessages,
+  ...walletMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

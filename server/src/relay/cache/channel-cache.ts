@@ -137,6 +137,20 @@ export class ChannelCache {
     return [...(this.index.get(group)?.keys() ?? [])];
   }
 
+  /** Model → the groups in which it has an enabled channel. */
+  groupsByModel(): Map<string, string[]> {
+    const result = new Map<string, string[]>();
+    for (const [group, byModel] of this.index) {
+      for (const [model, list] of byModel) {
+        if (list.length === 0) continue;
+        const groups = result.get(model);
+        if (groups) groups.push(group);
+        else result.set(model, [group]);
+      }
+    }
+    return result;
+  }
+
   /** Every model with at least one enabled channel, in any group. */
   enabledModels(): string[] {
     const models = new Set<string>();

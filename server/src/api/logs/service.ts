@@ -1,0 +1,84 @@
+/** Usage logs: lists, stats, deletion in batches (REFERENCE §8). */
+import type { Page } from '../../../../common/api-types.ts';
+import { LogType } from '../../../../common/statuses.ts';
+import type { AppContext } from '../../context.ts';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { Paging } from '../reply.ts';
+import { applyLogFilter, type LogFilter } from './query.ts';
+import { type LogView, toLogView } from './view.ts';
+
+export async function listLogs(
+  context: AppContext,
+  filter: LogFilter,
+  paging: Paging,
+  admin: boolean,
+): Promise<Page<LogView>> {
+  const base = applyLogFilter(context.logDatabase.db.selectFrom('logs'), filter);
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
+    base.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  const channelName = (id: number) => context.channelCache.get(id)?.name ?? '';
+  return {
+    items: rows.map((row) => toLogView(row, admin, channelName)),
+    page: paging.page,
+    page_size: paging.pageSize,
+    total: Number(total.total),
+  };
+}
+
+export interface LogStat {
+  quota: number;
+  rpm: number;
+  tpm: number;
+}
+
+/** quota summed over the filter; rpm and tpm over the last 60 seconds (consumption rows). */
+export async function logStat(context: AppContext, filter: LogFilter): Promise<LogStat> {
+  const { db } = context.logDatabase;
+  const consumption = { ...filter, type: LogType.consume };
+  const since = Math.floor(Date.now() / 1000) - 60;
+  const [total, recent] = await Promise.all([
+    applyLogFilter(db.selectFrom('logs'), consumption)
+      .select((builder) => builder.fn.sum<number>('quota').as('quota'))
+      .executeTakeFirstOrThrow(),
+    applyLogFilter(db.selectFrom('logs'), {
+      ...consumption,
+      startTimestamp: Math.max(since, filter.startTimestamp ?? 0),
+    })
+      .select((builder) => [
+        builder.fn.countAll<number>().as('requests'),
+        builder.fn.sum<number>('prompt_tokens').as('prompt'),
+        builder.fn.sum<number>('completion_tokens').as('completion'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    quota: Number(total.quota ?? 0),
+    rpm: Number(recent.requests ?? 0),
+    tpm: Number(recent.prompt ?? 0) + Number(recent.completion ?? 0),
+  };
+}
+
+const DELETE_BATCH = 5000;
+
+/**
+ * Deletes log rows older than `before` (optionally of one type) a batch at a time, so that no single
+ * statement holds the table for long. Returns how many rows went.
+ */
+export async function deleteLogsBefore(
+  database: DatabaseHandle,
+  before: number,
+  type?: number,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    let select = database.db.selectFrom('logs').select('id').where('created_at', '<', before);
+    if (type !== undefined) select = select.where('type', '=', type);
+    const ids = (await select.orderBy('id').limit(DELETE_BATCH).execute()).map((row) => row.id);
+    if (ids.length === 0) return deleted;
+    const result = await database.db.deleteFrom('logs').where('id', 'in', ids).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    if (ids.length < DELETE_BATCH) return deleted;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * GET /api/pricing (public): every model with an enabled channel, its billing type, ratios or price and
+ * the groups that can use it, plus the group ratios and the groups the caller may use.
+ */
+import type { FastifyInstance } from 'fastify';
+import { authenticate } from '../../auth/guards.ts';
+import type { AppContext } from '../../context.ts';
+import { pricingTablesFromOptions, resolveModelPricing } from '../../relay/billing/pricing.ts';
+import { usableGroups } from '../users/account-service.ts';
+
+export interface PricingModel {
+  model_name: string;
+  quota_type: 0 | 1;
+  model_ratio: number;
+  model_price: number;
+  completion_ratio: number;
+  enable_groups: string[];
+}
+
+export function pricingModels(context: AppContext): PricingModel[] {
+  const tables = pricingTablesFromOptions(context.options);
+  const models: PricingModel[] = [];
+  for (const [model, groups] of [...context.channelCache.groupsByModel()].sort(([left], [right]) =>
+    left.localeCompare(right),
+  )) {
+    const pricing = resolveModelPricing(model, tables);
+    models.push({
+      model_name: model,
+      quota_type: pricing?.kind === 'per_call' ? 1 : 0,
+      model_ratio: pricing?.kind === 'per_token' ? pricing.modelRatio : 0,
+      model_price: pricing?.kind === 'per_call' ? pricing.modelPrice : 0,
+      completion_ratio: pricing?.kind === 'per_token' ? pricing.completionRatio : 0,
+      enable_groups: groups.sort(),
+    });
+  }
+  return models;
+}
+
+export async function registerPricingRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  app.get('/api/pricing', async (request) => {
+    const user = await authenticate(context, request).catch(() => null);
+    const usable = user
+      ? Object.fromEntries(
+          Object.entries(usableGroups(context, user.group)).map(([group, info]) => [group, info.desc]),
+        )
+      : (context.options.getJson<Record<string, string>>('UserUsableGroups') ?? {});
+    return {
+      success: true,
+      message: '',
+      data: pricingModels(context),
+      group_ratio: context.options.getJson<Record<string, number>>('GroupRatio') ?? {},
+      usable_group: usable,
+    };
+  });
+}
