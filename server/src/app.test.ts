@@ -55,6 +55,16 @@ describe('HTTP platform', () => {
     }
   });
 
+  it('serves files built after boot, and never a path outside the build', async () => {
+    writeFileSync(join(dist, 'assets', 'late-9c1e.js'), 'console.log(2)');
+    const late = await fetch(`${server.url}/assets/late-9c1e.js`);
+    expect(late.status).toBe(200);
+    expect(await late.text()).toBe('console.log(2)');
+    for (const path of ['/assets/..%2F..%2Fpackage.json', '/assets/missing-1.js']) {
+      expect((await fetch(`${server.url}${path}`)).status, path).toBe(404);
+    }
+  });
+
   it('caches hashed assets for a year', async () => {
     const response = await fetch(`${server.url}/assets/app-3f2a.js`);
     expect(response.status).toBe(200);

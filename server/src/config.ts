@@ -80,6 +80,10 @@ const environmentSchema = z.object({
   LOG_LEVEL: text('info').pipe(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   WEB_DIST_PATH: text(),
   TRUST_PROXY: flag(false),
+  GITHUB_OAUTH_URL: text('https://github.com'),
+  GITHUB_API_URL: text('https://api.github.com'),
+  LINUXDO_OAUTH_URL: text('https://connect.linux.do'),
+  TURNSTILE_VERIFY_URL: text('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   UPSTREAM_ADDRESS_POLICY: text('default').pipe(
     z.enum(upstreamAddressPolicies, { message: 'expected default, public-only or allow-all' }),
   ),
@@ -123,6 +127,13 @@ export interface Config {
   trustProxy: boolean;
   /** Which upstream addresses are refused (the SSRF guard). */
   upstreamAddressPolicy: UpstreamAddressPolicy;
+  /** External services of the login methods; configurable so tests (and proxies) can point elsewhere. */
+  externalEndpoints: {
+    githubOAuth: string;
+    githubApi: string;
+    linuxDoOAuth: string;
+    turnstileVerify: string;
+  };
 }
 
 export class ConfigError extends Error {
@@ -215,6 +226,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistPath: env.WEB_DIST_PATH,
     trustProxy: env.TRUST_PROXY,
     upstreamAddressPolicy: env.UPSTREAM_ADDRESS_POLICY,
+    externalEndpoints: {
+      githubOAuth: env.GITHUB_OAUTH_URL.replace(/\/+$/, ''),
+      githubApi: env.GITHUB_API_URL.replace(/\/+$/, ''),
+      linuxDoOAuth: env.LINUXDO_OAUTH_URL.replace(/\/+$/, ''),
+      turnstileVerify: env.TURNSTILE_VERIFY_URL,
+    },
   };
 }
 

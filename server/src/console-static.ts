@@ -55,8 +55,13 @@ export async function registerConsole(app: FastifyInstance, distPath: string): P
     const path = request.url.split('?')[0] ?? '/';
     if (apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix))
       return notFound(request, reply);
-    // Existing files are routed by @fastify/static; a missing file is a 404, not the console page.
-    if ((path.split('/').pop() ?? '').includes('.')) return notFound(request, reply);
+    // Files present at boot are routed by @fastify/static; one built since (a rebuilt console) is sent
+    // from here, and a missing file is a 404 (from the not-found handler), never the console page.
+    if ((path.split('/').pop() ?? '').includes('.')) {
+      const relative = decodeURIComponent(path).replace(/^\/+/, '');
+      if (relative.split('/').includes('..')) return notFound(request, reply);
+      return reply.sendFile(relative);
+    }
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

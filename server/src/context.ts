@@ -5,6 +5,7 @@ import type { BatchWriter } from './db/batch-writer.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { QuotaDataAggregator } from './jobs/quota-data.ts';
 import type { OptionStore } from './options/store.ts';
+import type { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
 import type { ModelRateLimiter } from './relay/model-rate-limit.ts';
@@ -28,6 +29,9 @@ export interface AppContext {
   accounts: AccountCache;
   /** HTTP to upstream providers (keep-alive pools, proxies). */
   upstream: UpstreamClient;
+  /** HTTP to users' webhooks: public addresses only (unless UPSTREAM_ADDRESS_POLICY=allow-all). */
+  webhooks: UpstreamClient;
+  quotaWarnings: QuotaWarnings;
   modelRateLimiter: ModelRateLimiter;
   /** quota_data rollups, flushed every DataExportInterval minutes. */
   quotaData: QuotaDataAggregator;

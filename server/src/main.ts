@@ -20,6 +20,7 @@ import { scheduleRetention } from './jobs/retention.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { OptionStore } from './options/store.ts';
+import { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { ModelRateLimiter } from './relay/model-rate-limit.ts';
@@ -105,6 +106,9 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   channelCache.startSync(config.syncFrequencySeconds);
   accounts.startSync(config.syncFrequencySeconds);
   const upstream = new UpstreamClient(config.upstreamAddressPolicy);
+  const webhooks = new UpstreamClient(
+    config.upstreamAddressPolicy === 'allow-all' ? 'allow-all' : 'public-only',
+  );
   const quotaData = new QuotaDataAggregator(database, options, logger);
   quotaData.start();
 
@@ -117,6 +121,8 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     channelCache,
     accounts,
     upstream,
+    webhooks,
+    quotaWarnings: new QuotaWarnings({ options, webhooks, database, logger }),
     modelRateLimiter: new ModelRateLimiter(options),
     quotaData,
     setup: { done: await loadSetupDone({ database }) },
@@ -145,6 +151,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
       await quotaData.stop();
       await writer.stop();
       await upstream.close();
+      await webhooks.close();
       if (logDatabase !== database) await logDatabase.close();
       await database.close();
     })();

@@ -27,6 +27,30 @@ const ChatPage = lazy(() =>
 const ChatToLinkPage = lazy(() =>
   import('./pages/chat/ChatToLinkPage.tsx').then((module) => ({ default: module.ChatToLinkPage })),
 );
+const ChannelsPage = lazy(() =>
+  import('./pages/channels/ChannelsPage.tsx').then((module) => ({ default: module.ChannelsPage })),
+);
+const ChannelEditPage = lazy(() =>
+  import('./pages/channels/ChannelEditPage.tsx').then((module) => ({ default: module.ChannelEditPage })),
+);
+const RedemptionsPage = lazy(() =>
+  import('./pages/redemptions/RedemptionsPage.tsx').then((module) => ({ default: module.RedemptionsPage })),
+);
+const LogsPage = lazy(() =>
+  import('./pages/logs/LogsPage.tsx').then((module) => ({ default: module.LogsPage })),
+);
+const DashboardPage = lazy(() =>
+  import('./pages/dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
+);
+const PricingPage = lazy(() =>
+  import('./pages/pricing/PricingPage.tsx').then((module) => ({ default: module.PricingPage })),
+);
+const PlaygroundPage = lazy(() =>
+  import('./pages/playground/PlaygroundPage.tsx').then((module) => ({ default: module.PlaygroundPage })),
+);
+const WalletPage = lazy(() =>
+  import('./pages/wallet/WalletPage.tsx').then((module) => ({ default: module.WalletPage })),
+);
 const PersonalPage = lazy(() =>
   import('./pages/personal/PersonalPage.tsx').then((module) => ({ default: module.PersonalPage })),
 );
@@ -47,11 +71,16 @@ export const routes: RouteObject[] = [
       { path: 'register', element: <RegisterPage /> },
       { path: 'about', element: <AboutPage /> },
       { path: 'chat/:id?', element: <ChatPage /> },
+      { path: 'pricing', element: <PricingPage /> },
       {
         element: <RequireLogin />,
         children: [
           { path: 'token', element: <TokensPage /> },
           { path: 'chat2link', element: <ChatToLinkPage /> },
+          { path: 'log', element: <LogsPage /> },
+          { path: 'detail', element: <DashboardPage /> },
+          { path: 'playground', element: <PlaygroundPage /> },
+          { path: 'topup', element: <WalletPage /> },
           { path: 'personal', element: <PersonalPage /> },
           { path: 'user/edit', element: <Navigate to="/personal" replace /> },
           {
@@ -59,6 +88,10 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'user', element: <UsersPage /> },
               { path: 'user/edit/:id', element: <UserEditPage /> },
+              { path: 'channel', element: <ChannelsPage /> },
+              { path: 'channel/add', element: <ChannelEditPage /> },
+              { path: 'channel/edit/:id', element: <ChannelEditPage /> },
+              { path: 'redemption', element: <RedemptionsPage /> },
             ],
           },
         ],

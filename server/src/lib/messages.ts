@@ -3,8 +3,10 @@
  * anything not starting with "en" gets Chinese, the product's default language.
  */
 import { channelMessages } from '../api/channels/messages.ts';
+import { oauthMessages } from '../api/oauth/messages.ts';
 import { redemptionMessages } from '../api/redemptions/messages.ts';
 import { tokenMessages } from '../api/tokens/messages.ts';
+import { verificationMessages } from '../api/verification/messages.ts';
 import { walletMessages } from '../api/wallet/messages.ts';
 import { optionMessages } from '../options/messages.ts';
 
@@ -84,6 +86,10 @@ const coreMessages = {
     en: 'Verification code is wrong or has expired',
     zh: '验证码错误或已过期',
   },
+  'user.identity_taken': {
+    en: 'This account is already bound to another user',
+    zh: '该账户已绑定到其他用户',
+  },
   'user.not_found': { en: 'User not found', zh: '用户不存在' },
   'user.cancelled': { en: 'This user has been cancelled', zh: '该用户已注销' },
   'user.quota_invalid': { en: 'Quota must be a whole number', zh: '额度必须是整数' },
@@ -122,6 +128,10 @@ const coreMessages = {
     zh: '只能选择一种使用模式：自用模式与演示站点不能同时开启',
   },
   'setup.success': { en: 'System initialized', zh: '系统初始化成功' },
+  'setting.webhook_https': {
+    en: 'The webhook URL must be an https:// address',
+    zh: 'Webhook 地址必须以 https:// 开头',
+  },
   'aff.transfer_too_small': { en: 'The transfer amount is at least {amount}', zh: '转移额度最小为 {amount}' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
@@ -132,6 +142,8 @@ const catalogue = {
   ...tokenMessages,
   ...redemptionMessages,
   ...walletMessages,
+  ...oauthMessages,
+  ...verificationMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

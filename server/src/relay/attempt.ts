@@ -34,6 +34,10 @@ export function buildUpstreamBody({
   stream,
 }: UpstreamBodyInput): Record<string, unknown> {
   let body: Record<string, unknown> = { ...clientBody, model: upstreamModel };
+  // 0 (or less) means "no limit" to clients such as the playground; upstreams reject or obey it literally.
+  for (const field of ['max_tokens', 'max_completion_tokens'] as const) {
+    if (typeof body[field] === 'number' && (body[field] as number) <= 0) delete body[field];
+  }
   const systemPrompt = channel.setting.system_prompt;
   if (
     endpoint === 'chat' &&

@@ -7,6 +7,7 @@ import { Role } from '../../../common/roles.ts';
 import { requireRole } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { GatewayError } from '../lib/errors.ts';
+import { isMessageKey, translate } from '../lib/messages.ts';
 import { authenticateKey, checkModelAllowed, groupUsable, type RelayCaller } from './auth.ts';
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { messagesText, promptText } from './formats/openai/request.ts';
@@ -81,9 +82,13 @@ function admit(
 function renderRelayError(error: FastifyError | GatewayError, request: FastifyRequest, reply: FastifyReply) {
   if (reply.sent || reply.raw.headersSent) return;
   if (error instanceof GatewayError) {
+    // Console guards (the playground) raise catalogue codes; relay errors carry their own text.
+    const message = isMessageKey(error.code)
+      ? translate(error.code, request.language, error.params)
+      : error.message;
     return reply
       .code(error.status)
-      .send(openAiErrorReply(error.message, GATEWAY_ERROR_TYPE, error.code, request.id));
+      .send(openAiErrorReply(message, GATEWAY_ERROR_TYPE, error.code, request.id));
   }
   const status =
     error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;

@@ -138,6 +138,17 @@ export async function relayStream(input: StreamRelayInput): Promise<StreamRelayR
       const chunk = input.endpoint === 'chat' ? buildUsageChunk(init) : buildCompletionUsageChunk(init);
       await write(`data: ${JSON.stringify(chunk)}\n\n`);
     }
+    if (failed && chunksDelivered > 0) {
+      // Tell the client the reply was cut short rather than letting it look complete.
+      const error = {
+        error: {
+          message: 'the upstream stream was interrupted',
+          type: 'upstream_error',
+          code: 'stream_interrupted',
+        },
+      };
+      await write(`data: ${JSON.stringify(error)}\n\n`);
+    }
     raw.end(SSE_DONE);
   }
 

@@ -26,7 +26,8 @@ export class UpstreamClient {
     this.direct = new Agent({
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 600_000,
-      connections: 512,
+      // No per-origin cap: LLM streams hold a connection for minutes; a cap would queue them behind each other.
+      connections: null,
       connect: { lookup: guardedLookup(policy) },
     });
   }

@@ -180,5 +180,12 @@ describe('the public price list', () => {
     expect(visitor.usable_group).toHaveProperty('default');
     const mine = await fixture.user.get('/api/pricing');
     expect(mine.body.usable_group).toHaveProperty('default');
+    await fixture.setOption('GroupRatio', JSON.stringify({ default: 1, vip: 2 }));
+    await fixture.setOption('GroupGroupRatio', JSON.stringify({ default: { vip: 1.5 } }));
+    expect((await fixture.user.get('/api/pricing')).body.group_ratio).toEqual({ default: 1, vip: 1.5 });
+    const anonymous = (await (await fetch(`${fixture.server.url}/api/pricing`)).json()) as {
+      group_ratio: Record<string, number>;
+    };
+    expect(anonymous.group_ratio).toEqual({ default: 1, vip: 2 });
   });
 });

@@ -5,7 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import { authenticate } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
-import { pricingTablesFromOptions, resolveModelPricing } from '../../relay/billing/pricing.ts';
+import {
+  pricingTablesFromOptions,
+  resolveGroupPricing,
+  resolveModelPricing,
+} from '../../relay/billing/pricing.ts';
 import { usableGroups } from '../users/account-service.ts';
 
 export interface PricingModel {
@@ -36,6 +40,17 @@ export function pricingModels(context: AppContext): PricingModel[] {
   return models;
 }
 
+/** Group ratios as they apply to the caller: a group-to-group ratio of their group replaces the general one. */
+function groupRatios(context: AppContext, userGroup: string | null): Record<string, number> {
+  const general = context.options.getJson<Record<string, number>>('GroupRatio') ?? {};
+  if (!userGroup) return { ...general };
+  const tables = pricingTablesFromOptions(context.options);
+  const result: Record<string, number> = {};
+  for (const group of Object.keys(general))
+    result[group] = resolveGroupPricing(userGroup, group, tables).groupRatio;
+  return result;
+}
+
 export async function registerPricingRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.get('/api/pricing', async (request) => {
     const user = await authenticate(context, request).catch(() => null);
@@ -48,7 +63,7 @@ export async function registerPricingRoutes(app: FastifyInstance, context: AppCo
       success: true,
       message: '',
       data: pricingModels(context),
-      group_ratio: context.options.getJson<Record<string, number>>('GroupRatio') ?? {},
+      group_ratio: groupRatios(context, user?.group ?? null),
       usable_group: usable,
     };
   });

@@ -15,7 +15,7 @@ import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
 import { findLoginCandidate, findUserById, uniqueAffCode, usernameTaken } from './repository.ts';
 import type { loginInput, registerInput, updateSelfInput } from './schemas.ts';
-import { deletedAtNow, toSessionUser, toUserView } from './view.ts';
+import { deletedAtNow, toLiveUserView, toSessionUser } from './view.ts';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -40,7 +40,7 @@ export async function register(context: AppContext, input: z.infer<typeof regist
       context.database.db,
       'email_verification',
       email,
-      input.verification_code,
+      input.verification_code.toUpperCase(),
     );
     if (!verified) throw businessFailure('user.verification_code_wrong');
   }
@@ -68,7 +68,7 @@ export async function login(context: AppContext, input: z.infer<typeof loginInpu
 export async function getSelf(context: AppContext, user: AuthUser): Promise<UserView> {
   const row = await findUserById(context.database.db, user.id);
   if (!row) throw notFound('user.not_found');
-  return toUserView(row);
+  return toLiveUserView(row, context);
 }
 
 export async function updateSelf(

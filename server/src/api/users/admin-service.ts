@@ -13,7 +13,7 @@ import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
 import { findUserById, usernameTaken } from './repository.ts';
 import type { createUserInput, manageUserInput, updateUserInput } from './schemas.ts';
-import { deletedAtNow, toUserView, type UserRow } from './view.ts';
+import { deletedAtNow, toLiveUserView, type UserRow } from './view.ts';
 
 async function loadTarget(context: AppContext, id: number): Promise<UserRow> {
   const row = await findUserById(context.database.db, id);
@@ -25,7 +25,7 @@ export async function getUser(context: AppContext, actor: AuthUser, id: number):
   const row = await loadTarget(context, id);
   const refusal = checkRead(actor.role, row.role);
   if (refusal) throw forbidden(refusal);
-  return toUserView(row);
+  return toLiveUserView(row, context);
 }
 
 export async function createUserByAdmin(
@@ -58,6 +58,7 @@ export async function updateUserByAdmin(
   const refusal = checkUpdate(actor.role, row.role);
   if (refusal) throw forbidden(refusal);
   if (row.deleted_at !== null) throw businessFailure('user.cancelled');
+  const previousQuota = context.accounts.user(row.id)?.quota ?? Number(row.quota);
   const changes: Partial<
     Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark'>
   > = {};
@@ -76,7 +77,8 @@ export async function updateUserByAdmin(
   }
   if (input.quota !== undefined) {
     if (!Number.isSafeInteger(input.quota)) throw businessFailure('user.quota_invalid');
-    if (input.quota !== Number(row.quota)) changes.quota = input.quota;
+    // Compared with the live balance: the stored one lags behind while relay charges are queued.
+    if (input.quota !== previousQuota) changes.quota = input.quota;
   }
   if (input.remark !== undefined) changes.remark = input.remark;
   if (Object.keys(changes).length === 0) return;
@@ -97,7 +99,7 @@ export async function updateUserByAdmin(
       username: row.username,
       created_at: Math.floor(Date.now() / 1000),
       type: LogType.manage,
-      content: `Administrator ${actor.username} changed the quota from ${row.quota} to ${changes.quota}`,
+      content: `Administrator ${actor.username} changed the quota from ${previousQuota} to ${changes.quota}`,
     });
   }
 }

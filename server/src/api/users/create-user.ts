@@ -22,6 +22,8 @@ export interface NewUser {
   remark?: string;
   /** The affiliate code the new user registered with, if any. */
   affCode?: string;
+  /** A third-party identity (github_id, oidc_id …) written with the row, after checking nobody holds it. */
+  identity?: { column: 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id'; value: string };
   /** A fixed starting quota instead of QuotaForNewUser (setup's root account). */
   initialQuota?: number;
 }
@@ -34,6 +36,14 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
     .transaction()
     .execute(async (transaction: Transaction<Database>) => {
       if (await usernameTaken(transaction, user.username)) throw businessFailure('user.username_taken');
+      if (user.identity) {
+        const holder = await transaction
+          .selectFrom('users')
+          .select('id')
+          .where(user.identity.column, '=', user.identity.value)
+          .executeTakeFirst();
+        if (holder) throw businessFailure('user.identity_taken');
+      }
       let inviterId = 0;
       if (user.affCode) {
         const inviter = await transaction
@@ -58,6 +68,7 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
         inviter_id: inviterId,
         remark: user.remark ?? null,
         setting: null,
+        ...(user.identity ? { [user.identity.column]: user.identity.value } : {}),
       });
       if (inviterId) {
         const inviterReward = options.getNumber('QuotaForInviter');

@@ -5,7 +5,7 @@ import { containsText } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { randomString } from '../../lib/random.ts';
 import type { Paging } from '../reply.ts';
-import { toUserView, type UserRow } from './view.ts';
+import { type LiveCounters, toLiveUserView, type UserRow } from './view.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -52,7 +52,12 @@ export interface UserSearch {
 }
 
 /** Lists users newest first, cancelled users included (the console shows them as cancelled). */
-export async function listUsers(db: Db, search: UserSearch, paging: Paging): Promise<Page<UserView>> {
+export async function listUsers(
+  db: Db,
+  search: UserSearch,
+  paging: Paging,
+  live: LiveCounters,
+): Promise<Page<UserView>> {
   let query = db.selectFrom('users');
   const keyword = search.keyword?.trim();
   if (keyword) {
@@ -73,7 +78,7 @@ export async function listUsers(db: Db, search: UserSearch, paging: Paging): Pro
     query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map(toUserView),
+    items: rows.map((row) => toLiveUserView(row, live)),
     page: paging.page,
     page_size: paging.pageSize,
     total: Number(total.total),

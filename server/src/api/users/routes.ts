@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import { endSession, startSession } from '../../auth/session.ts';
+import { checkTurnstile } from '../../auth/turnstile.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, parseInput, readId, readPaging } from '../reply.ts';
 import {
@@ -25,6 +26,7 @@ import {
   updateSelfInput,
   updateUserInput,
 } from './schemas.ts';
+import { updateUserSetting, userSettingInput } from './setting-service.ts';
 
 export async function registerUserRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const asUser = { preHandler: requireRole(context, Role.common) };
@@ -32,11 +34,13 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
   const critical = { config: { rateLimit: 'critical' as const } };
 
   app.post('/api/user/register', critical, async (request) => {
+    await checkTurnstile(context, request);
     await register(context, parseInput(registerInput, request.body));
     return ok();
   });
 
   app.post('/api/user/login', critical, async (request, reply) => {
+    await checkTurnstile(context, request);
     const user = await login(context, parseInput(loginInput, request.body));
     startSession(request, reply, user.id);
     return ok(user);
@@ -55,6 +59,10 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
   app.delete('/api/user/self', asUser, async (request, reply) => {
     await deleteSelf(context, request.user!);
     endSession(reply);
+    return ok();
+  });
+  app.put('/api/user/setting', asUser, async (request) => {
+    await updateUserSetting(context, request.user!, parseInput(userSettingInput, request.body));
     return ok();
   });
   app.get('/api/user/token', asUser, async (request) =>
@@ -76,7 +84,7 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
 
   app.get('/api/user/', asAdmin, async (request) => {
     const query = request.query as Record<string, unknown>;
-    return ok(await listUsers(context.database.db, {}, readPaging(query)));
+    return ok(await listUsers(context.database.db, {}, readPaging(query), context));
   });
   app.get('/api/user/search', asAdmin, async (request) => {
     const query = request.query as Record<string, string | undefined>;
@@ -84,7 +92,7 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
       ...(query.keyword ? { keyword: query.keyword } : {}),
       ...(query.group ? { group: query.group } : {}),
     };
-    return ok(await listUsers(context.database.db, search, readPaging(query)));
+    return ok(await listUsers(context.database.db, search, readPaging(query), context));
   });
   app.get('/api/user/:id', asAdmin, async (request) =>
     ok(await getUser(context, request.user!, readId((request.params as { id: string }).id))),

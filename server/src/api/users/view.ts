@@ -1,7 +1,10 @@
 /** The console's view of a user row: never the password or access token. */
 import type { Selectable } from 'kysely';
 import type { SessionUser, UserView } from '../../../../common/api-types.ts';
+import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AccountCache } from '../../relay/cache/account-cache.ts';
+import { publicSetting } from './setting-service.ts';
 
 export type UserRow = Selectable<Database['users']>;
 
@@ -33,9 +36,27 @@ export function toUserView(row: UserRow): UserView {
     aff_history_quota: Number(row.aff_history),
     inviter_id: row.inviter_id,
     DeletedAt: deletedAtText(row.deleted_at),
-    setting: row.setting ?? '',
+    setting: publicSetting(row.setting),
     remark: row.remark ?? '',
   };
+}
+
+/** What a live view needs: balances in memory and counters still queued for the database. */
+export interface LiveCounters {
+  accounts: Pick<AccountCache, 'user'>;
+  writer: Pick<BatchWriter, 'pendingDelta'>;
+}
+
+/**
+ * The user as of now: the database row lags behind by the counters still queued in the batch writer,
+ * so the balance comes from memory and the queued usage is added.
+ */
+export function toLiveUserView(row: UserRow, live: LiveCounters): UserView {
+  const view = toUserView(row);
+  view.quota = live.accounts.user(row.id)?.quota ?? view.quota;
+  view.used_quota += live.writer.pendingDelta('users', row.id, 'used_quota');
+  view.request_count += live.writer.pendingDelta('users', row.id, 'request_count');
+  return view;
 }
 
 export function toSessionUser(row: UserRow): SessionUser {

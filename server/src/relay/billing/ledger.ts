@@ -63,6 +63,7 @@ export function applySettlement(context: AppContext, record: CallRecord): void {
   const { accounts, writer } = context;
   const token = caller.token;
   accounts.changeBalance(caller.user.id, token?.id ?? null, -settlement.delta);
+  context.quotaWarnings.check(caller.user, settlement.finalQuota);
   if (
     settlement.finalQuota <= 0 &&
     settlement.usage.promptTokens === 0 &&

@@ -1,10 +1,12 @@
-import { CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Input, Row, Space, Statistic, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import { abbreviateCount } from '../../../../common/quota-format.ts';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
+import { AffTransferDialog } from './AffTransferDialog.tsx';
 import { copyWithToast } from './copy-with-toast.ts';
 import { buildInviteLink } from './personal-rules.ts';
 import { useAffiliateCode } from './use-personal.ts';
@@ -13,15 +15,22 @@ export interface InviteCardProps {
   user: UserView;
 }
 
-/** The invite link with a copy button, and the invite earnings (spec §2, §9). */
+/** The invite link with a copy button, the invite earnings and their transfer to the balance (spec §2, §9). */
 export function InviteCard({ user }: InviteCardProps) {
   const { t } = useTranslation();
   const renderQuota = useQuotaRenderer();
   const status = useStatus();
   const affiliateQuery = useAffiliateCode();
+  const [transferOpen, setTransferOpen] = useState(false);
+  const [transferSession, setTransferSession] = useState(0);
   const inviteLink = affiliateQuery.data
     ? buildInviteLink(status.server_address, window.location.origin, affiliateQuery.data)
     : '';
+
+  const openTransfer = () => {
+    setTransferSession((session) => session + 1);
+    setTransferOpen(true);
+  };
 
   return (
     <Card title={t('personal.invite.title')}>
@@ -48,12 +57,32 @@ export function InviteCard({ user }: InviteCardProps) {
           <Statistic title={t('personal.invite.count')} value={abbreviateCount(user.aff_count)} />
         </Col>
         <Col xs={24} sm={8}>
-          <Statistic title={t('personal.invite.pending')} value={renderQuota(user.aff_quota)} />
+          <Statistic
+            title={t('personal.invite.pending')}
+            value={renderQuota(user.aff_quota)}
+            data-testid="personal-aff-quota"
+          />
+          <Button
+            size="small"
+            type="primary"
+            icon={<SwapOutlined />}
+            onClick={openTransfer}
+            style={{ marginTop: 8 }}
+            data-testid="personal-aff-transfer"
+          >
+            {t('personal.affTransfer.button')}
+          </Button>
         </Col>
         <Col xs={24} sm={8}>
           <Statistic title={t('personal.invite.total')} value={renderQuota(user.aff_history_quota)} />
         </Col>
       </Row>
+      <AffTransferDialog
+        key={transferSession}
+        open={transferOpen}
+        availableQuota={user.aff_quota}
+        onClose={() => setTransferOpen(false)}
+      />
     </Card>
   );
 }

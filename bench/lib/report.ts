@@ -1,0 +1,269 @@
+/**
+ * Turns the measurements into verdicts against the relay targets, the console summary table and
+ * bench/RESULTS.md.
+ */
+import {
+  OVERHEAD_PARAMETERS,
+  type OverheadResults,
+  TARGET_LABELS,
+  TARGET_NAMES,
+} from '../phases/relay-overhead.ts';
+import { SLOW_STREAM_PARAMETERS, type SlowStreamResults, type StreamTiming } from '../phases/slow-streams.ts';
+import type { MachineInfo } from './machine.ts';
+import type { Percentiles } from './stats.ts';
+import type { LoadTool } from './throughput.ts';
+
+export const TARGETS = {
+  throughputShareOfBareProxy: 0.5,
+  addedLatencyP50Ms: 0.35,
+  addedFirstByteP50Ms: 1,
+  peakRssBytes: 300_000_000,
+};
+
+export interface BenchReport {
+  date: Date;
+  machine: MachineInfo;
+  /** os.loadavg() when the run started and when it ended (other work on the machine skews results). */
+  loadBefore: number[];
+  loadAfter: number[];
+  tool: LoadTool;
+  overhead: OverheadResults;
+  slowStreams: SlowStreamResults;
+}
+
+export interface Verdict {
+  measure: string;
+  result: string;
+  target: string;
+  passed: boolean;
+}
+
+const formatLoad = (load: number[]) => load.map((value) => value.toFixed(2)).join(' / ');
+
+/** Other processes kept more than half a core busy when the run started. */
+export function busy(report: BenchReport): boolean {
+  return (report.loadBefore[0] ?? 0) > 0.5;
+}
+
+const milliseconds = (value: number) => `${value.toFixed(3)} ms`;
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+const rate = (value: number) => `${value.toFixed(0)} req/s`;
+
+export function verdicts(report: BenchReport): Verdict[] {
+  const { throughput, latency, ttfb } = report.overhead;
+  const share = throughput.switchyard.requestsPerSecond / throughput.bareProxy.requestsPerSecond;
+  const addedLatency = latency.switchyard.p50 - latency.direct.p50;
+  const addedFirstByte = ttfb.switchyard.p50 - ttfb.direct.p50;
+  const streams = report.slowStreams;
+  const { billing } = streams;
+  return [
+    {
+      measure: '1. Non-stream throughput, 64 connections (Switchyard ÷ bare proxy)',
+      result: `${(share * 100).toFixed(1)}% (${rate(throughput.switchyard.requestsPerSecond)} ÷ ${rate(throughput.bareProxy.requestsPerSecond)})`,
+      target: `≥ ${TARGETS.throughputShareOfBareProxy * 100}%`,
+      passed: share >= TARGETS.throughputShareOfBareProxy,
+    },
+    {
+      measure: '2. Added p50 latency, sequential non-stream (Switchyard − direct)',
+      result: milliseconds(addedLatency),
+      target: `≤ ${TARGETS.addedLatencyP50Ms} ms`,
+      passed: addedLatency <= TARGETS.addedLatencyP50Ms,
+    },
+    {
+      measure: '3. Added stream time-to-first-byte p50 (Switchyard − direct)',
+      result: milliseconds(addedFirstByte),
+      target: `≤ ${TARGETS.addedFirstByteP50Ms} ms`,
+      passed: addedFirstByte <= TARGETS.addedFirstByteP50Ms,
+    },
+    {
+      measure: `4a. Peak RSS of Switchyard during ${streams.streams} concurrent slow streams`,
+      result: megabytes(streams.peakRssBytes),
+      target: `< ${megabytes(TARGETS.peakRssBytes)}`,
+      passed: streams.peakRssBytes < TARGETS.peakRssBytes,
+    },
+    {
+      measure: '4b. Streams completed with every chunk and [DONE]',
+      result: `${streams.switchyard.streamsWithAllChunks}/${streams.streams}`,
+      target: `${streams.streams}/${streams.streams}`,
+      passed: streams.switchyard.streamsWithAllChunks === streams.streams,
+    },
+    {
+      measure: '4c. Every stream billed (logs, completion tokens, user and key quota)',
+      result: billing.passed
+        ? `${billing.consumptionLogs} logs × ${SLOW_STREAM_PARAMETERS.chunks} tokens, quota ${billing.loggedQuota} matches`
+        : billing.problems.join('; '),
+      target: `${streams.streams} logs, counters = Σ log quota`,
+      passed: billing.passed,
+    },
+  ];
+}
+
+function streamTimingRows(results: SlowStreamResults): string[] {
+  const { direct, switchyard, streams } = results;
+  const row = (label: string, value: (timing: StreamTiming) => string) =>
+    `| ${label} | ${value(direct)} | ${value(switchyard)} |`;
+  const seconds = (value: number) => `${value.toFixed(2)} s`;
+  return [
+    row('Streams completed with [DONE]', (timing) => `${timing.completedStreams}/${streams}`),
+    row(
+      `Streams with all ${SLOW_STREAM_PARAMETERS.chunks} content chunks`,
+      (timing) => `${timing.streamsWithAllChunks}/${streams}`,
+    ),
+    row('Wall time for all streams', (timing) => seconds(timing.wallSeconds)),
+    row('Most connections open at the fake upstream', (timing) =>
+      String(timing.peakUpstreamConnections ?? 'n/a'),
+    ),
+    row('First byte p50 / p90 / p99', (timing) =>
+      [timing.firstByteMs.p50, timing.firstByteMs.p90, timing.firstByteMs.p99]
+        .map((value) => `${value.toFixed(0)} ms`)
+        .join(' / '),
+    ),
+    row('Stream duration p50 / p90 / p99', (timing) =>
+      [timing.streamSeconds.p50, timing.streamSeconds.p90, timing.streamSeconds.p99].map(seconds).join(' / '),
+    ),
+  ];
+}
+
+function hopBreakdown(values: Record<(typeof TARGET_NAMES)[number], Percentiles>): string {
+  const hop = values.bareProxy.p50 - values.direct.p50;
+  const own = values.switchyard.p50 - values.bareProxy.p50;
+  return `Of the added p50, the extra hop itself (bare proxy − direct: another process, two more loopback HTTP exchanges) is ${milliseconds(hop)}; Switchyard's own work on top of that (Switchyard − bare proxy) is ${milliseconds(own)}.`;
+}
+
+function percentileRows(values: Record<(typeof TARGET_NAMES)[number], Percentiles>): string[] {
+  return TARGET_NAMES.map((name) => {
+    const value = values[name];
+    const added = name === 'direct' ? '—' : milliseconds(value.p50 - values.direct.p50);
+    return `| ${TARGET_LABELS[name]} | ${value.count} | ${milliseconds(value.p50)} | ${milliseconds(value.p90)} | ${milliseconds(value.p99)} | ${milliseconds(value.mean)} | ${added} |`;
+  });
+}
+
+export function renderSummary(report: BenchReport): string {
+  const rows = verdicts(report).map((verdict) => [
+    verdict.passed ? 'PASS' : 'FAIL',
+    verdict.measure,
+    verdict.result,
+    verdict.target,
+  ]);
+  const widths = [4, 0, 0, 0].map((minimum, column) =>
+    Math.max(minimum, ...rows.map((row) => row[column]!.length)),
+  );
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ')).join('\n');
+}
+
+export function renderResults(report: BenchReport): string {
+  const { machine, overhead, slowStreams } = report;
+  const parameters = OVERHEAD_PARAMETERS;
+  const slow = SLOW_STREAM_PARAMETERS;
+  const { billing } = slowStreams;
+  return [
+    '# Switchyard benchmark results',
+    '',
+    `Generated by \`npm run bench\` (bench/run.ts) on ${report.date.toISOString()}; every run overwrites this file.`,
+    'Numbers from one run on the machine below.',
+    '',
+    '## Machine',
+    '',
+    '| | |',
+    '|---|---|',
+    `| CPU | ${machine.cpuModel} |`,
+    `| Cores (nproc) | ${machine.cores} |`,
+    `| Memory | ${(machine.memoryBytes / 2 ** 30).toFixed(1)} GiB |`,
+    `| System | ${machine.system} |`,
+    `| Node.js | ${machine.node} |`,
+    `| Load average (1/5/15 min) at start → end | ${formatLoad(report.loadBefore)} → ${formatLoad(report.loadAfter)} |`,
+    `| Load generator (throughput) | ${report.tool === 'wrk' ? 'wrk, 1 thread' : 'autocannon (wrk not installed)'} |`,
+    '',
+    ...(busy(report)
+      ? [
+          `> **The machine was busy with other work** (load average ${formatLoad(report.loadBefore)} on ${machine.cores} cores at the start): absolute numbers are lower and noisier than on an idle machine. The comparisons (ratio, added latency) are measured in interleaved rounds to keep them fair.`,
+          '',
+        ]
+      : []),
+    '## Targets',
+    '',
+    '| Verdict | Measure | Result | Target |',
+    '|---|---|---|---|',
+    ...verdicts(report).map(
+      (verdict) =>
+        `| **${verdict.passed ? 'PASS' : 'FAIL'}** | ${verdict.measure} | ${verdict.result} | ${verdict.target} |`,
+    ),
+    '',
+    '## 1. Non-stream throughput',
+    '',
+    `Closed loop, ${parameters.throughputConnections} keep-alive connections, the same small chat request (reply: 4 words). Each target is warmed up for ${parameters.throughputWarmupSeconds} s, then measured in ${parameters.throughputRounds} interleaved rounds of ${parameters.throughputRoundSeconds} s; every reply was 200. requests/s = all requests ÷ all measured time.`,
+    '',
+    '| Target | requests/s | per round | requests | latency p50 | latency p99 | server CPU per request |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...TARGET_NAMES.map((name) => {
+      const value = overhead.throughput[name];
+      const rounds = value.rounds.map((round) => round.requestsPerSecond.toFixed(0)).join(' / ');
+      const cpu =
+        value.serverCpuMsPerRequest === null
+          ? 'n/a'
+          : `${(value.serverCpuMsPerRequest * 1000).toFixed(0)} µs`;
+      return `| ${TARGET_LABELS[name]} | ${value.requestsPerSecond.toFixed(0)} | ${rounds} | ${value.requests} | ${milliseconds(value.latencyP50Ms)} | ${milliseconds(value.latencyP99Ms)} | ${cpu} |`;
+    }),
+    '',
+    'Server CPU per request is the user + system CPU time of the process that answers (the fake for the direct row, the proxy process alone for the proxy row, the Switchyard process alone for its row), read from /proc around each round. Unlike requests/s it hardly depends on what else the machine runs, so it is the steadier measure of what each hop costs.',
+    '',
+    '## 2. Sequential non-stream latency',
+    '',
+    `One keep-alive connection per target, ${parameters.latencyWarmupRequests} warm-up requests each, then ${parameters.latencyRequests} measured per target in ${parameters.rounds} interleaved rounds. Time from sending the request to the last byte of the reply.`,
+    '',
+    '| Target | requests | p50 | p90 | p99 | mean | added p50 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...percentileRows(overhead.latency),
+    '',
+    hopBreakdown(overhead.latency),
+    '',
+    '## 3. Stream time-to-first-byte',
+    '',
+    `Sequential streaming requests (\`stream: true\`), ${parameters.ttfbWarmupRequests} warm-up each, then ${parameters.ttfbRequests} measured per target in ${parameters.rounds} interleaved rounds. Time from sending the request to the first byte of the body (the first SSE event); each stream is read to its [DONE].`,
+    '',
+    '| Target | streams | p50 | p90 | p99 | mean | added p50 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...percentileRows(overhead.ttfb),
+    '',
+    hopBreakdown(overhead.ttfb),
+    '',
+    '## 4. Concurrent slow streams',
+    '',
+    `${slow.streams} streams opened at once (one undici pool of ${slow.streams} connections, in its own process); the fake upstream sends ${slow.chunks} chunks per stream, one every ${slow.chunkDelayMs} ms, so a stream lasts at least ${((slow.chunks * slow.chunkDelayMs) / 1000).toFixed(1)} s. The streams run first directly against the fake (this machine's baseline), then through a fresh Switchyard whose RSS is read from /proc every ${slow.sampleIntervalMs} ms.`,
+    '',
+    '| | direct to the fake | through Switchyard |',
+    '|---|---:|---:|',
+    ...streamTimingRows(slowStreams),
+    '',
+    '| Switchyard process | |',
+    '|---|---|',
+    `| RSS idle (after setup) | ${megabytes(slowStreams.idleRssBytes)} |`,
+    `| RSS peak while streaming (${slowStreams.rssSamples} samples) | ${megabytes(slowStreams.peakRssBytes)} |`,
+    `| Kernel high-water mark VmHWM (process lifetime) | ${slowStreams.lifetimePeakRssBytes === null ? 'n/a' : megabytes(slowStreams.lifetimePeakRssBytes)} |`,
+    `| Graceful shutdown exit code | ${slowStreams.gatewayExitCode} |`,
+    `| Consumption logs | ${billing.consumptionLogs} (${billing.logsWithExpectedCompletionTokens} with ${slow.chunks} completion tokens) |`,
+    `| Σ quota in logs | ${billing.loggedQuota} |`,
+    `| User used_quota / quota spent / request_count | ${billing.userUsedQuota} / ${billing.userQuotaSpent} / ${billing.userRequestCount} |`,
+    `| Key used_quota | ${billing.tokenUsedQuota} |`,
+    ...(slowStreams.switchyard.failures.length > 0
+      ? [`| First failures | ${slowStreams.switchyard.failures.join('<br>')} |`]
+      : []),
+    '',
+    '## How to reproduce',
+    '',
+    '```sh',
+    'npm ci',
+    'apt-get install -y wrk   # optional: without it the harness falls back to autocannon',
+    'npm run bench            # about 2 minutes; rewrites bench/RESULTS.md, exits 1 if a target fails',
+    'npm run bench -- --cpu-prof   # also profiles the Switchyard process (see bench/README.md)',
+    '```',
+    '',
+    'Setup, in one run: the fake OpenAI upstream (server/src/test-support/fake-upstream), the bare proxy',
+    '(bench/servers/bare-proxy.ts) and Switchyard (bench/servers/gateway.ts: the production startServer on a',
+    'fresh SQLite file, LOG_LEVEL=warn, GLOBAL_API/WEB and CRITICAL rate limits off, everything else default:',
+    'batched writes and consumption logs on) each run in their own process; the load generators too. The gateway',
+    'is provisioned over its HTTP API (root setup, one OpenAI channel to the fake, a user, an unlimited `sk-` key).',
+    'All traffic stays on 127.0.0.1.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,107 @@
+/**
+ * Switchyard's benchmark harness (`npm run bench`). In one run, on 127.0.0.1 only:
+ *   1. non-stream throughput at 64 connections: direct to the fake upstream, a bare Node proxy, Switchyard;
+ *   2. sequential non-stream latency added by Switchyard over calling the upstream directly;
+ *   3. stream time-to-first-byte added by Switchyard;
+ *   4. 1,000 concurrent slow streams through Switchyard: peak RSS and exact billing of every stream.
+ * Every server and every load generator is its own process. Writes bench/RESULTS.md, prints a summary,
+ * and exits 0 when every target passes, 1 when one fails, 2 when the harness itself could not finish.
+ *
+ * `--cpu-prof` also records a V8 CPU profile of the Switchyard process during phases 1–3 (through the
+ * inspector, so boot and setup stay out of it) into bench/out/ and prints its heaviest functions. The
+ * profiler slows the gateway, so the numbers of such a run go to bench/out/RESULTS.profiled.md instead
+ * of bench/RESULTS.md.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { killAllChildren, REPOSITORY_ROOT } from './lib/children.ts';
+import { renderProfile, summarizeProfile } from './lib/cpu-profile.ts';
+import { describeMachine } from './lib/machine.ts';
+import { type BenchReport, renderResults, renderSummary, verdicts } from './lib/report.ts';
+import { detectLoadTool, WRK_INSTALL_HINT } from './lib/throughput.ts';
+import { measureRelayOverhead } from './phases/relay-overhead.ts';
+import { measureSlowStreams } from './phases/slow-streams.ts';
+
+/** The whole run stops by itself past this, whatever hangs. */
+const RUN_DEADLINE_MS = 8 * 60_000;
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<number> {
+  const profiling = process.argv.includes('--cpu-prof');
+  const outputDirectory = join(REPOSITORY_ROOT, 'bench', 'out');
+  const profileDirectory = join(outputDirectory, 'cpu-profiles');
+  if (profiling) mkdirSync(profileDirectory, { recursive: true });
+  const scratchDirectory = mkdtempSync(join(tmpdir(), 'switchyard-bench-'));
+  const startedAt = Date.now();
+  const loadBefore = loadavg();
+  try {
+    const machine = describeMachine();
+    const tool = detectLoadTool();
+    log(`Switchyard benchmark — ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}`);
+    if (tool === 'autocannon') log(`NOTE: ${WRK_INSTALL_HINT}`);
+    if (loadBefore[0]! > 0.5)
+      log(
+        `NOTE: the machine is busy (load average ${loadBefore[0]!.toFixed(2)}): expect low, noisy numbers.`,
+      );
+    log(`Phases 1–3: throughput (${tool}), sequential latency, stream time-to-first-byte`);
+    const profilePath = profiling
+      ? join(profileDirectory, `switchyard-${new Date().toISOString().replaceAll(':', '-')}.cpuprofile`)
+      : null;
+    const overhead = await measureRelayOverhead(tool, scratchDirectory, profilePath, log);
+    log('Phase 4: concurrent slow streams');
+    const slowStreams = await measureSlowStreams(scratchDirectory, log);
+
+    const report: BenchReport = {
+      date: new Date(),
+      machine,
+      loadBefore,
+      loadAfter: loadavg(),
+      tool,
+      overhead,
+      slowStreams,
+    };
+    const resultsPath = profiling
+      ? join(outputDirectory, 'RESULTS.profiled.md')
+      : join(REPOSITORY_ROOT, 'bench', 'RESULTS.md');
+    writeFileSync(resultsPath, renderResults(report));
+    log('');
+    log(renderSummary(report));
+    log('');
+    log(`Wrote ${resultsPath} (${((Date.now() - startedAt) / 1000).toFixed(0)} s).`);
+    if (profilePath !== null) {
+      const summary = summarizeProfile(profilePath);
+      const summaryPath = join(outputDirectory, 'cpu-profile-summary.md');
+      writeFileSync(summaryPath, renderProfile(summary));
+      log(`CPU profile of Switchyard during phases 1–3: ${profilePath}`);
+      log('Heaviest sources (self time):');
+      for (const line of summary.sources.slice(0, 12))
+        log(`  ${(line.share * 100).toFixed(1).padStart(5)}%  ${line.name}`);
+      log(`Heaviest functions (self time), full tables in ${summaryPath}:`);
+      for (const line of summary.functions.slice(0, 20))
+        log(`  ${(line.share * 100).toFixed(1).padStart(5)}%  ${line.name}`);
+    }
+    return verdicts(report).every((verdict) => verdict.passed) ? 0 : 1;
+  } finally {
+    rmSync(scratchDirectory, { recursive: true, force: true });
+  }
+}
+
+const watchdog = setTimeout(() => {
+  process.stderr.write(`benchmark still running after ${RUN_DEADLINE_MS / 1000} s: stopping\n`);
+  killAllChildren();
+  process.exit(2);
+}, RUN_DEADLINE_MS);
+watchdog.unref();
+
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((error: unknown) => {
+    process.stderr.write(`benchmark failed: ${(error as Error).stack ?? String(error)}\n`);
+    killAllChildren();
+    process.exitCode = 2;
+  })
+  .finally(() => clearTimeout(watchdog));

@@ -1,0 +1,44 @@
+/**
+ * The playground's chat call (spec §7 "Playground"): POST /pg/chat/completions answered with a
+ * text/event-stream. The shared JSON client cannot read a stream, so this call uses fetch directly
+ * with the same session headers (cookie, New-Api-User, Accept-Language, no-store).
+ */
+import { currentLanguage } from '../i18n/index.ts';
+import { storedUserId } from './stored-user.ts';
+
+export const PLAYGROUND_CHAT_PATH = '/pg/chat/completions';
+
+export type ChatRole = 'system' | 'user' | 'assistant';
+
+export interface ChatRequestMessage {
+  role: ChatRole;
+  content: string;
+}
+
+/** The chat request of spec §3: messages, stream, model, group, max_tokens, temperature. */
+export interface PlaygroundChatRequest {
+  messages: ChatRequestMessage[];
+  stream: true;
+  model: string;
+  group: string;
+  /** An integer; 0 leaves the limit to the server. */
+  max_tokens: number;
+  temperature: number;
+}
+
+/** Starts the call; the caller reads the status and the streamed body. Rejects on network failure or abort. */
+export function postPlaygroundChat(request: PlaygroundChatRequest, signal: AbortSignal): Promise<Response> {
+  return fetch(PLAYGROUND_CHAT_PATH, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+      'New-Api-User': String(storedUserId()),
+      'Cache-Control': 'no-store',
+      'Accept-Language': currentLanguage(),
+    },
+    body: JSON.stringify(request),
+    signal,
+  });
+}

@@ -1,0 +1,58 @@
+import { Button, Drawer, Space } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../../components/use-is-mobile.ts';
+import { ChannelForm } from './ChannelForm.tsx';
+import { type ChannelFormTarget, useChannelForm } from './use-channel-form.ts';
+
+export interface ChannelDrawerProps {
+  /** What the drawer edits; null keeps it closed. */
+  target: ChannelFormTarget | null;
+  onClose: () => void;
+}
+
+/**
+ * The side drawer that creates, copies or edits a channel. Give it a new `key` for every opening: the
+ * form takes its values once, when it mounts.
+ */
+export function ChannelDrawer({ target, onClose }: ChannelDrawerProps) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const shown = target ?? { mode: 'create' };
+  const controller = useChannelForm(shown, onClose);
+  const title =
+    shown.mode === 'edit'
+      ? t('channels.form.editTitle')
+      : shown.initial
+        ? t('channels.form.copyTitle')
+        : t('channels.form.createTitle');
+
+  return (
+    <Drawer
+      title={title}
+      open={target !== null}
+      onClose={onClose}
+      size={isMobile ? '100%' : 640}
+      destroyOnHidden
+      maskClosable={false}
+      data-testid="channel-drawer"
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose} data-testid="channel-cancel">
+            {t('channels.form.cancel')}
+          </Button>
+          <Button
+            type="primary"
+            loading={controller.saving}
+            disabled={controller.loading || controller.loadFailed}
+            onClick={controller.submit}
+            data-testid="channel-submit"
+          >
+            {t('channels.form.submit')}
+          </Button>
+        </Space>
+      }
+    >
+      {target !== null && <ChannelForm controller={controller} />}
+    </Drawer>
+  );
+}

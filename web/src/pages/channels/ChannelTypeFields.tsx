@@ -1,0 +1,159 @@
+/** The type-dependent fields of the channel form: type, notice, base URL, `other`, key, batch switch. */
+import { Alert, AutoComplete, Form, Input, Select, Switch, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ChannelFormValues, type FormMode, keyHintKey } from './channel-form-rules.ts';
+import { channelTypeOptions, typeFields } from './type-fields.ts';
+
+export function TypeField() {
+  const { t } = useTranslation();
+  const options = useMemo(
+    () =>
+      channelTypeOptions().map((option) => ({
+        value: option.value,
+        label: `${option.label} (${option.value})`,
+      })),
+    [],
+  );
+  return (
+    <Form.Item name="type" label={t('channels.form.type')} required>
+      <Select
+        showSearch={{ optionFilterProp: 'label' }}
+        options={options}
+        placeholder={t('channels.form.typePlaceholder')}
+        data-testid="channel-type"
+      />
+    </Form.Item>
+  );
+}
+
+/** The notice of the chosen type, the base URL and the type's `other` field. */
+export function TypeSpecificFields() {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<ChannelFormValues>();
+  const type = Form.useWatch('type', form) ?? 1;
+  const fields = typeFields(type);
+  const { baseUrl, other, notice } = fields;
+
+  return (
+    <>
+      {notice && (
+        <Alert
+          type={notice.kind}
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t(notice.textKey)}
+          data-testid="channel-type-notice"
+        />
+      )}
+      <Form.Item
+        name="base_url"
+        label={t(baseUrl.labelKey)}
+        required={baseUrl.required}
+        extra={t('channels.form.baseUrl.hint')}
+      >
+        {baseUrl.options ? (
+          <AutoComplete options={baseUrl.options.map((address) => ({ value: address, label: address }))}>
+            <Input
+              placeholder={t(baseUrl.placeholderKey)}
+              autoComplete="off"
+              data-testid="channel-base-url"
+            />
+          </AutoComplete>
+        ) : (
+          <Input placeholder={t(baseUrl.placeholderKey)} autoComplete="off" data-testid="channel-base-url" />
+        )}
+      </Form.Item>
+      {other && (
+        <Form.Item
+          name="other"
+          label={t(other.labelKey)}
+          extra={
+            other.template ? (
+              <Typography.Link onClick={() => form.setFieldValue('other', other.template)}>
+                {t('channels.form.fillTemplate')}
+              </Typography.Link>
+            ) : undefined
+          }
+        >
+          {other.multiline ? (
+            <Input.TextArea
+              autoSize={{ minRows: 2, maxRows: 8 }}
+              placeholder={t(other.placeholderKey)}
+              data-testid="channel-other"
+            />
+          ) : (
+            <Input placeholder={t(other.placeholderKey)} autoComplete="off" data-testid="channel-other" />
+          )}
+        </Form.Item>
+      )}
+      {fields.organization && (
+        <Form.Item
+          name="openai_organization"
+          label={t('channels.form.organization')}
+          extra={t('channels.form.organizationHint')}
+        >
+          <Input placeholder="org-…" autoComplete="off" data-testid="channel-organization" />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
+export interface KeyFieldProps {
+  mode: FormMode;
+  /** Editing as a non-root admin: the stored key is not shown and an empty box keeps it. */
+  keyHidden: boolean;
+}
+
+/** The key box (multi-line for batch create and JSON keys) and, on create, the batch switch. */
+export function KeyField({ mode, keyHidden }: KeyFieldProps) {
+  const { t } = useTranslation();
+  const form = Form.useFormInstance<ChannelFormValues>();
+  const type = Form.useWatch('type', form) ?? 1;
+  const batch = Form.useWatch('batch', form) === true && mode === 'create';
+  const { jsonKey } = typeFields(type);
+  const placeholder = batch
+    ? t('channels.form.keyBatchPlaceholder')
+    : keyHidden
+      ? t('channels.form.keyUnchangedPlaceholder')
+      : t(keyHintKey(type));
+
+  return (
+    <>
+      <Form.Item
+        name="key"
+        label={t('channels.form.key')}
+        required={mode === 'create'}
+        extra={
+          keyHidden
+            ? t('channels.form.keyUnchangedHint')
+            : batch
+              ? t('channels.form.keyBatchHint')
+              : undefined
+        }
+      >
+        {batch || jsonKey ? (
+          <Input.TextArea
+            autoSize={{ minRows: batch ? 4 : 6, maxRows: 14 }}
+            placeholder={placeholder}
+            style={{ fontFamily: 'monospace' }}
+            data-testid="channel-key"
+          />
+        ) : (
+          <Input placeholder={placeholder} autoComplete="new-password" data-testid="channel-key" />
+        )}
+      </Form.Item>
+      {mode === 'create' && (
+        <Form.Item
+          name="batch"
+          label={t('channels.form.batch')}
+          valuePropName="checked"
+          extra={t('channels.form.batchHint')}
+        >
+          <Switch data-testid="channel-batch" />
+        </Form.Item>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showError, showInfo } from '../../components/feedback.ts';
+import { useGroups } from '../users/use-users.ts';
+import { splitList } from './channel-display.ts';
+import { MODEL_MAPPING_TEMPLATE } from './json-templates.ts';
+import { initialTagEditValues, prepareTagEdit, type TagEditValues } from './tag-edit-rules.ts';
+import { useEditTag } from './use-channel-actions.ts';
+import { useKnownModels } from './use-channels.ts';
+
+export interface TagEditDialogProps {
+  /** The tag being edited; null keeps the dialog closed. */
+  tag: string | null;
+  /** Models of the tag's channels (offered first in the model picker). */
+  tagModels: string;
+  onClose: () => void;
+}
+
+/**
+ * Edits every channel of a tag at once (spec §5 "Tag edit"): empty fields stay unchanged, an empty new
+ * tag removes the tag. Give it a new `key` for every opening so the form starts clean.
+ */
+export function TagEditDialog({ tag, tagModels, onClose }: TagEditDialogProps) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const [form] = Form.useForm<TagEditValues>();
+  const groupsQuery = useGroups();
+  const modelsQuery = useKnownModels();
+  const editMutation = useEditTag();
+  const newTag = Form.useWatch('new_tag', form);
+
+  const modelOptions = useMemo(
+    () =>
+      [...new Set([...splitList(tagModels), ...(modelsQuery.data ?? [])])].map((name) => ({
+        label: name,
+        value: name,
+      })),
+    [tagModels, modelsQuery.data],
+  );
+  const groupOptions = (groupsQuery.data ?? []).map((name) => ({ label: name, value: name }));
+
+  const submit = (values: TagEditValues) => {
+    if (tag === null) return;
+    const check = prepareTagEdit(tag, values);
+    if (!check.ok) {
+      if (check.noChange) showInfo(t(check.error));
+      else showError(t(check.error));
+      return;
+    }
+    const save = () => editMutation.mutateAsync(check.payload).then(onClose, () => undefined);
+    if (!check.dissolves) {
+      void save();
+      return;
+    }
+    modal.confirm({
+      title: t('channels.tagEdit.dissolveTitle'),
+      content: t('channels.tagEdit.dissolveWarning'),
+      okText: t('channels.tagEdit.dissolveOk'),
+      okButtonProps: { danger: true, ...{ 'data-testid': 'tag-dissolve-confirm' } },
+      cancelText: t('channels.actions.cancel'),
+      onOk: save,
+    });
+  };
+
+  return (
+    <Modal
+      title={t('channels.tagEdit.title', { tag: tag ?? '' })}
+      open={tag !== null}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('channels.tagEdit.submit')}
+      cancelText={t('channels.actions.cancel')}
+      okButtonProps={{ loading: editMutation.isPending, ...{ 'data-testid': 'tag-edit-submit' } }}
+      destroyOnHidden
+      width={600}
+    >
+      <Typography.Paragraph type="secondary">{t('channels.tagEdit.description')}</Typography.Paragraph>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialTagEditValues(tag ?? '')}
+        onFinish={submit}
+        preserve={false}
+      >
+        <Form.Item name="new_tag" label={t('channels.tagEdit.newTag')}>
+          <Input allowClear maxLength={255} data-testid="tag-edit-new-tag" />
+        </Form.Item>
+        {tag !== null && (newTag ?? '').trim() === '' && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('channels.tagEdit.dissolveWarning')}
+          />
+        )}
+        <Form.Item
+          name="models"
+          label={t('channels.tagEdit.models')}
+          extra={t('channels.tagEdit.modelsHint')}
+        >
+          <Select
+            mode="tags"
+            allowClear
+            options={modelOptions}
+            loading={modelsQuery.isLoading}
+            placeholder={t('channels.tagEdit.unchanged')}
+            tokenSeparators={[',']}
+            data-testid="tag-edit-models"
+          />
+        </Form.Item>
+        <Form.Item name="groups" label={t('channels.tagEdit.groups')}>
+          <Select
+            mode="multiple"
+            allowClear
+            options={groupOptions}
+            loading={groupsQuery.isLoading}
+            placeholder={t('channels.tagEdit.unchanged')}
+            data-testid="tag-edit-groups"
+          />
+        </Form.Item>
+        <Form.Item
+          name="model_mapping"
+          label={t('channels.form.modelMapping')}
+          extra={
+            <Typography.Link onClick={() => form.setFieldValue('model_mapping', MODEL_MAPPING_TEMPLATE)}>
+              {t('channels.form.fillTemplate')}
+            </Typography.Link>
+          }
+        >
+          <Input.TextArea
+            autoSize={{ minRows: 2, maxRows: 8 }}
+            placeholder={t('channels.tagEdit.unchanged')}
+            data-testid="tag-edit-model-mapping"
+          />
+        </Form.Item>
+        <div style={{ display: 'flex', gap: 16 }}>
+          <Form.Item name="priority" label={t('channels.columns.priority')} style={{ flex: 1 }}>
+            <Input placeholder={t('channels.tagEdit.unchanged')} data-testid="tag-edit-priority" />
+          </Form.Item>
+          <Form.Item name="weight" label={t('channels.columns.weight')} style={{ flex: 1 }}>
+            <Input placeholder={t('channels.tagEdit.unchanged')} data-testid="tag-edit-weight" />
+          </Form.Item>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

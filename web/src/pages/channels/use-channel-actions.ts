@@ -1,0 +1,211 @@
+/** TanStack Query mutations of the page-wide, batch, tag and form actions of the channel screens. */
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ChannelStatus } from '../../../../common/statuses.ts';
+import {
+  type ChannelPayload,
+  createChannels,
+  deleteChannels,
+  deleteDisabledChannels,
+  disableTag,
+  editTag,
+  enableTag,
+  type FetchModelsRequest,
+  fetchChannelUpstreamModels,
+  fetchUpstreamModels,
+  fixAbilities,
+  quickEditChannel,
+  setChannelsTag,
+  type TagEditPayload,
+  testAllChannels,
+  updateAllBalances,
+  updateChannel,
+} from '../../api/channels.ts';
+import { ApiError } from '../../api/client.ts';
+import { showError, showInfo, showSuccess } from '../../components/feedback.ts';
+import { ensureSuccess, reportFailure, unwrapReply } from '../users/reply-data.ts';
+import { useRefreshChannels } from './use-channels.ts';
+
+/** GET /api/channel/test: the server tests every channel in the background. */
+export function useTestAllChannels() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async () => ensureSuccess(await testAllChannels()),
+    onSuccess: () => showInfo(t('channels.toolbar.testAllStarted')),
+    onError: reportFailure,
+  });
+}
+
+/** GET /api/channel/update_balance: the server refreshes every balance in the background. */
+export function useUpdateAllBalances() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async () => ensureSuccess(await updateAllBalances()),
+    onSuccess: () => showInfo(t('channels.toolbar.balancesStarted')),
+    onError: reportFailure,
+  });
+}
+
+export function useDeleteDisabledChannels() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async () => unwrapReply(await deleteDisabledChannels()) ?? 0,
+    onSuccess: async (count) => {
+      showSuccess(t('channels.toolbar.disabledDeleted', { count }));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+/** POST /api/channel/fix: rebuilds the abilities of every channel. */
+export function useFixAbilities() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async () => unwrapReply(await fixAbilities()) ?? 0,
+    onSuccess: async (count) => {
+      showSuccess(t('channels.toolbar.fixed', { count }));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+export function useBatchDelete() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async (ids: number[]) => unwrapReply(await deleteChannels(ids)) ?? 0,
+    onSuccess: async (count) => {
+      showSuccess(t('channels.batch.deleted', { count }));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+export function useBatchTag() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async ({ ids, tag }: { ids: number[]; tag: string }) =>
+      unwrapReply(await setChannelsTag(ids, tag)) ?? 0,
+    onSuccess: async (count) => {
+      showSuccess(t('channels.batch.tagged', { count }));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+/**
+ * Enables or disables the selected channels, one quick edit each (there is no batch status call).
+ * Every channel is tried; the first failure is reported with the count of those that changed.
+ */
+export function useBatchStatus() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async ({ ids, enable }: { ids: number[]; enable: boolean }) => {
+      const status = enable ? ChannelStatus.enabled : ChannelStatus.manuallyDisabled;
+      let changed = 0;
+      let failure: unknown = null;
+      for (const id of ids) {
+        try {
+          ensureSuccess(await quickEditChannel(id, { status }));
+          changed += 1;
+        } catch (error) {
+          failure ??= error;
+        }
+      }
+      return { changed, failure };
+    },
+    onSuccess: async ({ changed, failure }) => {
+      if (failure) reportFailure(failure);
+      if (changed > 0) showSuccess(t('channels.batch.statusChanged', { count: changed }));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+export interface TagStatusRequest {
+  tag: string;
+  enable: boolean;
+}
+
+/** Enable-all / disable-all of a tag's channels. */
+export function useTagStatus() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async ({ tag, enable }: TagStatusRequest) =>
+      ensureSuccess(await (enable ? enableTag(tag) : disableTag(tag))),
+    onSuccess: async (_nothing, { enable }) => {
+      showSuccess(enable ? t('channels.tagRow.enabledAll') : t('channels.tagRow.disabledAll'));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+export function useEditTag() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async (payload: TagEditPayload) => ensureSuccess(await editTag(payload)),
+    onSuccess: async () => {
+      showSuccess(t('channels.tagEdit.saved'));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+export type SaveChannelRequest =
+  | { mode: 'create'; payload: ChannelPayload; batch: boolean }
+  | { mode: 'edit'; id: number; payload: ChannelPayload };
+
+export function useSaveChannel() {
+  const { t } = useTranslation();
+  const refresh = useRefreshChannels();
+  return useMutation({
+    mutationFn: async (request: SaveChannelRequest): Promise<number> => {
+      if (request.mode === 'edit') {
+        unwrapReply(await updateChannel(request.id, request.payload));
+        return 1;
+      }
+      const result = unwrapReply(await createChannels(request.payload, request.batch));
+      return result?.count ?? 0;
+    },
+    onSuccess: async (count, request) => {
+      if (request.mode === 'edit') showSuccess(t('channels.form.updated'));
+      else if (count > 1) showSuccess(t('channels.form.createdMany', { count }));
+      else showSuccess(t('channels.form.created'));
+      await refresh();
+    },
+    onError: reportFailure,
+  });
+}
+
+export type UpstreamModelsRequest = { id: number } | FetchModelsRequest;
+
+/** The upstream's model list: of a saved channel by id, or of the form's unsaved address and key. */
+export function useFetchUpstreamModels() {
+  const { t } = useTranslation();
+  return useMutation({
+    mutationFn: async (request: UpstreamModelsRequest) => {
+      const reply =
+        'id' in request ? await fetchChannelUpstreamModels(request.id) : await fetchUpstreamModels(request);
+      return unwrapReply(reply) ?? [];
+    },
+    onSuccess: () => showSuccess(t('channels.form.fetchModelsSuccess')),
+    // HTTP failures were shown by the client already; a refusal shows the server's reason.
+    onError: (error) => {
+      if (error instanceof ApiError) return;
+      showError(error.message || t('channels.form.fetchModelsFailed'));
+    },
+  });
+}

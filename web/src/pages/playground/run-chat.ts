@@ -1,0 +1,72 @@
+/**
+ * One playground call from request to finished reply: HTTP errors and streamed errors end the reply
+ * as an error with their text appended (spec §8 "Streaming error"); a 401 ends the session as expired
+ * (spec §2: the expired-login message); the Stop button's abort keeps what arrived as a complete reply.
+ */
+import { type PlaygroundChatRequest, postPlaygroundChat } from '../../api/playground.ts';
+import type { ReplyEvent } from './chat-messages.ts';
+import { consumeChatStream, errorMessageFromBody, interpretJsonReply } from './chat-stream.ts';
+
+export interface RunChatTexts {
+  /** 'not logged in or login expired, please log in again'. */
+  expired: string;
+  /** 'chat data parse failed'. */
+  parseFailed: string;
+  /** A network failure, with the browser's description. */
+  networkError: (detail: string) => string;
+}
+
+export interface RunChatOptions {
+  request: PlaygroundChatRequest;
+  signal: AbortSignal;
+  emit: (event: ReplyEvent) => void;
+  texts: RunChatTexts;
+  /** Called on HTTP 401, after the reply was marked as failed. */
+  onExpired: () => void;
+}
+
+function errorDetail(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function readText(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch {
+    return '';
+  }
+}
+
+export async function runChat({ request, signal, emit, texts, onExpired }: RunChatOptions): Promise<void> {
+  try {
+    const response = await postPlaygroundChat(request, signal);
+    if (response.status === 401) {
+      emit({ type: 'fail', error: texts.expired });
+      onExpired();
+      return;
+    }
+    if (!response.ok) {
+      emit({
+        type: 'fail',
+        error: errorMessageFromBody(await readText(response), response.status, response.statusText),
+      });
+      return;
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    if (!response.body || !contentType.includes('text/event-stream')) {
+      const outcome = interpretJsonReply(await response.text());
+      if (outcome.kind === 'delta') emit({ type: 'delta', text: outcome.text });
+      if (outcome.kind === 'error') emit({ type: 'fail', error: outcome.message });
+      else if (outcome.kind === 'invalid') emit({ type: 'fail', error: texts.parseFailed });
+      else emit({ type: 'finish' });
+      return;
+    }
+    const end = await consumeChatStream(response.body, (text) => emit({ type: 'delta', text }));
+    if (end.kind === 'error') emit({ type: 'fail', error: end.message });
+    else if (end.kind === 'invalid') emit({ type: 'fail', error: texts.parseFailed });
+    else emit({ type: 'finish' });
+  } catch (error) {
+    if (signal.aborted) emit({ type: 'finish' });
+    else emit({ type: 'fail', error: texts.networkError(errorDetail(error)) });
+  }
+}

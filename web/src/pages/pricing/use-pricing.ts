@@ -1,0 +1,50 @@
+/** TanStack Query hooks of the price list. */
+import { useQuery } from '@tanstack/react-query';
+import { fetchPricing, type PricingModel } from '../../api/pricing.ts';
+import { fetchSelf } from '../../api/users.ts';
+import { personalQueryKeys } from '../personal/use-personal.ts';
+import { BusinessFailure, unwrapReply, useReportedError } from '../users/reply-data.ts';
+
+export interface PricingData {
+  models: PricingModel[];
+  groupRatios: Record<string, number>;
+  usableGroups: Record<string, string>;
+}
+
+/** The reply depends on who asks (usable groups, exclusive group ratios), so the user id is in the key. */
+export const pricingQueryKeys = {
+  list: (userId: number | null) => ['pricing', userId ?? 'visitor'] as const,
+};
+
+export function usePricing(userId: number | null) {
+  const result = useQuery({
+    queryKey: pricingQueryKeys.list(userId),
+    queryFn: async (): Promise<PricingData> => {
+      const reply = await fetchPricing();
+      if (!reply.success) throw new BusinessFailure(reply.message);
+      return {
+        models: Array.isArray(reply.data) ? reply.data : [],
+        groupRatios: reply.group_ratio ?? {},
+        usableGroups: reply.usable_group ?? {},
+      };
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+  useReportedError(result.error);
+  return result;
+}
+
+/** The logged-in user's current group (GET /api/user/self); not asked for visitors. */
+export function useSelfGroup(enabled: boolean) {
+  const result = useQuery({
+    queryKey: personalQueryKeys.self,
+    queryFn: async () => unwrapReply(await fetchSelf()),
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+    select: (user) => user.group,
+  });
+  useReportedError(result.error);
+  return result;
+}

@@ -1,0 +1,79 @@
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Switch, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { RedemptionView } from '../../api/redemptions.ts';
+import { redemptionRowState } from './redemption-display.ts';
+
+export interface RedemptionRowActionsProps {
+  redemption: RedemptionView;
+  toggling: boolean;
+  deleting: boolean;
+  onCopy: (redemption: RedemptionView) => void;
+  onToggle: (redemption: RedemptionView) => void;
+  onEdit: (redemption: RedemptionView) => void;
+  onDelete: (redemption: RedemptionView) => void;
+}
+
+/** Copy the key, enable/disable (locked once used), edit (unused only), delete (after confirmation). */
+export function RedemptionRowActions(props: RedemptionRowActionsProps) {
+  const { t } = useTranslation();
+  const { redemption } = props;
+  const state = redemptionRowState(redemption);
+  const testId = (action: string) => `redemption-${action}-${redemption.id}`;
+
+  return (
+    <Space size={8} wrap>
+      <Tooltip title={t('redemptions.actions.copy')}>
+        <Button
+          size="small"
+          icon={<CopyOutlined />}
+          onClick={() => props.onCopy(redemption)}
+          aria-label={t('redemptions.actions.copy')}
+          data-testid={testId('copy')}
+        />
+      </Tooltip>
+      <Tooltip
+        title={
+          state.switchLocked
+            ? t('redemptions.actions.usedLocked')
+            : state.switchOn
+              ? t('redemptions.actions.disable')
+              : t('redemptions.actions.enable')
+        }
+      >
+        <Switch
+          size="small"
+          checked={state.switchOn}
+          disabled={state.switchLocked}
+          loading={props.toggling}
+          onChange={() => props.onToggle(redemption)}
+          aria-label={t('redemptions.actions.toggle')}
+          data-testid={testId('status')}
+        />
+      </Tooltip>
+      <Tooltip title={state.editable ? undefined : t('redemptions.actions.editOnlyUnused')}>
+        <Button
+          size="small"
+          type="primary"
+          disabled={!state.editable}
+          onClick={() => props.onEdit(redemption)}
+          data-testid={testId('edit')}
+        >
+          {t('redemptions.actions.edit')}
+        </Button>
+      </Tooltip>
+      <Popconfirm
+        title={t('redemptions.actions.deleteConfirmTitle')}
+        description={t('redemptions.actions.deleteConfirmDescription', { name: redemption.name })}
+        okText={t('redemptions.actions.delete')}
+        cancelText={t('redemptions.actions.cancel')}
+        okButtonProps={{ danger: true, ...{ 'data-testid': testId('delete-confirm') } }}
+        onConfirm={() => props.onDelete(redemption)}
+      >
+        <Button size="small" danger loading={props.deleting} data-testid={testId('delete')}>
+          {t('redemptions.actions.delete')}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, Col, Result, Row, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStatusState } from '../../components/status.tsx';
+import { useSelf } from '../personal/use-personal.ts';
+import { BalanceCard } from './BalanceCard.tsx';
+import { OnlineTopUpCard } from './OnlineTopUpCard.tsx';
+import { RedeemCard } from './RedeemCard.tsx';
+
+/** Route /topup: balance, redeem-code form and online top-up (spec §2 "Wallet"). */
+export function WalletPage() {
+  const { t } = useTranslation();
+  const selfQuery = useSelf();
+  const { refresh } = useStatusState();
+  const user = selfQuery.data;
+
+  // The top-up settings (link, minimum, pay methods, online top-up) come from the status: read them fresh.
+  useEffect(() => {
+    void refresh();
+  }, [refresh]);
+
+  return (
+    <Row gutter={[16, 16]} data-testid="wallet-page">
+      <Col span={24}>
+        {user ? (
+          <BalanceCard user={user} />
+        ) : selfQuery.isError ? (
+          <Result
+            status="warning"
+            title={t('wallet.loadFailed')}
+            extra={<Button onClick={() => selfQuery.refetch()}>{t('wallet.retry')}</Button>}
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 2 }} />
+        )}
+      </Col>
+      <Col xs={24} lg={10}>
+        <RedeemCard />
+      </Col>
+      <Col xs={24} lg={14}>
+        <OnlineTopUpCard />
+      </Col>
+    </Row>
+  );
+}
