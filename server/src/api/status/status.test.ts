@@ -183,6 +183,10 @@ describe.each(matrix)('public status on $name', ({ skipReason, create }) => {
     ]) {
       expect(text).not.toContain(secret);
     }
+    // Logins now need a bot check: switch it off again for the tests that follow.
+    expect(
+      (await root.put('/api/option/', { key: 'TurnstileCheckEnabled', value: 'false' })).body.success,
+    ).toBe(true);
   });
 
   it.skipIf(skipReason !== null)('serves the notice, about and home page content as strings', async () => {

@@ -28,7 +28,7 @@ export async function updateUserSetting(
     } catch {
       url = null;
     }
-    if (!url || url.protocol !== 'https:') throw businessFailure('setting.webhook_https');
+    if (url?.protocol !== 'https:') throw businessFailure('setting.webhook_https');
   }
   if (
     input.notification_email &&

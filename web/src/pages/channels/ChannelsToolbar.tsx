@@ -8,6 +8,7 @@ import {
 } from '@ant-design/icons';
 import { AutoComplete, Button, Form, Input, Popconfirm, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { SearchButtons } from '../../components/SearchButtons.tsx';
 import { useGroups } from '../users/use-users.ts';
 import { useEnabledModels } from './use-channels.ts';
 
@@ -86,16 +87,12 @@ export function ChannelsSearchForm({ onSearch }: ChannelsSearchFormProps) {
           data-testid="channels-search-group"
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" data-testid="channels-search-submit">
-            {t('channels.search.submit')}
-          </Button>
-          <Button onClick={reset} data-testid="channels-search-reset">
-            {t('channels.search.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchButtons
+        testIdPrefix="channels"
+        submitLabel={t('channels.search.submit')}
+        resetLabel={t('channels.search.reset')}
+        onReset={reset}
+      />
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { Button, Card, Form, Input, Popconfirm, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchButtons } from '../../components/SearchButtons.tsx';
 import { copyWithToast } from '../personal/copy-with-toast.ts';
 import { readPageSize, storePageSize } from '../users/page-size.ts';
 import { CreatedKeysDialog } from './CreatedKeysDialog.tsx';
@@ -90,16 +91,12 @@ export function RedemptionsPage() {
                 data-testid="redemptions-search-keyword"
               />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" data-testid="redemptions-search-submit">
-                  {t('redemptions.search.submit')}
-                </Button>
-                <Button onClick={resetSearch} data-testid="redemptions-search-reset">
-                  {t('redemptions.search.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
+            <SearchButtons
+              testIdPrefix="redemptions"
+              submitLabel={t('redemptions.search.submit')}
+              resetLabel={t('redemptions.search.reset')}
+              onReset={resetSearch}
+            />
           </Form>
           <Space wrap>
             <Popconfirm

@@ -3,6 +3,7 @@ import { Alert, Button, Card, Form, Input, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TokenView } from '../../api/tokens.ts';
+import { SearchButtons } from '../../components/SearchButtons.tsx';
 import { useStatus } from '../../components/status.tsx';
 import { copyWithToast } from '../personal/copy-with-toast.ts';
 import { readPageSize, storePageSize } from '../users/page-size.ts';
@@ -105,16 +106,12 @@ export function TokensPage() {
                 data-testid="tokens-search-token"
               />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" data-testid="tokens-search-submit">
-                  {t('tokens.search.submit')}
-                </Button>
-                <Button onClick={resetSearch} data-testid="tokens-search-reset">
-                  {t('tokens.search.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
+            <SearchButtons
+              testIdPrefix="tokens"
+              submitLabel={t('tokens.search.submit')}
+              resetLabel={t('tokens.search.reset')}
+              onReset={resetSearch}
+            />
           </Form>
           <Button
             type="primary"

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import type { ManageAction } from '../../../../common/roles.ts';
+import { SearchButtons } from '../../components/SearchButtons.tsx';
 import { AddUserDrawer } from './AddUserDrawer.tsx';
 import { EditUserDrawer } from './EditUserDrawer.tsx';
 import { readPageSize, storePageSize } from './page-size.ts';
@@ -91,16 +92,12 @@ export function UsersPage() {
                 data-testid="users-search-group"
               />
             </Form.Item>
-            <Form.Item>
-              <Space>
-                <Button type="primary" htmlType="submit" data-testid="users-search-submit">
-                  {t('users.search.submit')}
-                </Button>
-                <Button onClick={resetSearch} data-testid="users-search-reset">
-                  {t('users.search.reset')}
-                </Button>
-              </Space>
-            </Form.Item>
+            <SearchButtons
+              testIdPrefix="users"
+              submitLabel={t('users.search.submit')}
+              resetLabel={t('users.search.reset')}
+              onReset={resetSearch}
+            />
           </Form>
           <Button
             type="primary"
