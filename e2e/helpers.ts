@@ -2,8 +2,10 @@
  * Small helpers shared by the browser tests: language choice, console log-in/log-out through the UI,
  * toast and form-message locators, and unique test data.
  */
+import OpenAI from 'openai';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { USERNAME_MAX_LENGTH } from '../common/limits.ts';
+import type { ApiClient } from '../server/src/test-support/test-server.ts';
 import { AFTER_LOGIN_PATH } from '../web/src/nav.ts';
 
 /** Where a password login lands: the console's own constant, so the tests follow it. */
@@ -98,4 +100,98 @@ export async function userRowId(page: Page, username: string): Promise<number> {
 export function visibleText(locator: Locator): Promise<string> {
   // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText() reads the rendered text
   return locator.innerText();
+}
+
+/** The shown value of an antd Statistic (its title left out). */
+export function statisticValue(statistic: Locator): Promise<string> {
+  return visibleText(statistic.locator('.ant-statistic-content'));
+}
+
+/** Lets the pages of the context read and write the clipboard, as a user who allowed it. */
+export async function allowClipboard(context: BrowserContext, origin: string): Promise<void> {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+}
+
+/** What the page's clipboard holds now. */
+export function readClipboard(page: Page): Promise<string> {
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+/**
+ * The text of one cell of an antd table row, found by its column title: `tableTestId` is the
+ * data-testid around the table, `rowKey` the row's `data-row-key`.
+ */
+export async function tableCellText(
+  page: Page,
+  tableTestId: string,
+  rowKey: string | number,
+  columnTitle: string,
+): Promise<string> {
+  const table = page.getByTestId(tableTestId);
+  const titles = await table.locator('thead tr').last().locator('th').allInnerTexts();
+  const index = titles.findIndex((title) => title.trim() === columnTitle);
+  if (index < 0) throw new Error(`no column "${columnTitle}" in ${tableTestId}: ${titles.join(' | ')}`);
+  return visibleText(table.locator(`tbody tr[data-row-key="${rowKey}"]`).locator(':scope > td').nth(index));
+}
+
+/** Opens a side-bar page (`nav-<key>`) and waits for its address. */
+export async function openSideBarPage(page: Page, key: string, path: string): Promise<void> {
+  await page.getByTestId('sidebar').getByTestId(`nav-${key}`).click();
+  await waitForPath(page, path);
+}
+
+/** A table row (`data-row-key`) of the table with test id `tableTestId`. */
+export function tableRow(page: Page, tableTestId: string, rowKey: number | string): Locator {
+  return page.locator(`[data-testid="${tableTestId}"] tr[data-row-key="${rowKey}"]`);
+}
+
+/** The numeric `data-row-key` of the row of `tableTestId` that shows `text` exactly. */
+export async function tableRowId(page: Page, tableTestId: string, text: string): Promise<number> {
+  const row = page.locator(`[data-testid="${tableTestId}"] tr[data-row-key]`, {
+    has: page.getByText(text, { exact: true }),
+  });
+  await row.waitFor();
+  const key = await row.getAttribute('data-row-key');
+  const id = Number(key);
+  if (!Number.isInteger(id) || id <= 0) throw new Error(`row of ${text} has no numeric key: ${key}`);
+  return id;
+}
+
+/** Creates (as root) an OpenAI-type channel whose base URL is `baseUrl` (a fake upstream); returns its id. */
+export async function createFakeChannel(
+  root: ApiClient,
+  baseUrl: string,
+  fields: { name: string; models: string; group?: string },
+): Promise<number> {
+  const reply = await root.post<{ ids: number[] }>('/api/channel/', {
+    type: 1,
+    key: `upstream-key-${fields.name}`,
+    base_url: baseUrl,
+    group: 'default',
+    ...fields,
+  });
+  const id = reply.body.data?.ids[0];
+  if (!reply.body.success || id === undefined)
+    throw new Error(`channel creation failed: ${reply.body.message}`);
+  return id;
+}
+
+/** Sets a user's balance as root. */
+export async function setUserQuota(root: ApiClient, userId: number, quota: number): Promise<void> {
+  const reply = await root.put('/api/user/', { id: userId, quota });
+  if (!reply.body.success)
+    throw new Error(`setting the quota of user ${userId} failed: ${reply.body.message}`);
+}
+
+/** Creates an unlimited key for the logged-in user and returns the official SDK configured with it. */
+export async function openaiClientOf(user: ApiClient, serverUrl: string, keyName: string): Promise<OpenAI> {
+  const reply = await user.post<{ key: string }>('/api/token/', {
+    name: keyName,
+    remain_quota: 0,
+    unlimited_quota: true,
+    expired_time: -1,
+  });
+  const key = reply.body.data?.key;
+  if (!reply.body.success || !key) throw new Error(`key creation failed: ${reply.body.message}`);
+  return new OpenAI({ apiKey: `sk-${key}`, baseURL: `${serverUrl}/v1`, maxRetries: 0, timeout: 20_000 });
 }

@@ -73,3 +73,27 @@ describe('pricing through the relay', () => {
     fixture.upstream.setBehaviorForKey('pricing-key', undefined);
   });
 });
+
+describe('live token and user views', () => {
+  it('show usage at once, before the batch writer has written it', async () => {
+    const fixture = await startRelayFixture();
+    try {
+      await fixture.addChannel({ key: 'live-key' });
+      const token = await fixture.addToken({ name: 'live', unlimited_quota: false, remain_quota: 1_000_000 });
+      await fixture
+        .clientFor(`sk-${token.key}`)
+        .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] });
+      const view = (
+        await fixture.user.get<{ used_quota: number; remain_quota: number }>(`/api/token/${token.id}`)
+      ).body.data!;
+      expect(view.used_quota).toBeGreaterThan(0);
+      expect(view.remain_quota).toBe(1_000_000 - view.used_quota);
+      const self = (await fixture.user.get<{ used_quota: number; request_count: number }>('/api/user/self'))
+        .body.data!;
+      expect(self.used_quota).toBe(view.used_quota);
+      expect(self.request_count).toBe(1);
+    } finally {
+      await fixture.close();
+    }
+  });
+});

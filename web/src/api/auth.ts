@@ -40,3 +40,26 @@ export const loginWithWeChat = (code: string) => http.get<SessionUser>('/api/oau
 
 export const loginWithTelegram = (data: TelegramAuthData, language: string) =>
   http.get<SessionUser>('/api/oauth/telegram/login', { ...data, lang: language });
+
+/** Emails a one-use reset link; the reply is the same whether or not the address is known. */
+export const requestPasswordReset = (email: string, turnstile = '') =>
+  http.get<unknown>('/api/reset_password', { email, turnstile });
+
+/** Spends the emailed reset token; data is the new 12-character password. */
+export const confirmPasswordReset = (email: string, token: string) =>
+  http.post<string>('/api/user/reset', { email, token });
+
+export type OAuthCodeProvider = 'github' | 'oidc' | 'linuxdo';
+
+/** The provider's redirect back: message 'bind' means the account was bound, else data is the logged-in user. */
+export const finishOAuth = (provider: OAuthCodeProvider, code: string, state: string) =>
+  http.get<SessionUser>(`/api/oauth/${provider}`, { code, state });
+
+/** Binds a verified address to the logged-in user. */
+export const bindEmail = (email: string, code: string) =>
+  http.get<unknown>('/api/oauth/email/bind', { email, code });
+
+export const bindWeChat = (code: string) => http.get<unknown>('/api/oauth/wechat/bind', { code });
+
+export const bindTelegram = (data: TelegramAuthData) =>
+  http.get<unknown>('/api/oauth/telegram/bind', { ...data });

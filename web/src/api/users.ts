@@ -2,7 +2,7 @@
  * Typed calls of the users API (spec §7 "Users and auth"). Every call resolves to the server's
  * {success, message, data} reply; HTTP failures are thrown by the shared client as ApiError.
  */
-import type { ManageResult, Page, UserGroupInfo, UserView } from '../../../common/api-types.ts';
+import type { ManageResult, Page, UserGroupInfo, UserSetting, UserView } from '../../../common/api-types.ts';
 import type { ManageAction } from '../../../common/roles.ts';
 import { http } from './client.ts';
 
@@ -92,4 +92,14 @@ export function fetchAffiliateCode() {
 
 export function fetchSelfGroups() {
   return http.get<Record<string, UserGroupInfo>>('/api/user/self/groups');
+}
+
+/** Saves the notification and price settings; an empty webhook_secret keeps the stored one. */
+export function updateUserSetting(setting: Required<UserSetting>) {
+  return http.put<unknown>('/api/user/setting', setting);
+}
+
+/** Names of the models the caller's groups can use. */
+export function fetchUserModels() {
+  return http.get<string[]>('/api/user/models');
 }

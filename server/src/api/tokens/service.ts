@@ -16,7 +16,7 @@ import { invalidAllowListEntries } from '../../relay/cache/ip-allow-list.ts';
 import type { Paging } from '../reply.ts';
 import { usableGroups } from '../users/account-service.ts';
 import type { tokenFields, updateTokenInput } from './schemas.ts';
-import { type TokenRow, type TokenView, toTokenView } from './view.ts';
+import { type TokenRow, type TokenView, toLiveTokenView } from './view.ts';
 
 export const TOKEN_KEY_LENGTH = 48;
 const NAME_MAX_LENGTH = 50;
@@ -134,7 +134,7 @@ export async function createToken(
         remain_quota: values.remain_quota ?? 0,
       });
       await context.accounts.refreshToken(id);
-      return toTokenView(await ownToken(context, user, id));
+      return toLiveTokenView(await ownToken(context, user, id), context);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
@@ -174,7 +174,7 @@ export async function updateToken(
     });
   }
   await context.accounts.refreshToken(row.id);
-  return toTokenView(await ownToken(context, user, row.id));
+  return toLiveTokenView(await ownToken(context, user, row.id), context);
 }
 
 export async function deleteToken(context: AppContext, user: AuthUser, id: number): Promise<void> {
@@ -188,7 +188,7 @@ export async function deleteToken(context: AppContext, user: AuthUser, id: numbe
 }
 
 export async function getToken(context: AppContext, user: AuthUser, id: number): Promise<TokenView> {
-  return toTokenView(await ownToken(context, user, id));
+  return toLiveTokenView(await ownToken(context, user, id), context);
 }
 
 export async function listTokens(
@@ -209,7 +209,7 @@ export async function listTokens(
     query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return {
-    items: rows.map(toTokenView),
+    items: rows.map((row) => toLiveTokenView(row, context)),
     page: paging.page,
     page_size: paging.pageSize,
     total: Number(total.total),

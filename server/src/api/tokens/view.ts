@@ -1,6 +1,8 @@
 /** The console's view of a token (the key without its sk- prefix, as stored). */
 import type { Selectable } from 'kysely';
+import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { Database } from '../../db/schema.ts';
+import type { AccountCache } from '../../relay/cache/account-cache.ts';
 
 export type TokenRow = Selectable<Database['tokens']>;
 
@@ -40,4 +42,22 @@ export function toTokenView(row: TokenRow): TokenView {
     used_quota: Number(row.used_quota),
     group: row.group ?? '',
   };
+}
+
+/** What a live view needs: balances in memory and usage still queued for the database. */
+export interface LiveTokenCounters {
+  accounts: Pick<AccountCache, 'token'>;
+  writer: Pick<BatchWriter, 'pendingDelta'>;
+}
+
+/** The token as of now: the stored row lags behind by the charges still queued in the batch writer. */
+export function toLiveTokenView(row: TokenRow, live: LiveTokenCounters): TokenView {
+  const view = toTokenView(row);
+  const cached = live.accounts.token(row.id);
+  if (cached) {
+    view.remain_quota = cached.remainQuota;
+    view.status = cached.status;
+  }
+  view.used_quota += live.writer.pendingDelta('tokens', row.id, 'used_quota');
+  return view;
 }

@@ -104,6 +104,12 @@ export function LoginPage() {
             {t('login.submit')}
           </Button>
         </Form>
+        <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
+          {t('login.forgotPassword')}{' '}
+          <Link to="/reset" data-testid="login-reset-link">
+            {t('login.toReset')}
+          </Link>
+        </Typography.Paragraph>
         {isRegisterOffered({ selfUseMode: status.self_use_mode_enabled }) && (
           <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
             {t('login.noAccount')} <Link to="/register">{t('login.toRegister')}</Link>

@@ -3,26 +3,13 @@ import { Button, Divider, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicStatus } from '../../../../common/api-types.ts';
-import { getOAuthState } from '../../api/auth.ts';
+import { getOAuthState, type OAuthCodeProvider } from '../../api/auth.ts';
 import { showError } from '../../components/feedback.ts';
 import { useStatus } from '../../components/status.tsx';
 import { AFF_STORAGE_KEY } from '../register/aff-code.ts';
-import { githubAuthorizeUrl, linuxDoAuthorizeUrl, oidcAuthorizeUrl } from './oauth-urls.ts';
+import { authorizeUrl } from './oauth-urls.ts';
 import { TelegramLoginButton } from './TelegramLoginButton.tsx';
 import { WeChatLoginDialog } from './WeChatLoginDialog.tsx';
-
-type RedirectProvider = 'github' | 'oidc' | 'linuxdo';
-
-function providerUrl(provider: RedirectProvider, status: PublicStatus, state: string): string {
-  if (provider === 'github') return githubAuthorizeUrl(status.github_client_id, state);
-  if (provider === 'linuxdo') return linuxDoAuthorizeUrl(status.linuxdo_client_id, state);
-  return oidcAuthorizeUrl(
-    status.oidc_authorization_endpoint,
-    status.oidc_client_id,
-    state,
-    window.location.origin,
-  );
-}
 
 export function hasThirdPartyLogin(status: PublicStatus): boolean {
   return (
@@ -39,11 +26,11 @@ export function ThirdPartyLogin() {
   const { t } = useTranslation();
   const status = useStatus();
   const [weChatOpen, setWeChatOpen] = useState(false);
-  const [pending, setPending] = useState<RedirectProvider | null>(null);
+  const [pending, setPending] = useState<OAuthCodeProvider | null>(null);
 
   if (!hasThirdPartyLogin(status)) return null;
 
-  const redirect = async (provider: RedirectProvider) => {
+  const redirect = async (provider: OAuthCodeProvider) => {
     setPending(provider);
     try {
       const reply = await getOAuthState(localStorage.getItem(AFF_STORAGE_KEY) ?? undefined);
@@ -51,7 +38,7 @@ export function ThirdPartyLogin() {
         showError(reply.message || t('login.oauthStateFailed'));
         return;
       }
-      window.location.assign(providerUrl(provider, status, reply.data));
+      window.location.assign(authorizeUrl(provider, status, reply.data, window.location.origin));
     } catch (error) {
       showError(error);
     } finally {

@@ -1,12 +1,18 @@
 import { Button, Col, Result, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AccountOverviewCard } from './AccountOverviewCard.tsx';
+import { AccountSettingsCard } from './AccountSettingsCard.tsx';
+import { AvailableModelsCard } from './AvailableModelsCard.tsx';
+import { BindingsCard } from './BindingsCard.tsx';
 import { InviteCard } from './InviteCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { useSelf } from './use-personal.ts';
 
-/** Route /personal: the signed-in user's account, profile, security and invite settings. */
+/**
+ * Route /personal: the signed-in user's account, available models, invite, profile, bindings, security,
+ * and the notification and price settings tabs.
+ */
 export function PersonalPage() {
   const { t } = useTranslation();
   const selfQuery = useSelf();
@@ -33,6 +39,9 @@ export function PersonalPage() {
             <AccountOverviewCard user={user} />
           </Col>
           <Col span={24}>
+            <AvailableModelsCard />
+          </Col>
+          <Col span={24}>
             <InviteCard user={user} />
           </Col>
         </Row>
@@ -43,9 +52,15 @@ export function PersonalPage() {
             <ProfileCard user={user} />
           </Col>
           <Col span={24}>
+            <BindingsCard user={user} />
+          </Col>
+          <Col span={24}>
             <SecurityCard username={user.username} />
           </Col>
         </Row>
+      </Col>
+      <Col span={24}>
+        <AccountSettingsCard user={user} />
       </Col>
     </Row>
   );

@@ -5,16 +5,20 @@ import {
   fetchAffiliateCode,
   fetchSelf,
   fetchSelfGroups,
+  fetchUserModels,
   generateAccessToken,
   type UpdateSelfPayload,
   updateSelf,
+  updateUserSetting,
 } from '../../api/users.ts';
 import { ensureSuccess, reportFailure, unwrapReply, useReportedError } from '../users/reply-data.ts';
+import type { SettingFormValues } from './user-setting-rules.ts';
 
 export const personalQueryKeys = {
   self: ['user', 'self'] as const,
   selfGroups: ['user', 'self', 'groups'] as const,
   affiliateCode: ['user', 'aff'] as const,
+  models: ['user', 'models'] as const,
 };
 
 export function useSelf() {
@@ -71,4 +75,32 @@ export function useGenerateAccessToken() {
     mutationFn: async () => unwrapReply(await generateAccessToken()),
     onError: reportFailure,
   });
+}
+
+/** Names of the models the caller can use (chips on the personal page). */
+export function useUserModels() {
+  const result = useQuery({
+    queryKey: personalQueryKeys.models,
+    queryFn: async () => unwrapReply(await fetchUserModels()) ?? [],
+    staleTime: 60_000,
+    retry: false,
+  });
+  useReportedError(result.error);
+  return result;
+}
+
+/** Saves the notification and price settings; the self query (holding the setting text) is refreshed. */
+export function useUpdateUserSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (setting: SettingFormValues) => ensureSuccess(await updateUserSetting(setting)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: personalQueryKeys.self }),
+    onError: reportFailure,
+  });
+}
+
+/** Re-reads the caller's account, e.g. after a binding changed one of its ids. */
+export function useRefreshSelf(): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: personalQueryKeys.self });
 }
