@@ -51,6 +51,18 @@ const PlaygroundPage = lazy(() =>
 const WalletPage = lazy(() =>
   import('./pages/wallet/WalletPage.tsx').then((module) => ({ default: module.WalletPage })),
 );
+const SettingsPage = lazy(() =>
+  import('./pages/settings/SettingsPage.tsx').then((module) => ({ default: module.SettingsPage })),
+);
+const ResetRequestPage = lazy(() =>
+  import('./pages/reset/ResetRequestPage.tsx').then((module) => ({ default: module.ResetRequestPage })),
+);
+const ResetConfirmPage = lazy(() =>
+  import('./pages/reset/ResetConfirmPage.tsx').then((module) => ({ default: module.ResetConfirmPage })),
+);
+const OAuthCallbackPage = lazy(() =>
+  import('./pages/oauth/OAuthCallbackPage.tsx').then((module) => ({ default: module.OAuthCallbackPage })),
+);
 const PersonalPage = lazy(() =>
   import('./pages/personal/PersonalPage.tsx').then((module) => ({ default: module.PersonalPage })),
 );
@@ -72,6 +84,9 @@ export const routes: RouteObject[] = [
       { path: 'about', element: <AboutPage /> },
       { path: 'chat/:id?', element: <ChatPage /> },
       { path: 'pricing', element: <PricingPage /> },
+      { path: 'reset', element: <ResetRequestPage /> },
+      { path: 'user/reset', element: <ResetConfirmPage /> },
+      { path: 'oauth/:provider', element: <OAuthCallbackPage /> },
       {
         element: <RequireLogin />,
         children: [
@@ -81,6 +96,7 @@ export const routes: RouteObject[] = [
           { path: 'detail', element: <DashboardPage /> },
           { path: 'playground', element: <PlaygroundPage /> },
           { path: 'topup', element: <WalletPage /> },
+          { path: 'setting', element: <SettingsPage /> },
           { path: 'personal', element: <PersonalPage /> },
           { path: 'user/edit', element: <Navigate to="/personal" replace /> },
           {

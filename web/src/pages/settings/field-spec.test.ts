@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { type FieldSpec, fieldKinds, initialFormValues, normalisedValues } from './field-spec.ts';
+
+const fields: FieldSpec[] = [
+  { key: 'ServerAddress', kind: 'text', label: 'x', stripSlash: true },
+  { key: 'RegisterEnabled', kind: 'switch', label: 'x' },
+  { key: 'SMTPToken', kind: 'secret', label: 'x' },
+  { key: 'RetryTimes', kind: 'number', label: 'x' },
+];
+
+describe('field specs', () => {
+  it('maps keys to kinds', () => {
+    expect(fieldKinds(fields)).toEqual({
+      ServerAddress: 'text',
+      RegisterEnabled: 'switch',
+      SMTPToken: 'secret',
+      RetryTimes: 'number',
+    });
+  });
+
+  it('reads the loaded strings as form values (secrets empty)', () => {
+    expect(
+      initialFormValues(fields, { ServerAddress: 'https://a/', RegisterEnabled: 'true', RetryTimes: '3' }),
+    ).toEqual({ ServerAddress: 'https://a/', RegisterEnabled: true, SMTPToken: '', RetryTimes: 3 });
+  });
+
+  it.each([
+    ['https://a.example/', 'https://a.example'],
+    ['https://a.example', 'https://a.example'],
+  ])('strips %s to %s', (input, expected) => {
+    expect(normalisedValues(fields, { ServerAddress: input, RetryTimes: 1 })).toEqual({
+      ServerAddress: expected,
+      RetryTimes: 1,
+    });
+  });
+});
