@@ -195,3 +195,26 @@ export async function openaiClientOf(user: ApiClient, serverUrl: string, keyName
   if (!reply.body.success || !key) throw new Error(`key creation failed: ${reply.body.message}`);
   return new OpenAI({ apiKey: `sk-${key}`, baseURL: `${serverUrl}/v1`, maxRetries: 0, timeout: 20_000 });
 }
+
+/** Waits until no antd toast is on screen (so the next toast a test looks for is a new one). */
+export async function waitForToastsToClose(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('.ant-message-notice').length === 0, undefined, {
+    timeout: UI_TIMEOUT_MS,
+  });
+}
+
+/** The editable element of the settings field with test id `setting-<key>` (input, text area or switch). */
+export function settingControl(page: Page, key: string): Locator {
+  const testId = `setting-${key}`;
+  return page.locator(
+    `input[data-testid="${testId}"], textarea[data-testid="${testId}"], button[data-testid="${testId}"], [data-testid="${testId}"] input`,
+  );
+}
+
+/** Every option as root reads it through GET /api/option/, as a key → value map. */
+export async function storedOptions(root: ApiClient): Promise<Record<string, string>> {
+  const reply = await root.get<Array<{ key: string; value: string }>>('/api/option/');
+  if (!reply.body.success || !reply.body.data)
+    throw new Error(`reading options failed: ${reply.body.message}`);
+  return Object.fromEntries(reply.body.data.map((entry) => [entry.key, entry.value]));
+}
