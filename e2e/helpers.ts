@@ -98,7 +98,6 @@ export async function userRowId(page: Page, username: string): Promise<number> {
 
 /** The text a user sees in the element (rendered text, via Playwright, not the DOM's textContent). */
 export function visibleText(locator: Locator): Promise<string> {
-  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's Locator.innerText() reads the rendered text
   return locator.innerText();
 }
 

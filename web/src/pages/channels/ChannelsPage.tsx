@@ -3,7 +3,7 @@ import { type Key, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ChannelView, fetchChannel, isTagRow, type TagEditPayload } from '../../api/channels.ts';
 import { showError } from '../../components/feedback.ts';
-import { readPageSize, storePageSize } from '../users/page-size.ts';
+import { readPageSize, storePageSize } from '../../components/page-size.ts';
 import { unwrapReply } from '../users/reply-data.ts';
 import { BatchTagDialog } from './BatchTagDialog.tsx';
 import { type BatchAction, checkSelection, selectedChannelIds } from './batch-rules.ts';

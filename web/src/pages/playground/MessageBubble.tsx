@@ -51,7 +51,11 @@ export function MessageBubble({ message, index }: { message: ChatMessage; index:
         )}
         {isUser && <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{message.content}</div>}
         {!isUser && !isError && html !== '' && (
-          <div className="rich-content playground-markdown" dangerouslySetInnerHTML={{ __html: html }} />
+          <div
+            className="rich-content playground-markdown"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: markdownToSafeHtml sanitizes with DOMPurify
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
         )}
         {message.state === 'complete' && !isUser && message.content === '' && (
           <Typography.Text type="secondary" italic>

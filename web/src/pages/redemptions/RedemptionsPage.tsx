@@ -3,8 +3,8 @@ import { Button, Card, Form, Input, Popconfirm, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchButtons } from '../../components/SearchButtons.tsx';
+import { useListState } from '../../components/use-list-state.ts';
 import { copyWithToast } from '../personal/copy-with-toast.ts';
-import { readPageSize, storePageSize } from '../users/page-size.ts';
 import { CreatedKeysDialog } from './CreatedKeysDialog.tsx';
 import { type CreatedBatch, type DrawerTarget, RedemptionDrawer } from './RedemptionDrawer.tsx';
 import { RedemptionsTable } from './RedemptionsTable.tsx';
@@ -26,9 +26,15 @@ interface SearchValues {
 export function RedemptionsPage() {
   const { t } = useTranslation();
   const [searchForm] = Form.useForm<SearchValues>();
-  const [keyword, setKeyword] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(readPageSize);
+  const {
+    search: keyword,
+    page,
+    pageSize,
+    setPage,
+    applySearch: applyListSearch,
+    resetSearch: resetListSearch,
+    changePage,
+  } = useListState('');
   const [drawerTarget, setDrawerTarget] = useState<DrawerTarget | null>(null);
   const [drawerSession, setDrawerSession] = useState(0);
   const [createdBatch, setCreatedBatch] = useState<CreatedBatch | null>(null);
@@ -45,31 +51,16 @@ export function RedemptionsPage() {
     if (!listQuery.isPlaceholderData && itemCount === 0 && page > 1) {
       setPage(Math.max(1, Math.ceil(total / pageSize)));
     }
-  }, [listQuery.isPlaceholderData, itemCount, total, page, pageSize]);
+  }, [listQuery.isPlaceholderData, itemCount, total, page, pageSize, setPage]);
 
   const applySearch = (values: SearchValues) => {
     const nextKeyword = values.keyword?.trim() ?? '';
     // Searching again for the same thing shows the latest state (e.g. codes redeemed meanwhile).
     if (nextKeyword === keyword && page === 1) void listQuery.refetch();
-    setKeyword(nextKeyword);
-    setPage(1);
+    applyListSearch(nextKeyword);
   };
 
-  const resetSearch = () => {
-    searchForm.resetFields();
-    setKeyword('');
-    setPage(1);
-  };
-
-  const changePage = (nextPage: number, nextPageSize: number) => {
-    if (nextPageSize !== pageSize) {
-      storePageSize(nextPageSize);
-      setPageSize(nextPageSize);
-      setPage(1);
-      return;
-    }
-    setPage(nextPage);
-  };
+  const resetSearch = () => resetListSearch(searchForm);
 
   const openDrawer = (target: DrawerTarget) => {
     setDrawerSession((session) => session + 1);

@@ -42,6 +42,7 @@ export function OptionSection({
   const signature = loadedSignature(keys, options);
 
   // A reload that changed this section's values (after a save) resets its form; other sections keep their edits.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the section's value signature on purpose
   useEffect(() => {
     form.setFieldsValue(initialFormValues(fields, options));
   }, [signature, form]);

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
 import { showError } from '../../components/feedback.ts';
-import { readPageSize, storePageSize } from '../users/page-size.ts';
+import { readPageSize, storePageSize } from '../../components/page-size.ts';
 import { loadedSignature } from './option-values.ts';
 import { PricingRowDialog } from './PricingRowDialog.tsx';
 import { pricingChanges, rowsOfOptions } from './pricing-draft.ts';
@@ -25,6 +25,7 @@ export function PricingEditor({ options }: { options: Record<string, string> }) 
   const [editing, setEditing] = useState<{ row: PricingRow; isNew: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt only when the pricing options' content changes
   useEffect(() => setRows(rowsOfOptions(options)), [signature]);
 
   const visible = useMemo(() => {

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { TokenView } from '../../api/tokens.ts';
 import { SearchButtons } from '../../components/SearchButtons.tsx';
 import { useStatus } from '../../components/status.tsx';
+import { useListState } from '../../components/use-list-state.ts';
 import { copyWithToast } from '../personal/copy-with-toast.ts';
-import { readPageSize, storePageSize } from '../users/page-size.ts';
 import { chatServerAddress, fillChatLink, parseChatLinks } from './chat-links.ts';
 import { type DrawerTarget, TokenDrawer } from './TokenDrawer.tsx';
 import { TokensTable } from './TokensTable.tsx';
@@ -30,9 +30,15 @@ export function TokensPage() {
   const { t } = useTranslation();
   const status = useStatus();
   const [searchForm] = Form.useForm<SearchValues>();
-  const [search, setSearch] = useState<AppliedSearch>(emptySearch);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(readPageSize);
+  const {
+    search,
+    page,
+    pageSize,
+    setPage,
+    applySearch: applyListSearch,
+    resetSearch: resetListSearch,
+    changePage,
+  } = useListState<AppliedSearch>(emptySearch);
   const [drawerTarget, setDrawerTarget] = useState<DrawerTarget | null>(null);
   const [drawerSession, setDrawerSession] = useState(0);
 
@@ -48,28 +54,11 @@ export function TokensPage() {
     if (!listQuery.isPlaceholderData && itemCount === 0 && page > 1) {
       setPage(Math.max(1, Math.ceil(total / pageSize)));
     }
-  }, [listQuery.isPlaceholderData, itemCount, total, page, pageSize]);
+  }, [listQuery.isPlaceholderData, itemCount, total, page, pageSize, setPage]);
 
-  const applySearch = (values: SearchValues) => {
-    setSearch({ keyword: values.keyword?.trim() ?? '', token: values.token?.trim() ?? '' });
-    setPage(1);
-  };
-
-  const resetSearch = () => {
-    searchForm.resetFields();
-    setSearch(emptySearch);
-    setPage(1);
-  };
-
-  const changePage = (nextPage: number, nextPageSize: number) => {
-    if (nextPageSize !== pageSize) {
-      storePageSize(nextPageSize);
-      setPageSize(nextPageSize);
-      setPage(1);
-      return;
-    }
-    setPage(nextPage);
-  };
+  const applySearch = (values: SearchValues) =>
+    applyListSearch({ keyword: values.keyword?.trim() ?? '', token: values.token?.trim() ?? '' });
+  const resetSearch = () => resetListSearch(searchForm);
 
   const openDrawer = (target: DrawerTarget) => {
     setDrawerSession((session) => session + 1);

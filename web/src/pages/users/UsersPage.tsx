@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import type { ManageAction } from '../../../../common/roles.ts';
 import { SearchButtons } from '../../components/SearchButtons.tsx';
+import { useListState } from '../../components/use-list-state.ts';
 import { AddUserDrawer } from './AddUserDrawer.tsx';
 import { EditUserDrawer } from './EditUserDrawer.tsx';
-import { readPageSize, storePageSize } from './page-size.ts';
 import { UsersTable } from './UsersTable.tsx';
 import { type ManageRequest, useGroups, useManageUser, useUserList } from './use-users.ts';
 
@@ -27,9 +27,14 @@ const emptySearch: AppliedSearch = { keyword: '', group: '' };
 export function UsersPage() {
   const { t } = useTranslation();
   const [searchForm] = Form.useForm<SearchValues>();
-  const [search, setSearch] = useState<AppliedSearch>(emptySearch);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(readPageSize);
+  const {
+    search,
+    page,
+    pageSize,
+    applySearch: applyListSearch,
+    resetSearch: resetListSearch,
+    changePage,
+  } = useListState<AppliedSearch>(emptySearch);
   const [addOpen, setAddOpen] = useState(false);
   const [editingUserId, setEditingUserId] = useState<number | null>(null);
 
@@ -37,26 +42,9 @@ export function UsersPage() {
   const groupsQuery = useGroups();
   const manageMutation = useManageUser();
 
-  const applySearch = (values: SearchValues) => {
-    setSearch({ keyword: values.keyword?.trim() ?? '', group: values.group ?? '' });
-    setPage(1);
-  };
-
-  const resetSearch = () => {
-    searchForm.resetFields();
-    setSearch(emptySearch);
-    setPage(1);
-  };
-
-  const changePage = (nextPage: number, nextPageSize: number) => {
-    if (nextPageSize !== pageSize) {
-      storePageSize(nextPageSize);
-      setPageSize(nextPageSize);
-      setPage(1);
-      return;
-    }
-    setPage(nextPage);
-  };
+  const applySearch = (values: SearchValues) =>
+    applyListSearch({ keyword: values.keyword?.trim() ?? '', group: values.group ?? '' });
+  const resetSearch = () => resetListSearch(searchForm);
 
   const manage = (user: UserView, action: ManageAction) => {
     manageMutation.mutate({ id: user.id, action });

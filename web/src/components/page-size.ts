@@ -1,5 +1,5 @@
 /** The chosen table page size, remembered in localStorage `page-size` (spec §3, §9). */
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../../common/limits.ts';
 
 export const PAGE_SIZE_STORAGE_KEY = 'page-size';
 
