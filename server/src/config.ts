@@ -84,6 +84,8 @@ const environmentSchema = z.object({
   GITHUB_API_URL: text('https://api.github.com'),
   LINUXDO_OAUTH_URL: text('https://connect.linux.do'),
   TURNSTILE_VERIFY_URL: text('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  LEDGER_JOURNAL_PATH: text(),
+  SHUTDOWN_DRAIN_SECONDS: integer(20, 0, 3600),
   UPSTREAM_ADDRESS_POLICY: text('default').pipe(
     z.enum(upstreamAddressPolicies, { message: 'expected default, public-only or allow-all' }),
   ),
@@ -127,6 +129,10 @@ export interface Config {
   trustProxy: boolean;
   /** Which upstream addresses are refused (the SSRF guard). */
   upstreamAddressPolicy: UpstreamAddressPolicy;
+  /** The ledger journal file (server/src/db/ledger-journal.ts); null = off. */
+  ledgerJournalPath: string | null;
+  /** Seconds a shutdown lets relay calls in progress finish before it ends them. */
+  shutdownDrainSeconds: number;
   /** External services of the login methods; configurable so tests (and proxies) can point elsewhere. */
   externalEndpoints: {
     githubOAuth: string;
@@ -141,6 +147,17 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+/**
+ * LEDGER_JOURNAL_PATH: `off` disables the journal; empty puts it beside the SQLite file, or in the working
+ * directory for PostgreSQL and MySQL (each instance needs its own file).
+ */
+function journalPath(value: string, database: DatabaseTarget): string | null {
+  const trimmed = value.trim();
+  if (trimmed.toLowerCase() === 'off') return null;
+  if (trimmed !== '') return trimmed;
+  return database.dialect === 'sqlite' ? `${database.path}.ledger` : 'switchyard-ledger.journal';
 }
 
 /** Reads and validates the environment. Throws ConfigError listing every problem. */
@@ -226,6 +243,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistPath: env.WEB_DIST_PATH,
     trustProxy: env.TRUST_PROXY,
     upstreamAddressPolicy: env.UPSTREAM_ADDRESS_POLICY,
+    ledgerJournalPath: journalPath(env.LEDGER_JOURNAL_PATH, database),
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     externalEndpoints: {
       githubOAuth: env.GITHUB_OAUTH_URL.replace(/\/+$/, ''),
       githubApi: env.GITHUB_API_URL.replace(/\/+$/, ''),

@@ -8,6 +8,7 @@ import type { OptionStore } from './options/store.ts';
 import type { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
+import type { InflightCalls } from './relay/inflight.ts';
 import type { ModelRateLimiter } from './relay/model-rate-limit.ts';
 import type { UpstreamClient } from './relay/upstream-client.ts';
 
@@ -35,6 +36,8 @@ export interface AppContext {
   modelRateLimiter: ModelRateLimiter;
   /** quota_data rollups, flushed every DataExportInterval minutes. */
   quotaData: QuotaDataAggregator;
+  /** Relay calls in progress (a shutdown drains them). */
+  inflight: InflightCalls;
   setup: SetupState;
   /** The secret that signs session cookies (SESSION_SECRET, or one generated once and kept in the database). */
   sessionSecret: string;

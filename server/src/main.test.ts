@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { startServerProcess } from './test-support/server-process.ts';
 import { ApiClient } from './test-support/test-server.ts';
 
 describe('the server process', () => {
@@ -26,28 +27,9 @@ describe('the server process', () => {
   it('shuts down gracefully on SIGTERM, writing queued quota and logs first', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'switchyard-shutdown-'));
     const path = join(directory, 'one-api.db');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        SQLITE_PATH: path,
-        LOG_LEVEL: 'info',
-        BATCH_UPDATE_INTERVAL: '3600',
-        WEB_DIST_PATH: '/nonexistent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startServerProcess({ SQLITE_PATH: path, BATCH_UPDATE_INTERVAL: '3600' });
+    const { child, url } = server;
     try {
-      let output = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        child.stdout.on('data', (chunk) => {
-          output += chunk;
-          const match = /"url":"(http:\/\/localhost:\d+)"/.exec(output);
-          if (match) resolve(match[1]!.replace('localhost', '127.0.0.1'));
-        });
-        child.once('exit', () => reject(new Error(`server exited early: ${output}`)));
-      });
       const client = new ApiClient(url);
       await client.post('/api/setup', {
         username: 'root',
@@ -64,9 +46,7 @@ describe('the server process', () => {
         keyword: 'someone',
       });
       await client.put('/api/user/', { id: listed.body.data!.items[0]!.id, quota: 4242 });
-      child.kill('SIGTERM');
-      const [code] = await once(child, 'exit');
-      expect(code).toBe(0);
+      expect(await server.stop('SIGTERM')).toBe(0);
       const database = new Sqlite(path, { readonly: true });
       const row = database
         .prepare("select count(*) as count from logs where type = 3 and content like '%4242%'")

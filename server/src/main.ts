@@ -1,6 +1,8 @@
 /**
- * Boot: config → database (migrations on the master) → caches → HTTP → jobs; graceful shutdown on
- * SIGTERM/SIGINT (stop accepting, finish in-flight requests, flush the writer, close the databases).
+ * Boot: config → database (migrations on the master) → ledger journal recovery → caches → HTTP → jobs;
+ * graceful shutdown on SIGTERM/SIGINT: stop accepting, let relay calls finish up to the drain deadline,
+ * end the rest with the interrupted-call billing rule, flush the writer, close the databases — the
+ * process never exits before the flush (docs/decisions/0008-durable-ledger-and-shutdown.md).
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -13,6 +15,8 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { BatchWriter } from './db/batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
+import { LedgerJournal } from './db/ledger-journal.ts';
+import { forgetJournal, replayJournal } from './db/ledger-replay.ts';
 import { runMigrations } from './db/migrations/index.ts';
 import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
@@ -23,6 +27,7 @@ import { OptionStore } from './options/store.ts';
 import { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
+import { InflightCalls } from './relay/inflight.ts';
 import { ModelRateLimiter } from './relay/model-rate-limit.ts';
 import { UpstreamClient } from './relay/upstream-client.ts';
 
@@ -92,12 +97,14 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   }
   logger.info({ database: database.description, logs: logDatabase.description }, 'database ready');
 
+  const journal = await openLedgerJournal(config, database, logDatabase, logger);
   const options = new OptionStore(database, logger);
   await options.load();
   options.startSync(config.syncFrequencySeconds);
   const writer = new BatchWriter(database, logDatabase, {
     intervalMs: config.batchUpdateEnabled ? config.batchUpdateIntervalSeconds * 1000 : 0,
     onError: (error) => logger.error({ err: error }, 'batch write failed; will retry'),
+    journal,
   });
   writer.start();
   const channelCache = new ChannelCache(database, logger);
@@ -125,6 +132,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     quotaWarnings: new QuotaWarnings({ options, webhooks, database, logger }),
     modelRateLimiter: new ModelRateLimiter(options),
     quotaData,
+    inflight: new InflightCalls(),
     setup: { done: await loadSetupDone({ database }) },
     sessionSecret: await resolveSessionSecret(config, options),
     logger,
@@ -143,13 +151,14 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     closing ??= (async () => {
       stopChannelJobs();
       stopRetention();
-      await app.close();
+      await drainAndClose(app, context);
       redis?.disconnect();
       options.stop();
       channelCache.stop();
       accounts.stop();
       await quotaData.stop();
       await writer.stop();
+      journal?.close(writer.pendingCount === 0 && context.inflight.size === 0);
       await upstream.close();
       await webhooks.close();
       if (logDatabase !== database) await logDatabase.close();
@@ -158,6 +167,56 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     return closing;
   };
   return { app, context, url: `http://127.0.0.1:${port}`, close };
+}
+
+/**
+ * Takes the ledger journal and applies what a process that did not stop cleanly left in it (writes not
+ * yet in the database, reservations never settled), before anything reads balances.
+ */
+async function openLedgerJournal(
+  config: Config,
+  database: DatabaseHandle,
+  logDatabase: DatabaseHandle,
+  logger: pino.Logger,
+): Promise<LedgerJournal | null> {
+  if (!config.ledgerJournalPath) return null;
+  const previous = LedgerJournal.acquire(config.ledgerJournalPath);
+  if (previous && previous.lines.length > 0) {
+    const report = await replayJournal(previous, database, logDatabase);
+    logger.warn(
+      { journal: config.ledgerJournalPath, ...report },
+      'recovered the ledger journal of a process that did not stop cleanly',
+    );
+  }
+  const journal = new LedgerJournal(config.ledgerJournalPath);
+  if (previous) await forgetJournal(previous.id, database, logDatabase);
+  return journal;
+}
+
+/** How long closing connections may take once every relay call has ended. */
+const CONNECTION_CLOSE_GRACE_MS = 5_000;
+/** How long calls ended at the drain deadline get to settle. */
+const SETTLE_GRACE_MS = 10_000;
+
+/**
+ * Stops accepting, lets relay calls finish until the drain deadline, then aborts the rest (a stream gets
+ * the interrupted-stream event and is billed for what it delivered; a call with nothing delivered is
+ * refunded) and waits for their settlements; finally closes the remaining connections.
+ */
+async function drainAndClose(app: FastifyInstance, context: AppContext): Promise<void> {
+  const { inflight, logger } = context;
+  const closed = app.close();
+  const drained = await inflight.waitIdle(context.config.shutdownDrainSeconds * 1000);
+  if (!drained) {
+    logger.warn({ calls: inflight.size }, 'drain deadline reached: ending relay calls still in progress');
+    inflight.abortAll();
+    await inflight.waitIdle(SETTLE_GRACE_MS);
+  }
+  const grace = new Promise<'timeout'>((resolve) =>
+    setTimeout(resolve, CONNECTION_CLOSE_GRACE_MS, 'timeout').unref(),
+  );
+  if ((await Promise.race([closed, grace])) === 'timeout') app.server.closeAllConnections();
+  await closed;
 }
 
 async function main(): Promise<void> {
@@ -178,7 +237,18 @@ async function main(): Promise<void> {
   );
   const shutdown = (signal: string) => {
     server.context.logger.info({ signal }, 'shutting down');
-    const forced = setTimeout(() => process.exit(1), 30_000);
+    // A last resort only (a database that never answers the final flush): the ledger journal keeps
+    // whatever was not written, and the next boot applies it.
+    const { shutdownDrainSeconds } = server.context.config;
+    const forced = setTimeout(
+      () => {
+        server.context.logger.error(
+          'shutdown did not finish in time; the ledger journal keeps what was not written',
+        );
+        process.exit(1);
+      },
+      (shutdownDrainSeconds + 60) * 1000,
+    );
     forced.unref();
     server
       .close()

@@ -3,9 +3,13 @@
  * in memory, counter deltas are merged per row, and everything is written in short transactions every
  * interval (or as soon as possible when batching is disabled). A transaction never spans a network call
  * to an upstream. A failed flush re-queues what it took, so nothing is lost and nothing counted twice.
+ * With a ledger journal (ledger-journal.ts) every write is appended to it before it is queued, and each
+ * flush records in its own transaction the last journal line it covers, so a killed process loses nothing.
  */
 import { type Insertable, sql } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
+import { writeCheckpoint } from './ledger-checkpoints.ts';
+import type { JournalOp, LedgerJournal } from './ledger-journal.ts';
 import type { Database } from './schema.ts';
 
 export interface CounterColumns {
@@ -30,6 +34,14 @@ export interface BatchWriterOptions {
   /** Flush early when this many log rows are pending. */
   maxPendingLogs?: number;
   onError?: (error: unknown) => void;
+  /** Journal every write before queueing it (survives kill -9); null or absent: memory only. */
+  journal?: LedgerJournal | null;
+}
+
+/** What a group of writes means to the journal: it opens or settles a reservation. */
+export interface WriteGroup {
+  open?: string;
+  close?: string;
 }
 
 interface RowChanges {
@@ -74,6 +86,8 @@ export class BatchWriter {
   private inFlight: Promise<void> | undefined;
   private stopped = false;
   private holds = 0;
+  /** Ops of the group being recorded (see `group`), journaled as one line when it ends. */
+  private groupOps: JournalOp[] | null = null;
 
   constructor(
     private readonly main: DatabaseHandle,
@@ -96,11 +110,36 @@ export class BatchWriter {
     await this.flush();
   }
 
+  /**
+   * Runs `record`, whose writes are journaled as one line with `meta`: replayed together or not at all.
+   * Groups do not nest.
+   */
+  group(meta: WriteGroup, record: () => void): void {
+    if (!this.options.journal) {
+      record();
+      return;
+    }
+    this.groupOps = [];
+    try {
+      record();
+    } finally {
+      const ops = this.groupOps;
+      this.groupOps = null;
+      this.options.journal.append(ops, meta);
+    }
+  }
+
+  private journal(op: JournalOp): void {
+    if (this.groupOps) this.groupOps.push(op);
+    else this.options.journal?.append([op]);
+  }
+
   increment<Table extends CounterTable>(
     table: Table,
     id: number,
     deltas: Partial<Record<CounterColumns[Table], number>>,
   ): void {
+    if (this.options.journal) this.journal(['i', table, id, deltas as Record<string, number>]);
     const changes = this.rowChanges(table, id);
     for (const [column, delta] of Object.entries(deltas) as [string, number][]) {
       if (!delta) continue;
@@ -114,6 +153,7 @@ export class BatchWriter {
     id: number,
     values: Partial<Record<AssignColumns[Table], number>>,
   ): void {
+    if (this.options.journal) this.journal(['a', table, id, values as Record<string, number>]);
     const changes = this.rowChanges(table, id);
     for (const [column, value] of Object.entries(values) as [string, number][])
       changes.assignments.set(column, value);
@@ -121,7 +161,9 @@ export class BatchWriter {
   }
 
   appendLog(row: LogRow): void {
-    this.logs.push(completeLogRow(row));
+    const complete = completeLogRow(row);
+    if (this.options.journal) this.journal(['l', complete as Record<string, unknown>]);
+    this.logs.push(complete);
     if (this.logs.length >= (this.options.maxPendingLogs ?? 1000)) void this.flush().catch(() => undefined);
     else this.afterWrite();
   }
@@ -151,6 +193,7 @@ export class BatchWriter {
   ): number {
     const deltas = this.counters.get(table)?.get(id)?.deltas;
     const pending = deltas?.get(column) ?? 0;
+    if (this.options.journal) this.journal(['d', table, id, column]);
     deltas?.delete(column);
     return pending;
   }
@@ -209,8 +252,12 @@ export class BatchWriter {
     const logs = this.logs;
     this.counters = new Map();
     this.logs = [];
+    // Everything journaled so far is in what was just taken (writes are journaled and queued together).
+    const journal = this.options.journal ?? null;
+    const upTo = journal?.lastSeq ?? 0;
     try {
-      await this.writeCounters(counters);
+      await this.writeCounters(counters, upTo);
+      if (journal && counters.size > 0) journal.checkpoint('counters', upTo);
     } catch (error) {
       this.requeueCounters(counters);
       this.logs = logs.concat(this.logs);
@@ -218,7 +265,8 @@ export class BatchWriter {
       throw error;
     }
     try {
-      await this.writeLogs(logs);
+      await this.writeLogs(logs, upTo);
+      if (journal && logs.length > 0) journal.checkpoint('logs', upTo);
     } catch (error) {
       this.logs = logs.concat(this.logs);
       this.options.onError?.(error);
@@ -226,8 +274,12 @@ export class BatchWriter {
     }
   }
 
-  private async writeCounters(counters: Map<CounterTable, Map<number, RowChanges>>): Promise<void> {
+  private async writeCounters(
+    counters: Map<CounterTable, Map<number, RowChanges>>,
+    upTo: number,
+  ): Promise<void> {
     if (counters.size === 0) return;
+    const journalId = this.options.journal?.id;
     await this.main.db.transaction().execute(async (transaction) => {
       for (const [table, rows] of counters) {
         for (const [id, changes] of rows) {
@@ -244,6 +296,7 @@ export class BatchWriter {
             .execute();
         }
       }
+      if (journalId) await writeCheckpoint(transaction, journalId, 'counters', upTo);
     });
   }
 
@@ -252,10 +305,10 @@ export class BatchWriter {
    * database is fine and the failing rows are bad — they are dropped and reported instead of blocking
    * every later flush; if all fail (database unreachable) the whole batch is kept for the next flush.
    */
-  private async writeLogs(logs: LogRow[]): Promise<void> {
+  private async writeLogs(logs: LogRow[], upTo: number): Promise<void> {
     if (logs.length === 0) return;
     try {
-      await this.insertLogChunks(logs);
+      await this.insertLogChunks(logs, upTo);
       return;
     } catch (batchError) {
       const failed: LogRow[] = [];
@@ -269,6 +322,8 @@ export class BatchWriter {
         }
       }
       if (failed.length === logs.length) throw lastError;
+      const journalId = this.options.journal?.id;
+      if (journalId) await writeCheckpoint(this.logDatabase.db, journalId, 'logs', upTo);
       if (failed.length > 0) {
         this.options.onError?.(
           new Error(`dropped ${failed.length} log row(s) the database refused: ${String(lastError)}`),
@@ -277,7 +332,8 @@ export class BatchWriter {
     }
   }
 
-  private async insertLogChunks(logs: LogRow[]): Promise<void> {
+  private async insertLogChunks(logs: LogRow[], upTo: number): Promise<void> {
+    const journalId = this.options.journal?.id;
     await this.logDatabase.db.transaction().execute(async (transaction) => {
       for (let start = 0; start < logs.length; start += LOG_INSERT_CHUNK) {
         await transaction
@@ -285,6 +341,7 @@ export class BatchWriter {
           .values(logs.slice(start, start + LOG_INSERT_CHUNK))
           .execute();
       }
+      if (journalId) await writeCheckpoint(transaction, journalId, 'logs', upTo);
     });
   }
 

@@ -24,6 +24,7 @@ import type { CachedChannel } from './cache/channel-cache.ts';
 import { relayError } from './errors.ts';
 import { readMaxTokens } from './formats/openai/request.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
+import { SHUTDOWN_REASON } from './inflight.ts';
 import { readJsonReply } from './json-relay.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
 import { adaptorFor } from './providers/registry.ts';
@@ -102,7 +103,7 @@ function reserve(context: AppContext, state: CallState): void {
     groupRatio: state.group.groupRatio,
     preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
   });
-  reserveQuota(context, caller, amount);
+  reserveQuota(context, caller, amount, state.requestId);
   state.preConsumed = amount;
 }
 
@@ -184,6 +185,11 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       );
     } catch (error) {
       if (state.clientGone) return abortedEnding(channel, upstreamModel);
+      if (state.abort.signal.aborted) {
+        // A shutdown ended the call (server/src/relay/inflight.ts): no other channel is tried.
+        lastFailure = { status: 503, code: 'server_shutting_down', message: SHUTDOWN_REASON };
+        break;
+      }
       lastFailure = networkFailure(error, channel);
       continue;
     }
@@ -290,6 +296,52 @@ async function deliver(
   };
 }
 
+/** Prices how the call ended and applies it once (balances, counters, the consumption log). */
+function settleCall(
+  context: AppContext,
+  request: FastifyRequest,
+  state: CallState,
+  ending: Ending | null,
+): void {
+  const { call, pricing, group } = state;
+  const final = ending ?? {
+    ...abortedEnding(null, call.model),
+    outcome: 'upstream_failed_before_output' as const,
+  };
+  const settlement = settle({
+    preConsumed: state.preConsumed,
+    outcome: final.outcome,
+    upstreamUsage: final.upstreamUsage,
+    // Counting is only needed when the upstream did not report the prompt (and something was delivered).
+    countedPromptTokens: final.upstreamUsage?.promptTokens
+      ? 0
+      : final.outputDelivered
+        ? promptTokensOf(state)
+        : 0,
+    deliveredCompletionTokens: final.deliveredCompletionTokens,
+    outputDelivered: final.outputDelivered,
+    pricing,
+    groupRatio: group.groupRatio,
+  });
+  if (final.outcome === 'completed') context.modelRateLimiter.recordSuccess(call.caller.user.id);
+  applySettlement(context, {
+    caller: call.caller,
+    requestId: state.requestId,
+    model: call.model,
+    upstreamModel: final.upstreamModel,
+    channelId: final.channel?.id ?? 0,
+    channelName: final.channel?.name ?? '',
+    triedChannels: state.tried,
+    pricing,
+    group,
+    settlement,
+    isStream: state.stream,
+    useTime: Math.round((Date.now() - state.startedAt) / 1000),
+    firstResponseMs: final.firstResponseMs,
+    extra: { client_type: clientTypeOf(request.headers['user-agent']) },
+  });
+}
+
 /** Runs one relay call; the caller has authenticated the key and parsed the body. */
 export async function runRelay(
   context: AppContext,
@@ -312,6 +364,7 @@ export async function runRelay(
     clientGone: false,
   };
   reserve(context, state);
+  const release = context.inflight.enter(state.abort);
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) {
       state.clientGone = true;
@@ -322,41 +375,10 @@ export async function runRelay(
   try {
     ending = await attemptChannels(context, reply, state);
   } finally {
-    const final = ending ?? {
-      ...abortedEnding(null, call.model),
-      outcome: 'upstream_failed_before_output' as const,
-    };
-    const settlement = settle({
-      preConsumed: state.preConsumed,
-      outcome: final.outcome,
-      upstreamUsage: final.upstreamUsage,
-      // Counting is only needed when the upstream did not report the prompt (and something was delivered).
-      countedPromptTokens: final.upstreamUsage?.promptTokens
-        ? 0
-        : final.outputDelivered
-          ? promptTokensOf(state)
-          : 0,
-      deliveredCompletionTokens: final.deliveredCompletionTokens,
-      outputDelivered: final.outputDelivered,
-      pricing,
-      groupRatio: group.groupRatio,
-    });
-    if (final.outcome === 'completed') context.modelRateLimiter.recordSuccess(call.caller.user.id);
-    applySettlement(context, {
-      caller: call.caller,
-      requestId: state.requestId,
-      model: call.model,
-      upstreamModel: final.upstreamModel,
-      channelId: final.channel?.id ?? 0,
-      channelName: final.channel?.name ?? '',
-      triedChannels: state.tried,
-      pricing,
-      group,
-      settlement,
-      isStream: state.stream,
-      useTime: Math.round((Date.now() - state.startedAt) / 1000),
-      firstResponseMs: final.firstResponseMs,
-      extra: { client_type: clientTypeOf(request.headers['user-agent']) },
-    });
+    try {
+      settleCall(context, request, state, ending);
+    } finally {
+      release();
+    }
   }
 }

@@ -3,6 +3,9 @@
  * database, and gives tests an HTTP client that behaves like the console: session cookie plus
  * New-Api-User header.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { type RunningServer, startServer } from '../main.ts';
@@ -20,7 +23,10 @@ export interface TestServerOptions {
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const database = options.database ?? (await createSqliteDatabase());
+  // Each server its own ledger journal (PostgreSQL and MySQL servers would otherwise share the default).
+  const journalDirectory = mkdtempSync(join(tmpdir(), 'switchyard-journal-'));
   const config = loadConfig({
+    LEDGER_JOURNAL_PATH: join(journalDirectory, 'ledger.journal'),
     LOG_LEVEL: 'silent',
     GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
     GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
@@ -37,6 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     close: async () => {
       await server.close();
       await database.drop();
+      rmSync(journalDirectory, { recursive: true, force: true });
     },
   };
 }

@@ -7,6 +7,7 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DatabaseHandle } from '../connect.ts';
 import type { DatabaseDialect } from '../dsn.ts';
+import { createCheckpointTable } from '../ledger-checkpoints.ts';
 import { reconcileSchema } from '../reconcile.ts';
 import { allTables, logsTable } from '../schema.ts';
 
@@ -18,6 +19,7 @@ function mainMigrations(dialect: DatabaseDialect): Record<string, Migration> {
     '0001_base_schema': {
       up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)),
     },
+    '0003_ledger_checkpoints': { up: createCheckpointTable },
   };
 }
 
@@ -26,6 +28,7 @@ function logMigrations(dialect: DatabaseDialect): Record<string, Migration> {
     '0001_logs_table': {
       up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, [logsTable])),
     },
+    '0003_ledger_checkpoints': { up: createCheckpointTable },
   };
 }
 

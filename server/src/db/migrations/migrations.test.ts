@@ -25,7 +25,8 @@ describe.each(matrix)('migrations on $name', ({ name, skipReason, create }) => {
 
   it.skipIf(skipReason !== null)(`creates every table with every declared column (${name})`, async () => {
     const applied = await runMigrations(handle);
-    expect(applied).toEqual(['0001_base_schema']);
+    expect(applied[0]).toBe('0001_base_schema');
+    expect(applied).toContain('0003_ledger_checkpoints');
     const tables = await handle.db.introspection.getTables();
     for (const table of allTables) {
       const found = tables.find((candidate) => candidate.name === table.name);

@@ -10,8 +10,17 @@ import { relayError } from '../errors.ts';
 import { type GroupPricing, logPricingDetails, type ModelPricing } from './pricing.ts';
 import type { Settlement } from './settlement.ts';
 
-/** Takes `amount` from the user and the token, or refuses with 403 when either cannot cover it. */
-export function reserveQuota(context: AppContext, caller: RelayCaller, amount: number): void {
+/**
+ * Takes `amount` from the user and the token, or refuses with 403 when either cannot cover it. The
+ * reservation is journaled as open under `requestId` until applySettlement closes it (a restart refunds
+ * it otherwise: server/src/db/ledger-journal.ts).
+ */
+export function reserveQuota(
+  context: AppContext,
+  caller: RelayCaller,
+  amount: number,
+  requestId: string,
+): void {
   if (amount <= 0) return;
   if (caller.user.quota < amount) {
     throw relayError(
@@ -28,7 +37,9 @@ export function reserveQuota(context: AppContext, caller: RelayCaller, amount: n
       `the API key quota (${token.remainQuota}) cannot cover this request (${amount})`,
     );
   }
-  context.accounts.changeBalance(caller.user.id, token?.id ?? null, -amount);
+  context.writer.group({ open: requestId }, () =>
+    context.accounts.changeBalance(caller.user.id, token?.id ?? null, -amount),
+  );
 }
 
 export interface CallRecord {
@@ -57,8 +68,15 @@ function describeCharge(record: CallRecord): string {
   return `model ratio ${pricing.modelRatio}, completion ratio ${pricing.completionRatio}, group ratio ${group.groupRatio}`;
 }
 
-/** Applies a settlement once: balance correction, usage counters, exhaustion, the consumption log. */
+/**
+ * Applies a settlement once: balance correction, usage counters, exhaustion, the consumption log — all
+ * journaled as one line that also closes the call's reservation.
+ */
 export function applySettlement(context: AppContext, record: CallRecord): void {
+  context.writer.group({ close: record.requestId }, () => recordSettlement(context, record));
+}
+
+function recordSettlement(context: AppContext, record: CallRecord): void {
   const { caller, settlement } = record;
   const { accounts, writer } = context;
   const token = caller.token;

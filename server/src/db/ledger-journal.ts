@@ -1,0 +1,263 @@
+/**
+ * The ledger journal: an append-only local file in which the batch writer records every write before it
+ * queues it in memory, so that a process killed between two flushes (kill -9, out-of-memory, a crash)
+ * loses nothing it has charged. Each line is one JSON object with a sequence number; a flush records the
+ * highest sequence number it wrote in the same database transaction (ledger-checkpoints.ts), and the next
+ * boot replays the lines past that number (ledger-replay.ts). Reservations taken before a call is sent
+ * are recorded as open until the call's settlement closes them; a restart refunds the ones left open.
+ * See docs/decisions/0008-durable-ledger-and-shutdown.md for the format and the bounds.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  fdatasync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+
+/** One write as the batch writer received it. */
+export type JournalOp =
+  /** increment: table, row id, column deltas */
+  | ['i', string, number, Record<string, number>]
+  /** assign: table, row id, column values */
+  | ['a', string, number, Record<string, number>]
+  /** a log row */
+  | ['l', Record<string, unknown>]
+  /** drop the queued (not yet written) delta of one counter: table, row id, column */
+  | ['d', string, number, string];
+
+export interface JournalLine {
+  /** Sequence number, increasing within one journal. */
+  s: number;
+  o: JournalOp[];
+  /** This line reserves quota for the call with this request id (refunded at boot if never closed). */
+  open?: string;
+  /** This line settles the call with this request id. */
+  close?: string;
+}
+
+interface JournalHeader {
+  journal: string;
+  version: 1;
+}
+
+/** What a previous process left in the journal file, read at boot before anything is written. */
+export interface PreviousJournal {
+  id: string;
+  lines: JournalLine[];
+}
+
+interface RetainedLine {
+  seq: number;
+  text: string;
+  counters: boolean;
+  logs: boolean;
+}
+
+/** The file is rewritten (only what is still needed) once it grows past this size. */
+const ROTATE_AT_BYTES = 8 * 1024 * 1024;
+/** Dirty data is fdatasync'ed this often: the bound for an operating-system crash or power loss. */
+export const JOURNAL_SYNC_INTERVAL_MS = 1000;
+
+/** Paths of journals held by this process (several test servers can share one process). */
+const heldPaths = new Set<string>();
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class JournalInUseError extends Error {}
+
+/** Reads a journal file; a torn last line (the process died mid-write) is ignored. */
+export function readJournal(path: string): PreviousJournal | null {
+  if (!existsSync(path)) return null;
+  const text = readFileSync(path, 'utf8');
+  const rows = text.split('\n');
+  let header: JournalHeader | null = null;
+  const lines: JournalLine[] = [];
+  for (const row of rows) {
+    if (row === '') continue;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row);
+    } catch {
+      continue;
+    }
+    if (!parsed || typeof parsed !== 'object') continue;
+    if (header === null) {
+      if (typeof (parsed as JournalHeader).journal === 'string') header = parsed as JournalHeader;
+      continue;
+    }
+    const line = parsed as JournalLine;
+    if (typeof line.s === 'number' && Array.isArray(line.o)) lines.push(line);
+  }
+  return header ? { id: header.journal, lines } : null;
+}
+
+function opParts(ops: readonly JournalOp[]): { counters: boolean; logs: boolean } {
+  let counters = false;
+  let logs = false;
+  for (const op of ops) {
+    if (op[0] === 'l') logs = true;
+    else counters = true;
+  }
+  return { counters, logs };
+}
+
+export class LedgerJournal {
+  readonly id = randomUUID();
+  private fd: number;
+  private seq = 0;
+  private size = 0;
+  private dirty = false;
+  private syncing = false;
+  private readonly syncTimer: NodeJS.Timeout;
+  /** Lines not yet covered by a checkpoint, in order. */
+  private retained: RetainedLine[] = [];
+  /** Lines that opened a reservation not yet closed, by request id. */
+  private readonly open = new Map<string, RetainedLine>();
+  private checkpoints = { counters: 0, logs: 0 };
+  private closed = false;
+
+  /**
+   * Takes the journal at `path` for this process (refusing one held by a live process) and returns what a
+   * previous process left in it; call `start` once that has been replayed.
+   */
+  static acquire(path: string): PreviousJournal | null {
+    const lockPath = `${path}.lock`;
+    if (heldPaths.has(path)) {
+      throw new JournalInUseError(`the ledger journal ${path} is already used by this process`);
+    }
+    if (existsSync(lockPath)) {
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new JournalInUseError(
+          `the ledger journal ${path} is in use by process ${pid}; give each instance its own LEDGER_JOURNAL_PATH`,
+        );
+      }
+    }
+    writeFileSync(lockPath, String(process.pid));
+    heldPaths.add(path);
+    return readJournal(path);
+  }
+
+  /** Starts a new, empty journal file at `path` (atomically replacing the previous one). */
+  constructor(private readonly path: string) {
+    const header = `${JSON.stringify({ journal: this.id, version: 1 } satisfies JournalHeader)}\n`;
+    const temporary = `${path}.new`;
+    writeFileSync(temporary, header);
+    const fd = openSync(temporary, 'r+');
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temporary, path);
+    this.fd = openSync(path, 'a');
+    this.size = header.length;
+    this.syncTimer = setInterval(() => this.sync(), JOURNAL_SYNC_INTERVAL_MS);
+    this.syncTimer.unref();
+  }
+
+  /** The sequence number of the last line written (a flush that took everything queued covers it). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  get openReservations(): number {
+    return this.open.size;
+  }
+
+  /** Appends one line; returns once the line is in the operating system's hands (survives kill -9). */
+  append(ops: JournalOp[], meta: { open?: string; close?: string } = {}): void {
+    if (this.closed || (ops.length === 0 && !meta.close)) return;
+    this.seq += 1;
+    const line: JournalLine = { s: this.seq, o: ops };
+    if (meta.open) line.open = meta.open;
+    if (meta.close) line.close = meta.close;
+    const text = `${JSON.stringify(line)}\n`;
+    this.writeText(text);
+    const retained: RetainedLine = { seq: this.seq, text, ...opParts(ops) };
+    if (retained.counters || retained.logs) this.retained.push(retained);
+    if (meta.close) this.open.delete(meta.close);
+    if (meta.open) this.open.set(meta.open, retained);
+  }
+
+  /** Records that the database now holds every `part` write up to `seq`; rotates a large file. */
+  checkpoint(part: 'counters' | 'logs', seq: number): void {
+    if (seq > this.checkpoints[part]) this.checkpoints[part] = seq;
+    const { counters, logs } = this.checkpoints;
+    let drop = 0;
+    while (drop < this.retained.length) {
+      const line = this.retained[drop] as RetainedLine;
+      if ((line.counters && line.seq > counters) || (line.logs && line.seq > logs)) break;
+      drop += 1;
+    }
+    if (drop > 0) this.retained = this.retained.slice(drop);
+    // Never swap the file under an fdatasync still running on the old descriptor.
+    if (this.size > ROTATE_AT_BYTES && !this.syncing) this.rotate();
+  }
+
+  /** Flushes to disk and releases the file. `clean` (everything written and settled) empties it. */
+  close(clean: boolean): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.syncTimer);
+    if (clean && this.retained.length === 0 && this.open.size === 0) {
+      closeSync(this.fd);
+      rmSync(this.path, { force: true });
+    } else {
+      fsyncSync(this.fd);
+      closeSync(this.fd);
+    }
+    rmSync(`${this.path}.lock`, { force: true });
+    heldPaths.delete(this.path);
+  }
+
+  private writeText(text: string): void {
+    const buffer = Buffer.from(text);
+    let offset = 0;
+    while (offset < buffer.length) offset += writeSync(this.fd, buffer, offset);
+    this.size += buffer.length;
+    this.dirty = true;
+  }
+
+  private sync(): void {
+    if (!this.dirty || this.syncing || this.closed) return;
+    this.dirty = false;
+    this.syncing = true;
+    fdatasync(this.fd, () => {
+      this.syncing = false;
+    });
+  }
+
+  /** Rewrites the file with only the lines a replay could still need. */
+  private rotate(): void {
+    const keep = new Map<number, string>();
+    for (const line of this.retained) keep.set(line.seq, line.text);
+    for (const line of this.open.values()) keep.set(line.seq, line.text);
+    const body = [...keep.entries()]
+      .sort((left, right) => left[0] - right[0])
+      .map((entry) => entry[1])
+      .join('');
+    const header = `${JSON.stringify({ journal: this.id, version: 1 } satisfies JournalHeader)}\n`;
+    const temporary = `${this.path}.new`;
+    writeFileSync(temporary, header + body);
+    const fd = openSync(temporary, 'r+');
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temporary, this.path);
+    closeSync(this.fd);
+    this.fd = openSync(this.path, 'a');
+    this.size = statSync(this.path).size;
+  }
+}
