@@ -25,6 +25,7 @@ import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { OptionStore } from './options/store.ts';
 import { QuotaWarnings } from './relay/billing/quota-warning.ts';
+import { warmUpTokenizer } from './relay/billing/tokens.ts';
 import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { InflightCalls } from './relay/inflight.ts';
@@ -144,6 +145,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   const stopChannelJobs = config.isMaster ? scheduleChannelJobs(context) : () => undefined;
   const stopRetention = config.isMaster ? scheduleRetention(context) : () => undefined;
   const app = await buildApp(context, redis ? { rateLimitStore: new RedisRateLimitStore(redis) } : {});
+  warmUpTokenizer();
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
   const port = new URL(address).port;
   let closing: Promise<void> | undefined;

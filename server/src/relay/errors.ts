@@ -11,11 +11,43 @@ export function relayError(status: number, code: string, message: string, retrya
   return new GatewayError({ status, code, message, retryable });
 }
 
-/** Removes anything that looks like a secret key from upstream text before it reaches a client. */
-export function maskSecrets(text: string, secrets: readonly string[] = []): string {
-  let masked = text;
+/**
+ * The pieces of channel keys worth hiding: each key whole, each part of a composite key
+ * (`AK|SK|Region`, `APPID|Secret|Key`, several keys on separate lines) and each string of a JSON key
+ * (a service account), longest first.
+ */
+function secretParts(secrets: readonly string[]): string[] {
+  const parts = new Set<string>();
   for (const secret of secrets) {
-    if (secret && secret.length >= 6) masked = masked.split(secret).join('***');
+    if (!secret) continue;
+    parts.add(secret);
+    for (const part of secret.split(/[|\s,;"']+/)) parts.add(part);
+    if (secret.trimStart().startsWith('{')) {
+      try {
+        for (const value of Object.values(JSON.parse(secret) as Record<string, unknown>))
+          if (typeof value === 'string') parts.add(value);
+      } catch {
+        // Not JSON after all: the split parts above cover it.
+      }
+    }
+  }
+  return [...parts].filter((part) => part.length >= 6).sort((left, right) => right.length - left.length);
+}
+
+/**
+ * Removes anything that looks like a secret key from upstream text before it reaches a client: the
+ * channel's keys and their parts, any run of 8+ letters and digits that is a piece of one of them (an
+ * upstream echoing part of a key), and `sk-…`-style tokens.
+ */
+export function maskSecrets(text: string, secrets: readonly string[] = []): string {
+  const parts = secretParts(secrets);
+  let masked = text;
+  for (const part of parts) masked = masked.split(part).join('***');
+  const pieces = parts.filter((part) => part.length >= 8);
+  if (pieces.length > 0) {
+    masked = masked.replace(/[A-Za-z0-9]{8,}/g, (run) =>
+      pieces.some((part) => part.includes(run)) ? '***' : run,
+    );
   }
   return masked.replace(/\b(sk|key|api[_-]?key)[-_][A-Za-z0-9*_-]{6,}/gi, '$1-***');
 }

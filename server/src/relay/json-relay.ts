@@ -32,12 +32,18 @@ function replyText(endpoint: RelayEndpoint, reply: Record<string, unknown>): str
   return '';
 }
 
-export function readJsonReply(endpoint: RelayEndpoint, body: Buffer, model: string): JsonReplyReading {
+/**
+ * Reads a 2xx reply; null when it is not a JSON object (an HTML page from a proxy, a truncated body): such
+ * a reply is not passed on or billed, the client gets a 502 (server/src/relay/pipeline.ts).
+ */
+export function readJsonReply(endpoint: RelayEndpoint, body: Buffer, model: string): JsonReplyReading | null {
   let reply: Record<string, unknown>;
   try {
-    reply = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+    const parsed: unknown = JSON.parse(body.toString('utf8'));
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+    reply = parsed as Record<string, unknown>;
   } catch {
-    return { upstreamUsage: null, countedCompletionTokens: 0, outputDelivered: body.length > 0 };
+    return null;
   }
   const usage = readUsage(reply.usage);
   const counted = usage ? 0 : countTextTokens(replyText(endpoint, reply), model);

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { resolveMappedModel } from '../api/channels/mapping-rules.ts';
 import type { AppContext } from '../context.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
-import { buildUpstreamBody, networkFailure, readUpstreamFailure } from './attempt.ts';
+import { networkFailure, readUpstreamFailure } from './attempt.ts';
 import type { RelayCaller } from './auth.ts';
 import { applySettlement, reserveQuota } from './billing/ledger.ts';
 import type { TokenUsage } from './billing/pricing.ts';
@@ -20,27 +20,28 @@ import {
   resolveModelPricing,
 } from './billing/pricing.ts';
 import { type CallOutcome, estimatePreConsume, settle, shouldSkipPreConsume } from './billing/settlement.ts';
+import { boundUsage } from './billing/usage-bounds.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
+import { deliverConversation, readFormatFailure, sendFormatFailure } from './conversation-delivery.ts';
 import { relayError } from './errors.ts';
-import { readMaxTokens } from './formats/openai/request.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { readJsonReply } from './json-relay.ts';
-import { countPromptTokens } from './prompt-tokens.ts';
 import { adaptorFor } from './providers/registry.ts';
-import type { RelayEndpoint } from './providers/types.ts';
+import {
+  clientFormat,
+  countCallPromptTokens,
+  maxTokensOf,
+  prepareAttempt,
+  type RelayCall,
+} from './relay-call.ts';
 import { considerDisabling } from './routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from './routing/health.ts';
 import { selectChannel } from './routing/select.ts';
 import { relayStream, writeStreamHeaders } from './stream-relay.ts';
 import { readLimited } from './upstream-client.ts';
 
-export interface RelayCall {
-  endpoint: RelayEndpoint;
-  caller: RelayCaller;
-  body: Record<string, unknown>;
-  model: string;
-}
+export type { RelayCall } from './relay-call.ts';
 
 interface CallState {
   call: RelayCall;
@@ -52,6 +53,8 @@ interface CallState {
   preConsumed: number;
   promptTokens: number | null;
   tried: number[];
+  /** A large body: other requests get a turn between the costly steps (serializing, sending). */
+  largeBody: boolean;
   abort: AbortController;
   clientGone: boolean;
 }
@@ -87,7 +90,7 @@ function resolvePricing(
 }
 
 function promptTokensOf(state: CallState): number {
-  state.promptTokens ??= countPromptTokens(state.call.endpoint, state.call.body, state.call.model);
+  state.promptTokens ??= countCallPromptTokens(state.call);
   return state.promptTokens;
 }
 
@@ -99,7 +102,7 @@ function reserve(context: AppContext, state: CallState): void {
   const amount = estimatePreConsume({
     pricing: state.pricing,
     promptTokens: promptTokensOf(state),
-    maxTokens: readMaxTokens(state.call.body),
+    maxTokens: maxTokensOf(state.call),
     groupRatio: state.group.groupRatio,
     preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
   });
@@ -123,6 +126,11 @@ function chooseChannel(context: AppContext, state: CallState): CachedChannel | n
 }
 
 function sendFailure(reply: FastifyReply, state: CallState, failure: UpstreamFailure): void {
+  const format = clientFormat(state.call);
+  if (format !== 'openai-chat') {
+    sendFormatFailure(reply, format, state.requestId, failure);
+    return;
+  }
   const status = failure.status >= 400 ? failure.status : 502;
   reply.code(status).send({
     error: {
@@ -145,30 +153,14 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     state.tried.push(channel.id);
     const adaptor = adaptorFor(channel.type);
     const upstreamModel = resolveMappedModel(channel.modelMapping, call.model);
-    const upstreamRequest = adaptor?.buildRequest({
-      channel,
-      endpoint: call.endpoint,
-      body: adaptor
-        ? buildUpstreamBody({
-            endpoint: call.endpoint,
-            clientBody: call.body,
-            channel,
-            adaptor,
-            upstreamModel,
-            stream: state.stream,
-          })
-        : {},
-      upstreamModel,
-      stream: state.stream,
-    });
-    if (!adaptor || !upstreamRequest) {
-      lastFailure = {
-        status: 0,
-        code: 'channel_misconfigured',
-        message: `channel #${channel.id} cannot serve ${call.endpoint} requests`,
-      };
+    const prepared = prepareAttempt(call, state.stream, channel, adaptor, upstreamModel);
+    if (!('request' in prepared)) {
+      lastFailure = prepared;
+      if (prepared.status >= 400) break;
       continue;
     }
+    const { request: upstreamRequest, target } = prepared;
+    if (state.largeBody) await yieldToEventLoop();
     const { config } = context;
     let response: Awaited<ReturnType<typeof context.upstream.send>>;
     try {
@@ -193,24 +185,47 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       lastFailure = networkFailure(error, channel);
       continue;
     }
+    if (response.statusCode >= 300 && response.statusCode < 400) {
+      // Redirects are never followed (the target was not checked against the address policy).
+      await response.body.dump().catch(() => undefined);
+      lastFailure = {
+        status: 502,
+        code: 'upstream_redirect',
+        message: `the upstream answered with a redirect (HTTP ${response.statusCode}); check the channel's base URL`,
+      };
+      continue;
+    }
     if (response.statusCode >= 400) {
       const text = await readLimited(response.body).catch(() => '');
       response.body.destroy();
-      const failure = readUpstreamFailure(response.statusCode, text, channel);
+      const failure =
+        target === 'openai-chat'
+          ? readUpstreamFailure(response.statusCode, text, channel)
+          : readFormatFailure(target, response.statusCode, text, channel);
       considerDisabling(context, channel, failure);
       lastFailure = failure;
       if (isRetryable(failure.status)) continue;
       break;
     }
-    return deliver(
-      context,
-      reply,
-      state,
-      channel,
-      upstreamModel,
-      response,
-      !adaptor.supportsStreamUsage(channel),
-    );
+    const countPrecisely = !adaptor?.supportsStreamUsage(channel);
+    if (target !== 'openai-chat' || clientFormat(call) !== 'openai-chat') {
+      const result = await deliverConversation({
+        reply,
+        requestId: state.requestId,
+        model: call.model,
+        clientBody: call.body,
+        sides: { client: clientFormat(call), upstream: target },
+        stream: state.stream,
+        contentType: String(response.headers['content-type'] ?? ''),
+        upstreamBody: response.body,
+        startedAt: state.startedAt,
+        pingSeconds: pingSeconds(context),
+        countPrecisely,
+        clientGone: () => state.clientGone,
+      });
+      return { ...result, channel, upstreamModel };
+    }
+    return deliver(context, reply, state, channel, upstreamModel, response, countPrecisely);
   }
   if (state.clientGone) return abortedEnding(null, call.model);
   if (!lastFailure) {
@@ -222,6 +237,12 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
   }
   sendFailure(reply, state, lastFailure);
   return { ...abortedEnding(null, call.model), outcome: 'upstream_failed_before_output' };
+}
+
+function pingSeconds(context: AppContext): number {
+  return context.options.getBoolean('general_setting.ping_interval_enabled')
+    ? Math.max(1, context.options.getNumber('general_setting.ping_interval_seconds'))
+    : 0;
 }
 
 function abortedEnding(channel: CachedChannel | null, upstreamModel: string): Ending {
@@ -261,9 +282,7 @@ async function deliver(
       clientWantsUsage: wantsIncludeUsage(call.body),
       model: call.model,
       requestId: state.requestId,
-      pingSeconds: context.options.getBoolean('general_setting.ping_interval_enabled')
-        ? Math.max(1, context.options.getNumber('general_setting.ping_interval_seconds'))
-        : 0,
+      pingSeconds: pingSeconds(context),
       startedAt: state.startedAt,
       countPromptTokens: () => promptTokensOf(state),
       countPrecisely,
@@ -281,6 +300,15 @@ async function deliver(
     return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
   }
   const reading = readJsonReply(call.endpoint, body, call.model);
+  if (!reading) {
+    const failure = {
+      status: 502,
+      message: `the upstream answered HTTP 200 with a body that is not a JSON reply (${body.length} bytes)`,
+      code: 'bad_upstream_reply',
+    };
+    sendFailure(reply, state, failure);
+    return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+  }
   reply
     .code(200)
     .header('content-type', contentType || 'application/json')
@@ -296,6 +324,18 @@ async function deliver(
   };
 }
 
+/** The upstream's usage within sane bounds; an out-of-bounds report is logged (never the key). */
+function boundedUsage(context: AppContext, state: CallState, final: Ending): TokenUsage {
+  const { usage, anomalies } = boundUsage(final.upstreamUsage as TokenUsage);
+  if (Object.keys(anomalies).length > 0) {
+    context.logger.warn(
+      { requestId: state.requestId, channelId: final.channel?.id ?? 0, reported: anomalies, billed: usage },
+      'upstream reported usage out of bounds; billed at the bound',
+    );
+  }
+  return usage;
+}
+
 /** Prices how the call ended and applies it once (balances, counters, the consumption log). */
 function settleCall(
   context: AppContext,
@@ -308,16 +348,13 @@ function settleCall(
     ...abortedEnding(null, call.model),
     outcome: 'upstream_failed_before_output' as const,
   };
+  const upstreamUsage = final.upstreamUsage ? boundedUsage(context, state, final) : null;
   const settlement = settle({
     preConsumed: state.preConsumed,
     outcome: final.outcome,
-    upstreamUsage: final.upstreamUsage,
+    upstreamUsage,
     // Counting is only needed when the upstream did not report the prompt (and something was delivered).
-    countedPromptTokens: final.upstreamUsage?.promptTokens
-      ? 0
-      : final.outputDelivered
-        ? promptTokensOf(state)
-        : 0,
+    countedPromptTokens: upstreamUsage?.promptTokens ? 0 : final.outputDelivered ? promptTokensOf(state) : 0,
     deliveredCompletionTokens: final.deliveredCompletionTokens,
     outputDelivered: final.outputDelivered,
     pricing,
@@ -342,6 +379,13 @@ function settleCall(
   });
 }
 
+/** Bodies above this size give other requests a turn between parsing, counting and serializing. */
+const LARGE_BODY_BYTES = 1024 * 1024;
+
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Runs one relay call; the caller has authenticated the key and parsed the body. */
 export async function runRelay(
   context: AppContext,
@@ -350,16 +394,21 @@ export async function runRelay(
   call: RelayCall,
 ): Promise<void> {
   const { pricing, group } = resolvePricing(context, call.caller, call.model);
+  const large = Number(request.headers['content-length'] ?? 0) > LARGE_BODY_BYTES;
+  if (large) await yieldToEventLoop();
   const state: CallState = {
     call,
     requestId: request.id,
     startedAt: Date.now(),
-    stream: call.body.stream === true && (call.endpoint === 'chat' || call.endpoint === 'completions'),
+    stream:
+      call.stream ??
+      (call.body.stream === true && (call.endpoint === 'chat' || call.endpoint === 'completions')),
     pricing,
     group,
     preConsumed: 0,
     promptTokens: null,
     tried: [],
+    largeBody: large,
     abort: new AbortController(),
     clientGone: false,
   };
@@ -373,6 +422,7 @@ export async function runRelay(
   });
   let ending: Ending | null = null;
   try {
+    if (large) await yieldToEventLoop();
     ending = await attemptChannels(context, reply, state);
   } finally {
     try {

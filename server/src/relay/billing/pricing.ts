@@ -261,10 +261,16 @@ export function splitUsage(usage: TokenUsage): UsageParts {
 const exact = (value: number): ExactDecimal => (value > 0 ? toExactDecimal(value) : ZERO);
 const whole = (count: number): ExactDecimal => ({ units: BigInt(count), scale: 0 });
 
-/** Rounds exactly; a positive amount that rounds to 0 bills 1, zero bills 0. */
+const MAX_QUOTA = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Rounds exactly; a positive amount that rounds to 0 bills 1, zero bills 0, and an amount past the
+ * safe-integer range bills Number.MAX_SAFE_INTEGER (quota stays exact integer arithmetic everywhere).
+ */
 function toQuota(amount: ExactDecimal): number {
   if (!isPositive(amount)) return 0;
   const rounded = roundToInteger(amount);
+  if (rounded > MAX_QUOTA) return Number.MAX_SAFE_INTEGER;
   return rounded < 1n ? 1 : Number(rounded);
 }
 

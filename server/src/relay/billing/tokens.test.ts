@@ -5,10 +5,14 @@ import {
   CompletionCounter,
   CompletionEstimator,
   type CountableChatMessage,
+  CountBudget,
   countChatPromptTokens,
+  countInPieces,
   countOrEstimate,
   countTextTokens,
+  EXACT_COUNT_CHARACTERS,
   encodingForModel,
+  estimateTokensFromBytes,
   estimateTokensFromLength,
   MAX_BUFFERED_CHARACTERS,
 } from './tokens.ts';
@@ -265,7 +269,7 @@ describe('CompletionCounter', () => {
       counter.add(character);
       if (counter.bufferedLength > largestBuffer) largestBuffer = counter.bufferedLength;
     }
-    const whole = countTextTokens(text, 'gpt-4o');
+    const whole = countTextTokens(text, 'gpt-4o', new CountBudget(Number.POSITIVE_INFINITY));
     expect(largestBuffer).toBeLessThanOrEqual(MAX_BUFFERED_CHARACTERS);
     expect(Math.abs(counter.total() - whole) / whole).toBeLessThan(0.02);
   });
@@ -333,5 +337,64 @@ describe('CompletionEstimator', () => {
     const estimator = new CompletionEstimator();
     for (const delta of deltas) estimator.add(delta);
     expect(estimator.total()).toBe(expected);
+  });
+});
+
+describe('counting in bounded time', () => {
+  it.each([
+    ['ordinary words stay whole', 'hello world foo', ['hello world foo']],
+    [
+      'a long run is cut every MAX_PIECE_CHARACTERS',
+      'a'.repeat(300),
+      ['a'.repeat(128), 'a'.repeat(128), 'a'.repeat(44)],
+    ],
+    ['a long run of spaces is cut too', ' '.repeat(130), [' '.repeat(128), '  ']],
+    [
+      'a run restarts at each class change',
+      `${'b'.repeat(128)} ${'c'.repeat(128)}`,
+      [`${'b'.repeat(128)} ${'c'.repeat(128)}`],
+    ],
+    ['a surrogate pair is never split', `${'x'.repeat(127)}😀`, [`${'x'.repeat(127)}😀`]],
+  ])('%s', (_name, text, pieces) => {
+    const seen: string[] = [];
+    countInPieces(text, (piece) => {
+      seen.push(piece);
+      return piece.length;
+    });
+    expect(seen).toEqual(pieces);
+  });
+
+  it('counts long runs without whitespace in linear time (the quadratic BPE case)', () => {
+    const started = performance.now();
+    const tokens = countTextTokens('a'.repeat(400_000), 'gpt-4o', new CountBudget(Number.POSITIVE_INFINITY));
+    // Before the fix: about 100 s. Generous bound: this only guards against the quadratic case.
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(tokens).toBeGreaterThan(400_000 / 128);
+  });
+
+  it('counts exactly within the budget and estimates the rest from the UTF-8 size', () => {
+    const head = 'word '.repeat(1000);
+    const tail = 'x'.repeat(4000);
+    const budget = new CountBudget(head.length);
+    const counted = countTextTokens(head + tail, 'gpt-4o', budget);
+    expect(counted).toBe(countTextTokens(head, 'gpt-4o') + estimateTokensFromBytes(tail));
+    expect(budget.remaining).toBe(0);
+    // An exhausted budget only estimates; CJK text is estimated from its bytes (3 per character).
+    expect(countTextTokens('人工智能', 'gpt-4o', budget)).toBe(3);
+  });
+
+  it('shares one budget across the messages of a prompt', () => {
+    const big = 'lorem ipsum '.repeat(Math.ceil(EXACT_COUNT_CHARACTERS / 12) + 1000);
+    const budget = new CountBudget();
+    countChatPromptTokens(
+      [
+        { role: 'user', content: big },
+        { role: 'user', content: big },
+      ],
+      'gpt-4o',
+      {},
+      budget,
+    );
+    expect(budget.remaining).toBe(0);
   });
 });

@@ -23,6 +23,15 @@ function encoder(name: EncodingName): EncodingModule {
   return loaded;
 }
 
+/**
+ * Loads the o200k_base encoding now (~0.3 s of CPU, once per process): called at boot before the server
+ * listens, so the first request that needs a count does not stall every other request while the
+ * encoding's tables are compiled. cl100k_base (gpt-3.5, gpt-4) still loads on first use.
+ */
+export function warmUpTokenizer(): void {
+  encoder('o200k_base').countTokens('warm up');
+}
+
 /** Special-token texts such as "<|endoftext|>" inside user text are counted as ordinary text. */
 const specialTokensAsText = { disallowedSpecial: new Set<string>() };
 
@@ -43,6 +52,59 @@ export function estimateTokensFromLength(text: string): number {
   return Math.ceil(text.length / 4);
 }
 
+/**
+ * Characters tokenized exactly per request (a prompt) or per text; what lies beyond is estimated from its
+ * UTF-8 size (≈ 4 bytes per token; CJK text ≈ 0.75 token per character). Tokenizing costs ~30 ms per
+ * million characters of ordinary text on the event loop, so the cap keeps one request under ~10 ms
+ * whatever its size (docs/decisions/0010-relay-admission-and-usage-bounds.md).
+ */
+export const EXACT_COUNT_CHARACTERS = 262_144;
+/**
+ * Longest run of one character class handed to the BPE at once. BPE merges within one pre-tokenizer piece
+ * cost time quadratic in its length ('a' × 200,000 took 24 s), so longer runs are tokenized in pieces.
+ */
+export const MAX_PIECE_CHARACTERS = 128;
+
+/** How much exact counting a request may still do (one budget per request). */
+export class CountBudget {
+  constructor(public remaining = EXACT_COUNT_CHARACTERS) {}
+}
+
+/** Tokens of text beyond the exact-counting budget, from its UTF-8 size (native speed, no tokenizer). */
+export function estimateTokensFromBytes(text: string): number {
+  return Math.ceil(Buffer.byteLength(text, 'utf8') / 4);
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}
+
+/**
+ * Counts `text` with `count` in linear time: wherever a run of whitespace or of non-whitespace grows past
+ * MAX_PIECE_CHARACTERS, the text is cut (never inside a surrogate pair) and the parts counted apart.
+ */
+export function countInPieces(text: string, count: (piece: string) => number): number {
+  let total = 0;
+  let start = 0;
+  let run = 0;
+  let runIsSpace = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    const space = code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
+    if (space !== runIsSpace) {
+      runIsSpace = space;
+      run = 0;
+    }
+    run += 1;
+    if (run > MAX_PIECE_CHARACTERS && !isLowSurrogate(code)) {
+      total += count(text.slice(start, index));
+      start = index;
+      run = 1;
+    }
+  }
+  return total + count(text.slice(start));
+}
+
 /** Runs `count` on `text`; if it throws, falls back to the length estimate. */
 export function countOrEstimate(text: string, count: (text: string) => number): number {
   if (text === '') return 0;
@@ -53,13 +115,29 @@ export function countOrEstimate(text: string, count: (text: string) => number): 
   }
 }
 
-function countWith(encoding: EncodingName, text: string): number {
-  return countOrEstimate(text, (input) => encoder(encoding).countTokens(input, specialTokensAsText));
+function countExactly(encoding: EncodingName, text: string): number {
+  const { countTokens } = encoder(encoding);
+  return countOrEstimate(text, (input) =>
+    countInPieces(input, (piece) => (piece === '' ? 0 : countTokens(piece, specialTokensAsText))),
+  );
 }
 
-/** Tokens of `text` for `model`. Never throws. */
-export function countTextTokens(text: string, model: string): number {
-  return countWith(encodingForModel(model), text);
+function countWith(encoding: EncodingName, text: string, budget: CountBudget = new CountBudget()): number {
+  if (text === '') return 0;
+  if (budget.remaining <= 0) return estimateTokensFromBytes(text);
+  if (text.length <= budget.remaining) {
+    budget.remaining -= text.length;
+    return countExactly(encoding, text);
+  }
+  let cut = budget.remaining;
+  if (isLowSurrogate(text.charCodeAt(cut))) cut -= 1;
+  budget.remaining = 0;
+  return countExactly(encoding, text.slice(0, cut)) + estimateTokensFromBytes(text.slice(cut));
+}
+
+/** Tokens of `text` for `model`, exact within the budget (a fresh one by default). Never throws. */
+export function countTextTokens(text: string, model: string, budget?: CountBudget): number {
+  return countWith(encodingForModel(model), text, budget);
 }
 
 /** OpenAI's chat accounting (openai-cookbook "How to count tokens with tiktoken"). */
@@ -120,14 +198,15 @@ function contentTokens(
   content: CountableChatMessage['content'],
   model: string,
   encoding: EncodingName,
+  budget: CountBudget,
 ): number {
-  if (typeof content === 'string') return countWith(encoding, content);
+  if (typeof content === 'string') return countWith(encoding, content, budget);
   if (!Array.isArray(content)) return 0;
   let total = 0;
   for (const part of content as ReadonlyArray<CountableContentPart>) {
     if (part === null || typeof part !== 'object') continue;
     if (typeof part.text === 'string') {
-      total += countWith(encoding, part.text);
+      total += countWith(encoding, part.text, budget);
     } else if (part.type === 'image_url' || part.image_url !== undefined) {
       const detail = typeof part.image_url === 'object' ? part.image_url?.detail : undefined;
       total += imageTokens(model, detail);
@@ -146,27 +225,29 @@ export function countChatPromptTokens(
   messages: ReadonlyArray<CountableChatMessage>,
   model: string,
   extra?: ChatPromptExtras,
+  budget: CountBudget = new CountBudget(),
 ): number {
   const encoding = encodingForModel(model);
   let total = REPLY_PRIMING_TOKENS;
   for (const message of messages) {
     if (message === null || typeof message !== 'object') continue;
     total += TOKENS_PER_MESSAGE;
-    if (typeof message.role === 'string') total += countWith(encoding, message.role);
+    if (typeof message.role === 'string') total += countWith(encoding, message.role, budget);
     if (typeof message.name === 'string' && message.name !== '') {
-      total += countWith(encoding, message.name) + TOKENS_PER_NAME;
+      total += countWith(encoding, message.name, budget) + TOKENS_PER_NAME;
     }
-    total += contentTokens(message.content, model, encoding);
+    total += contentTokens(message.content, model, encoding, budget);
     if (Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
-      total += countWith(encoding, jsonText(message.tool_calls));
+      total += countWith(encoding, jsonText(message.tool_calls), budget);
     }
     if (message.function_call !== undefined && message.function_call !== null) {
-      total += countWith(encoding, jsonText(message.function_call));
+      total += countWith(encoding, jsonText(message.function_call), budget);
     }
   }
-  if (extra?.tools !== undefined && extra.tools !== null) total += countWith(encoding, jsonText(extra.tools));
+  if (extra?.tools !== undefined && extra.tools !== null)
+    total += countWith(encoding, jsonText(extra.tools), budget);
   if (extra?.functions !== undefined && extra.functions !== null) {
-    total += countWith(encoding, jsonText(extra.functions));
+    total += countWith(encoding, jsonText(extra.functions), budget);
   }
   return total;
 }

@@ -1,9 +1,10 @@
 /**
- * The provider adaptor interface. The relay speaks OpenAI's wire format to clients on /v1; an adaptor
- * turns a relay call into the upstream's request and, for providers with another wire format, turns the
- * upstream's reply back (native Claude, Gemini … adaptors implement the optional conversions).
+ * The provider adaptor interface: an adaptor turns a relay call into the upstream's request. Conversation
+ * calls reach an upstream in one of the formats it speaks natively (`formats`); the pipeline converts the
+ * client's format to it through the canonical model when they differ (server/src/relay/canonical/).
  */
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import type { WireFormat } from '../canonical/codec.ts';
 
 export type RelayEndpoint = 'chat' | 'completions' | 'embeddings' | 'moderations';
 
@@ -22,12 +23,16 @@ export interface BuildRequestInput {
   /** The upstream model name (after the channel's model mapping). */
   upstreamModel: string;
   stream: boolean;
+  /** The format of `body` for conversation calls (endpoint 'chat'); openai-chat when absent. */
+  format?: WireFormat;
+  /** Client headers an upstream of the same vendor honours (anthropic-version, anthropic-beta). */
+  clientHeaders?: Readonly<Record<string, string>>;
 }
 
 export interface ProviderAdaptor {
   readonly name: string;
-  /** The wire format of the upstream; 'openai' replies pass through unchanged. */
-  readonly wireFormat: 'openai';
+  /** Conversation formats the upstream speaks natively, preferred first. */
+  readonly formats: readonly WireFormat[];
   /** Whether the upstream honours stream_options.include_usage (otherwise usage is counted). */
   supportsStreamUsage(channel: CachedChannel): boolean;
   /** Null when the channel cannot serve this endpoint (e.g. embeddings-only providers). */

@@ -11,6 +11,8 @@ export interface FakeBehavior {
   errorBody?: unknown;
   /** A raw, non-JSON error body (an HTML page from a proxy, say); wins over errorBody. */
   errorRawBody?: string;
+  /** A raw body sent with `status` in place of any reply, whatever the status (2xx and 3xx included). */
+  rawBody?: string;
   /** Milliseconds to wait before sending the status line and headers. */
   latencyMs?: number;
   /** The reply text; its whitespace-separated words are the content chunks. */
@@ -60,6 +62,7 @@ export interface FakeBehavior {
 type UnsetByDefault =
   | 'errorBody'
   | 'errorRawBody'
+  | 'rawBody'
   | 'chunkCount'
   | 'dropAfterChunks'
   | 'stallAfterChunks'
@@ -105,6 +108,7 @@ const FIELD_CHECKS: Record<keyof FakeBehavior, Check> = {
   status: (value) => isCount(value) && (value as number) >= 100 && (value as number) <= 599,
   errorBody: isAnything,
   errorRawBody: isString,
+  rawBody: isString,
   latencyMs: isCount,
   replyText: isString,
   chunkCount: isCount,

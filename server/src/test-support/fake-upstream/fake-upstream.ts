@@ -134,6 +134,13 @@ function sentConfiguredFailure(
     sendJson(response, 401, INVALID_API_KEY_BODY);
     return true;
   }
+  if (behavior.rawBody !== undefined) {
+    const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
+    if (behavior.status >= 300 && behavior.status <= 399) headers.location = 'http://127.0.0.1:9/elsewhere';
+    response.writeHead(behavior.status, headers);
+    response.end(behavior.rawBody);
+    return true;
+  }
   if (behavior.status >= 200 && behavior.status <= 299) return false;
   if (behavior.errorRawBody !== undefined) {
     response.writeHead(behavior.status, { 'content-type': 'text/html; charset=utf-8' });

@@ -44,7 +44,7 @@ export function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChann
 
 export const openAiCompatibleAdaptor: ProviderAdaptor = {
   name: 'openai-compatible',
-  wireFormat: 'openai',
+  formats: ['openai-chat'],
 
   supportsStreamUsage(channel) {
     return openAiCompatibleConfig(channel.type)?.streamUsage ?? false;
@@ -56,9 +56,10 @@ export const openAiCompatibleAdaptor: ProviderAdaptor = {
     body,
     upstreamModel,
     stream,
+    format,
   }: BuildRequestInput): UpstreamRequest | null {
     const config = openAiCompatibleConfig(channel.type);
-    if (!config) return null;
+    if (!config || (format ?? 'openai-chat') !== 'openai-chat') return null;
     if (config.endpoints && !config.endpoints.includes(endpoint)) return null;
     const url = upstreamUrl(config, channel, endpoint, upstreamModel);
     if (!url) return null;

@@ -1,0 +1,38 @@
+/**
+ * Bounds on the usage an upstream reports (docs/decisions/0010-relay-admission-and-usage-bounds.md). An
+ * upstream is not trusted to report sane numbers: a count past MAX_REPORTED_TOKENS (ten times the largest
+ * context window any model offers today) is capped there, and the anomaly is reported so it can be logged.
+ */
+import type { TokenUsage } from './pricing.ts';
+
+/** The most tokens one field of one call's usage may bill. */
+export const MAX_REPORTED_TOKENS = 20_000_000;
+
+export interface BoundedUsage {
+  usage: TokenUsage;
+  /** The fields that were out of bounds, with the reported values (empty when all were sane). */
+  anomalies: Partial<Record<keyof TokenUsage, number>>;
+}
+
+function bound(value: number | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isFinite(value) || value <= 0) return 0;
+  return Math.min(Math.floor(value), MAX_REPORTED_TOKENS);
+}
+
+export function boundUsage(usage: TokenUsage): BoundedUsage {
+  const anomalies: BoundedUsage['anomalies'] = {};
+  const bounded: TokenUsage = { ...usage };
+  for (const key of Object.keys(usage) as (keyof TokenUsage)[]) {
+    const reported = usage[key];
+    const value = bound(reported);
+    if (value === undefined) continue;
+    if (
+      typeof reported === 'number' &&
+      (reported > MAX_REPORTED_TOKENS || !Number.isFinite(reported) || reported < 0)
+    )
+      anomalies[key] = reported;
+    bounded[key] = value;
+  }
+  return { usage: bounded, anomalies };
+}

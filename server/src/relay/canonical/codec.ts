@@ -1,0 +1,64 @@
+/**
+ * What each wire format implements (server/src/relay/formats/<format>/codec.ts): pure decoders and
+ * encoders between its JSON and the canonical model (./types.ts), for requests, replies and streams, and
+ * its error body. A format is used both ways: as the client's format (decode the request, encode the
+ * reply) and as an upstream's format (encode the request, decode the reply).
+ */
+import type { CanonicalReply, CanonicalRequest, StreamEvent } from './types.ts';
+
+export type WireFormat = 'openai-chat' | 'openai-responses' | 'claude' | 'gemini';
+
+/** One server-sent event as read from the wire (`event:` line, if any, and the joined `data:` lines). */
+export interface SseMessage {
+  event?: string;
+  data: string;
+}
+
+/** Turns a format's stream (event by event) into canonical events; keeps only small per-stream state. */
+export interface StreamDecoder {
+  push(message: SseMessage): StreamEvent[];
+  /** Called when the upstream stream ends; returns events still owed (e.g. a missing stop). */
+  end(): StreamEvent[];
+}
+
+/** Turns canonical events into a format's stream text (complete SSE frames). */
+export interface StreamEncoder {
+  encode(event: StreamEvent): string;
+  /** The closing frames (e.g. OpenAI's `data: [DONE]`), after the last event. */
+  finish(): string;
+}
+
+export interface StreamEncoderInit {
+  id: string;
+  /** The model name the client asked for (echoed in every frame). */
+  model: string;
+  created: number;
+  /** OpenAI clients get a usage chunk only when they asked (stream_options.include_usage). */
+  includeUsage: boolean;
+}
+
+export interface ErrorDetails {
+  status: number;
+  message: string;
+  /** A machine-readable type (OpenAI error.type, Claude error.type). */
+  type: string;
+  code?: string | null;
+}
+
+export interface FormatCodec {
+  readonly id: WireFormat;
+  /** The client's body as a canonical request; `model` comes from the route when the body has none. */
+  decodeRequest(body: Record<string, unknown>, context: { model: string; stream: boolean }): CanonicalRequest;
+  /** The canonical request as this format's body (for an upstream of this format). */
+  encodeRequest(request: CanonicalRequest): Record<string, unknown>;
+  /** An upstream reply of this format; throws on a body that is not one. */
+  decodeReply(body: unknown): CanonicalReply;
+  /** The canonical reply as this format's body (for a client of this format). */
+  encodeReply(reply: CanonicalReply): unknown;
+  streamDecoder(): StreamDecoder;
+  streamEncoder(init: StreamEncoderInit): StreamEncoder;
+  /** This format's error body. */
+  errorBody(error: ErrorDetails): unknown;
+  /** Reads an upstream error body of this format (null when it is not one). */
+  readError(body: unknown): { message: string; type?: string; code?: string | null } | null;
+}

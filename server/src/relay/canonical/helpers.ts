@@ -1,0 +1,129 @@
+/** Small pure helpers shared by the format codecs (server/src/relay/formats/*). */
+import {
+  type CanonicalMessage,
+  type CanonicalUsage,
+  type ContentBlock,
+  emptyUsage,
+  type MediaSource,
+  type ReasoningEffort,
+  type ReasoningSettings,
+} from './types.ts';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function asNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+/** A non-negative integer token count, 0 for anything else. */
+export function tokens(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.round(value) : 0;
+}
+
+/** Tool-call arguments as an object (formats that need one): invalid or non-object JSON becomes {}. */
+export function parseArguments(text: string): Record<string, unknown> {
+  if (!text.trim()) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return isRecord(parsed) ? parsed : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Tool-call arguments as JSON text (formats that carry an object). */
+export function stringifyArguments(value: unknown): string {
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value ?? {}) ?? '{}';
+  } catch {
+    return '{}';
+  }
+}
+
+/** Token budgets for reasoning efforts, and back (docs/formats.md). */
+export const EFFORT_BUDGETS: Readonly<Record<ReasoningEffort, number>> = {
+  minimal: 512,
+  low: 1024,
+  medium: 8192,
+  high: 24576,
+};
+
+export function budgetForEffort(effort: ReasoningEffort): number {
+  return EFFORT_BUDGETS[effort];
+}
+
+export function effortForBudget(budget: number): ReasoningEffort {
+  if (budget <= 2048) return 'low';
+  if (budget <= 12288) return 'medium';
+  return 'high';
+}
+
+/** The budget a reasoning setting implies, or undefined when reasoning is off or unspecified. */
+export function reasoningBudget(reasoning: ReasoningSettings | undefined): number | undefined {
+  if (!reasoning || reasoning.enabled === false) return undefined;
+  if (reasoning.budgetTokens !== undefined) return reasoning.budgetTokens;
+  if (reasoning.effort) return budgetForEffort(reasoning.effort);
+  return reasoning.enabled ? EFFORT_BUDGETS.medium : undefined;
+}
+
+/** The effort a reasoning setting implies, or undefined when reasoning is off or unspecified. */
+export function reasoningEffort(reasoning: ReasoningSettings | undefined): ReasoningEffort | undefined {
+  if (!reasoning || reasoning.enabled === false) return undefined;
+  if (reasoning.effort) return reasoning.effort;
+  if (reasoning.budgetTokens !== undefined) return effortForBudget(reasoning.budgetTokens);
+  return reasoning.enabled ? 'medium' : undefined;
+}
+
+/** Parses a `data:` URL into a base64 source; other URLs stay URLs. */
+export function mediaFromUrl(url: string, fallbackType?: string): MediaSource {
+  const match = /^data:([^;,]+)?(;base64)?,(.*)$/s.exec(url);
+  if (match?.[2]) return { kind: 'base64', mediaType: match[1] ?? fallbackType ?? '', data: match[3] ?? '' };
+  return fallbackType ? { kind: 'url', url, mediaType: fallbackType } : { kind: 'url', url };
+}
+
+/** A media source as a URL (base64 becomes a data: URL); null for provider file ids. */
+export function mediaToUrl(source: MediaSource): string | null {
+  if (source.kind === 'url') return source.url;
+  if (source.kind === 'base64') return `data:${source.mediaType};base64,${source.data}`;
+  return null;
+}
+
+/** Merges consecutive messages of the same role (formats that require alternation). */
+export function mergeSameRole(messages: readonly CanonicalMessage[]): CanonicalMessage[] {
+  const merged: CanonicalMessage[] = [];
+  for (const message of messages) {
+    const last = merged[merged.length - 1];
+    if (last && last.role === message.role) last.content = [...last.content, ...message.content];
+    else merged.push({ role: message.role, content: [...message.content] });
+  }
+  return merged;
+}
+
+/** The text of the text blocks, joined. */
+export function joinText(blocks: readonly ContentBlock[], separator = ''): string {
+  let text = '';
+  let first = true;
+  for (const block of blocks) {
+    if (block.type !== 'text') continue;
+    text += first ? block.text : separator + block.text;
+    first = false;
+  }
+  return text;
+}
+
+/** Usage so far with a (partial) usage event applied: fields it sets win, the others are kept. */
+export function mergeUsage(previous: CanonicalUsage | null, update: Partial<CanonicalUsage>): CanonicalUsage {
+  const merged = { ...(previous ?? emptyUsage()) };
+  for (const key of Object.keys(update) as (keyof CanonicalUsage)[]) {
+    const value = update[key];
+    if (typeof value === 'number' && Number.isFinite(value)) merged[key] = value;
+  }
+  return merged;
+}

@@ -1,0 +1,161 @@
+/**
+ * Delivery of conversation calls whose client or upstream is not OpenAI Chat Completions (the OpenAI →
+ * OpenAI path stays in server/src/relay/pipeline.ts and stream-relay.ts): the reply converted (or passed
+ * through) in the client's format, the stream relayed event by event, upstream errors read in the
+ * upstream's format and rendered in the client's.
+ */
+import type { FastifyReply } from 'fastify';
+import type { TokenUsage } from './billing/pricing.ts';
+import type { CallOutcome } from './billing/settlement.ts';
+import { countTextTokens } from './billing/tokens.ts';
+import type { CachedChannel } from './cache/channel-cache.ts';
+import type { WireFormat } from './canonical/codec.ts';
+import { joinText } from './canonical/helpers.ts';
+import { billingUsage } from './canonical/metering.ts';
+import { codecFor } from './conversion.ts';
+import { relayConvertedStream } from './converted-stream.ts';
+import { maskSecrets } from './errors.ts';
+import { wantsIncludeUsage } from './formats/openai/stream.ts';
+import { mapStatus, type UpstreamFailure } from './routing/health.ts';
+import { writeStreamHeaders } from './stream-relay.ts';
+
+export interface ConversationSides {
+  client: WireFormat;
+  upstream: WireFormat;
+}
+
+export interface DeliveryResult {
+  outcome: CallOutcome;
+  upstreamUsage: TokenUsage | null;
+  deliveredCompletionTokens: number;
+  outputDelivered: boolean;
+  firstResponseMs: number | null;
+}
+
+export interface ConversationDelivery {
+  reply: FastifyReply;
+  requestId: string;
+  /** The model the client asked for (echoed in converted replies, used for counting). */
+  model: string;
+  clientBody: Readonly<Record<string, unknown>>;
+  sides: ConversationSides;
+  stream: boolean;
+  contentType: string;
+  upstreamBody: AsyncIterable<Uint8Array> & { arrayBuffer(): Promise<ArrayBuffer> };
+  startedAt: number;
+  pingSeconds: number;
+  countPrecisely: boolean;
+  clientGone: () => boolean;
+}
+
+/** A failure rendered in the client's format. */
+export function sendFormatFailure(
+  reply: FastifyReply,
+  format: WireFormat,
+  requestId: string,
+  failure: UpstreamFailure,
+): void {
+  const status = failure.status >= 400 ? failure.status : 502;
+  reply.code(status).send(
+    codecFor(format).errorBody({
+      status,
+      message: `${failure.message} (request id: ${requestId})`,
+      type: failure.type ?? 'upstream_error',
+      code: failure.code ?? null,
+    }),
+  );
+}
+
+/** An upstream error reply of `format` as a failure: mapped status, details, message without secrets. */
+export function readFormatFailure(
+  format: WireFormat,
+  status: number,
+  text: string,
+  channel: CachedChannel,
+): UpstreamFailure {
+  let details: ReturnType<ReturnType<typeof codecFor>['readError']> = null;
+  try {
+    details = codecFor(format).readError(JSON.parse(text));
+  } catch {
+    details = null;
+  }
+  const raw = details?.message || text.trim().slice(0, 500) || `upstream answered HTTP ${status}`;
+  return {
+    status: mapStatus(status, channel.statusCodeMapping),
+    ...(details?.code ? { code: details.code } : {}),
+    ...(details?.type ? { type: details.type } : {}),
+    message: maskSecrets(raw, [channel.key]),
+  };
+}
+
+const failedBeforeOutput: DeliveryResult = {
+  outcome: 'upstream_failed_before_output',
+  upstreamUsage: null,
+  deliveredCompletionTokens: 0,
+  outputDelivered: false,
+  firstResponseMs: null,
+};
+
+/** Relays a successful upstream reply (stream or not) to the client in the client's format. */
+export async function deliverConversation(input: ConversationDelivery): Promise<DeliveryResult> {
+  const { reply, sides } = input;
+  const clientCodec = codecFor(sides.client);
+  const upstreamCodec = codecFor(sides.upstream);
+  if (input.stream && input.contentType.includes('text/event-stream')) {
+    reply.hijack();
+    writeStreamHeaders(reply.raw, input.requestId);
+    return relayConvertedStream({
+      raw: reply.raw,
+      upstream: input.upstreamBody,
+      decoder: upstreamCodec.streamDecoder(),
+      encoder: clientCodec.streamEncoder({
+        id: `chatcmpl-${input.requestId}`,
+        model: input.model,
+        created: Math.floor(Date.now() / 1000),
+        includeUsage: sides.client === 'openai-chat' && wantsIncludeUsage(input.clientBody),
+      }),
+      passThrough: sides.client === sides.upstream,
+      model: input.model,
+      pingSeconds: input.pingSeconds,
+      startedAt: input.startedAt,
+      countPrecisely: input.countPrecisely,
+      clientGone: input.clientGone,
+    });
+  }
+  let text: string;
+  try {
+    text = Buffer.from(await input.upstreamBody.arrayBuffer()).toString('utf8');
+  } catch {
+    if (input.clientGone()) return { ...failedBeforeOutput, outcome: 'client_aborted' };
+    sendFormatFailure(reply, sides.client, input.requestId, {
+      status: 502,
+      message: 'the upstream reply broke off',
+      code: 'upstream_read_failed',
+    });
+    return failedBeforeOutput;
+  }
+  let decoded: ReturnType<typeof upstreamCodec.decodeReply>;
+  try {
+    decoded = upstreamCodec.decodeReply(JSON.parse(text));
+  } catch (error) {
+    sendFormatFailure(reply, sides.client, input.requestId, {
+      status: 502,
+      message: `the upstream reply could not be read: ${(error as Error).message}`,
+      code: 'bad_upstream_reply',
+    });
+    return failedBeforeOutput;
+  }
+  const body =
+    sides.client === sides.upstream
+      ? text
+      : JSON.stringify(clientCodec.encodeReply({ ...decoded, model: input.model }));
+  reply.code(200).header('content-type', 'application/json').send(body);
+  const usage = decoded.usage ? billingUsage(decoded.usage) : null;
+  return {
+    outcome: 'completed',
+    upstreamUsage: usage,
+    deliveredCompletionTokens: usage ? 0 : countTextTokens(joinText(decoded.content), input.model),
+    outputDelivered: true,
+    firstResponseMs: null,
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The format seam of the relay (docs/formats.md): which format a channel is spoken to in, the upstream
+ * body in that format, and the codecs of both sides. Same format on both sides: the client's body passes
+ * through untouched apart from the model, the channel's system prompt and its parameter override. Formats
+ * differ: the client's body is decoded once into the canonical request and encoded in the upstream's.
+ */
+import type { CachedChannel } from './cache/channel-cache.ts';
+import type { FormatCodec, WireFormat } from './canonical/codec.ts';
+import { isRecord } from './canonical/helpers.ts';
+import type { CanonicalRequest } from './canonical/types.ts';
+import { openAiChatCodec } from './formats/openai/chat-codec.ts';
+import type { ProviderAdaptor } from './providers/types.ts';
+
+/** The codecs available; a format without one has no route and no channel speaks it. */
+const codecs: Partial<Record<WireFormat, FormatCodec>> = {
+  'openai-chat': openAiChatCodec,
+};
+
+export function codecFor(format: WireFormat): FormatCodec {
+  const codec = codecs[format];
+  if (!codec) throw new Error(`no codec for the ${format} format`);
+  return codec;
+}
+
+/** The format to speak to an adaptor in: the client's when it speaks it natively, else its first. */
+export function upstreamFormat(adaptor: ProviderAdaptor, clientFormat: WireFormat): WireFormat {
+  return adaptor.formats.includes(clientFormat) ? clientFormat : (adaptor.formats[0] ?? 'openai-chat');
+}
+
+/** A conversation call's body and its decoded form (decoded at most once per call). */
+export class ConversationBody {
+  private decoded: CanonicalRequest | undefined;
+
+  constructor(
+    readonly format: WireFormat,
+    readonly body: Readonly<Record<string, unknown>>,
+    private readonly context: { model: string; stream: boolean },
+  ) {}
+
+  canonical(): CanonicalRequest {
+    this.decoded ??= codecFor(this.format).decodeRequest({ ...this.body }, this.context);
+    return this.decoded;
+  }
+}
+
+function withSystemPrompt(format: WireFormat, body: Record<string, unknown>, prompt: string): void {
+  switch (format) {
+    case 'claude':
+      if (
+        body.system === undefined ||
+        body.system === '' ||
+        (Array.isArray(body.system) && body.system.length === 0)
+      )
+        body.system = prompt;
+      return;
+    case 'gemini':
+      if (!isRecord(body.systemInstruction)) body.systemInstruction = { parts: [{ text: prompt }] };
+      return;
+    case 'openai-responses':
+      if (typeof body.instructions !== 'string' || body.instructions === '') body.instructions = prompt;
+      return;
+    case 'openai-chat':
+      return;
+  }
+}
+
+export interface UpstreamBodyInput {
+  conversation: ConversationBody;
+  target: WireFormat;
+  channel: CachedChannel;
+  upstreamModel: string;
+  stream: boolean;
+}
+
+/**
+ * The body for an upstream that speaks `target` (the OpenAI chat → OpenAI chat path keeps its own
+ * builder in server/src/relay/attempt.ts).
+ */
+export function conversationUpstreamBody({
+  conversation,
+  target,
+  channel,
+  upstreamModel,
+  stream,
+}: UpstreamBodyInput): Record<string, unknown> {
+  const systemPrompt = typeof channel.setting.system_prompt === 'string' ? channel.setting.system_prompt : '';
+  let body: Record<string, unknown>;
+  if (target === conversation.format) {
+    body = { ...conversation.body };
+    if (systemPrompt) withSystemPrompt(target, body, systemPrompt);
+  } else {
+    const request = { ...conversation.canonical(), model: upstreamModel, stream };
+    if (systemPrompt && request.system.length === 0) request.system = [{ type: 'text', text: systemPrompt }];
+    body = codecFor(target).encodeRequest(request);
+  }
+  if (target !== 'gemini') body.model = upstreamModel;
+  if (target === 'openai-chat' && stream) body.stream_options = { include_usage: true };
+  for (const [key, value] of Object.entries(channel.paramOverride)) body[key] = value;
+  return body;
+}

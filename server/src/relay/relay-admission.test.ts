@@ -1,0 +1,143 @@
+/**
+ * Nothing a client sends can hold the event loop (docs/decisions/0010-relay-admission-and-usage-bounds.md):
+ * a 30 MB prompt without spaces is admitted, counted and relayed while /healthz keeps answering, and a
+ * key that cannot pay is refused at once whatever the size of its request. The server runs as its own
+ * process; the upstream only drains bodies (parsing 30 MB in this process would distort the timings).
+ */
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts';
+import { type ApiClient, createUserAndLogin, loginAsRoot } from '../test-support/test-server.ts';
+
+const reply = JSON.stringify({
+  id: 'chatcmpl-drain',
+  object: 'chat.completion',
+  created: 1,
+  model: 'gpt-4o-mini',
+  choices: [{ index: 0, message: { role: 'assistant', content: 'ok' }, finish_reason: 'stop' }],
+  usage: { prompt_tokens: 7_500_000, completion_tokens: 1, total_tokens: 7_500_001 },
+});
+
+/** An upstream that reads and discards the request body, then answers a fixed chat completion. */
+async function startDrainingUpstream(): Promise<{ url: string; server: Server; bodies: number[] }> {
+  const bodies: number[] = [];
+  const server = createServer((request, response) => {
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+    });
+    request.on('end', () => {
+      bodies.push(size);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(reply);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, bodies };
+}
+
+async function createKey(user: ApiClient, remainQuota: number): Promise<string> {
+  const token = await user.post<{ key: string }>('/api/token/', {
+    name: `k${remainQuota}`,
+    remain_quota: remainQuota,
+    unlimited_quota: false,
+    expired_time: -1,
+  });
+  expect(token.body.success).toBe(true);
+  return `sk-${token.body.data!.key}`;
+}
+
+/** Polls /healthz every 10 ms until `until` settles; returns the slowest answer in milliseconds. */
+async function slowestHealthCheck(server: ServerProcess, until: Promise<unknown>): Promise<number> {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  let slowest = 0;
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(`${server.url}/healthz`);
+    await response.arrayBuffer();
+    slowest = Math.max(slowest, performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return slowest;
+}
+
+describe('admission of huge requests', () => {
+  let server: ServerProcess;
+  let upstream: Awaited<ReturnType<typeof startDrainingUpstream>>;
+  let user: ApiClient;
+  let directory: string;
+
+  beforeAll(async () => {
+    directory = mkdtempSync(join(tmpdir(), 'switchyard-admission-'));
+    upstream = await startDrainingUpstream();
+    server = await startServerProcess({ SQLITE_PATH: join(directory, 'one-api.db') });
+    const root = await loginAsRoot(server);
+    user = await createUserAndLogin(server, root, 'bigprompts');
+    // Under the trusted-balance threshold, so every call is pre-consumed (its prompt counted first).
+    await root.put('/api/user/', { id: user.currentUserId, quota: 4_000_000 });
+    const channel = await root.post('/api/channel/', {
+      type: 1,
+      name: 'drain',
+      key: 'drain-key',
+      base_url: upstream.url,
+      models: 'gpt-4o-mini,text-embedding-3-small',
+      group: 'default',
+    });
+    expect(channel.body.success).toBe(true);
+  });
+
+  afterAll(async () => {
+    await server.stop('SIGTERM');
+    await new Promise((resolve) => upstream.server.close(resolve));
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  // A retry absorbs a latency spike from other test files sharing the machine's two cores; a real stall
+  // (the tokenizer's quadratic case took 24 s) fails every try.
+  it('keeps /healthz answering within 100 ms while a 30 MB prompt without spaces is handled', {
+    retry: 2,
+    timeout: 60_000,
+  }, async () => {
+    const key = await createKey(user, 3_000_000);
+    const body = JSON.stringify({
+      model: 'gpt-4o-mini',
+      max_tokens: 1,
+      messages: [{ role: 'user', content: 'a'.repeat(30_000_000) }],
+    });
+    const call = fetch(`${server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body,
+    });
+    const slowest = await slowestHealthCheck(server, call);
+    const response = await call;
+    const text = await response.text();
+    // The prompt is far beyond this key's quota once counted: refused, or relayed and capped — never stuck.
+    expect([200, 403]).toContain(response.status);
+    expect(text.length).toBeGreaterThan(0);
+    expect(slowest).toBeLessThan(100);
+  });
+
+  it('refuses a key that cannot pay at once, whatever the size of its input', async () => {
+    const key = await createKey(user, 1);
+    const input = 'x'.repeat(150_000);
+    const started = performance.now();
+    const response = await fetch(`${server.url}/v1/embeddings`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'text-embedding-3-small', input }),
+    });
+    expect(response.status).toBe(403);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    const error = (await response.json()) as { error: { code: string } };
+    expect(error.error.code).toBe('insufficient_token_quota');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * A relay call as the routes hand it to the pipeline (server/src/relay/pipeline.ts), and what depends on
+ * its format only: the prompt counted locally, the max tokens asked for, and the upstream request for
+ * one channel in the format that channel speaks (server/src/relay/conversion.ts).
+ */
+
+import { buildUpstreamBody } from './attempt.ts';
+import type { RelayCaller } from './auth.ts';
+import type { CachedChannel } from './cache/channel-cache.ts';
+import type { WireFormat } from './canonical/codec.ts';
+import { countRequestTokens } from './canonical/metering.ts';
+import { type ConversationBody, conversationUpstreamBody, upstreamFormat } from './conversion.ts';
+import { readMaxTokens } from './formats/openai/request.ts';
+import { countPromptTokens } from './prompt-tokens.ts';
+import type { ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
+import type { UpstreamFailure } from './routing/health.ts';
+
+export interface RelayCall {
+  endpoint: RelayEndpoint;
+  caller: RelayCaller;
+  body: Record<string, unknown>;
+  model: string;
+  /** Conversation calls in any client format (absent: an OpenAI call of `endpoint`). */
+  conversation?: ConversationBody;
+  /** Whether the client asked for a stream (formats that say it outside the body, e.g. Gemini's path). */
+  stream?: boolean;
+  /** Client headers a same-vendor upstream honours (server/src/relay/format-routes.ts). */
+  clientHeaders?: Readonly<Record<string, string>>;
+}
+
+/** The client's format: OpenAI chat for the OpenAI routes. */
+export function clientFormat(call: RelayCall): WireFormat {
+  return call.conversation?.format ?? 'openai-chat';
+}
+
+export interface PreparedAttempt {
+  request: UpstreamRequest;
+  /** The format the upstream is spoken to in. */
+  target: WireFormat;
+}
+
+/** The upstream request for one channel, or the failure that makes the channel unusable for this call. */
+export function prepareAttempt(
+  call: RelayCall,
+  stream: boolean,
+  channel: CachedChannel,
+  adaptor: ProviderAdaptor | undefined,
+  upstreamModel: string,
+): PreparedAttempt | UpstreamFailure {
+  const unusable = {
+    status: 0,
+    code: 'channel_misconfigured',
+    message: `channel #${channel.id} cannot serve ${call.endpoint} requests`,
+  };
+  if (!adaptor) return unusable;
+  const format = clientFormat(call);
+  const target = call.endpoint === 'chat' ? upstreamFormat(adaptor, format) : 'openai-chat';
+  const body =
+    call.conversation && !(format === 'openai-chat' && target === 'openai-chat')
+      ? conversationUpstreamBody({
+          conversation: call.conversation,
+          target,
+          channel,
+          upstreamModel,
+          stream,
+        })
+      : buildUpstreamBody({
+          endpoint: call.endpoint,
+          clientBody: call.body,
+          channel,
+          adaptor,
+          upstreamModel,
+          stream,
+        });
+  const request = adaptor.buildRequest({
+    channel,
+    endpoint: call.endpoint,
+    body,
+    upstreamModel,
+    stream,
+    format: target,
+    ...(call.clientHeaders ? { clientHeaders: call.clientHeaders } : {}),
+  });
+  return request ? { request, target } : unusable;
+}
+
+/** The prompt of a call counted locally (pre-consumption, or an upstream that reports none). */
+export function countCallPromptTokens(call: RelayCall): number {
+  return call.conversation && call.conversation.format !== 'openai-chat'
+    ? countRequestTokens(call.conversation.canonical(), call.model)
+    : countPromptTokens(call.endpoint, call.body, call.model);
+}
+
+/** The completion allowance the client asked for. */
+export function maxTokensOf(call: RelayCall): number | null | undefined {
+  if (call.conversation && call.conversation.format !== 'openai-chat')
+    return call.conversation.canonical().maxTokens;
+  return readMaxTokens(call.body);
+}
