@@ -46,3 +46,34 @@ describe('addressRefusal', () => {
     expect(String(allowed.address)).toMatch(/127\.0\.0\.1|::1/);
   });
 });
+
+describe('IPv4 addresses carried inside IPv6 addresses', () => {
+  it.each([
+    ['::ffff:169.254.169.254', 'default', true],
+    ['::ffff:a9fe:a9fe', 'default', true],
+    ['0:0:0:0:0:ffff:7f00:1', 'public-only', true],
+    ['::169.254.169.254', 'default', true],
+    ['::7f00:1', 'public-only', true],
+    ['::a9fe:a9fe', 'default', true],
+    ['64:ff9b::169.254.169.254', 'default', true],
+    ['64:ff9b::a9fe:a9fe', 'default', true],
+    ['64:ff9b::7f00:1', 'public-only', true],
+    ['64:ff9b:1:a9fe:a9:fe00::', 'default', true],
+    ['2002:a9fe:a9fe::1', 'default', true],
+    ['2002:7f00:1::', 'public-only', true],
+    ['2001:0:4136:e378:8000:63bf:5601:5601', 'default', true],
+    ['64:ff9b::7f00:1', 'default', false],
+    ['64:ff9b::808:808', 'public-only', false],
+    ['2002:808:808::1', 'public-only', false],
+    ['2606:4700:4700::1111', 'public-only', false],
+  ] as const)('%s under %s: refused %s', (address, policy, refused) => {
+    expect(addressRefusal(address, policy) !== null).toBe(refused);
+  });
+
+  it('sees through every spelling a URL parser turns into an IPv4 address', () => {
+    for (const host of ['2130706433', '0x7f.0.0.1', '0177.0.0.1', '127.1']) {
+      expect(hostRefusal(new URL(`http://${host}/`).hostname, 'public-only')).not.toBeNull();
+    }
+    expect(hostRefusal(new URL('http://[::ffff:169.254.169.254]/').hostname, 'default')).not.toBeNull();
+  });
+});

@@ -56,6 +56,59 @@ function plainAddress(address: string): string {
     : unbracketed;
 }
 
+/** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part included). */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const bytes = (dotted[1] as string).split('.').map(Number);
+    const high = (((bytes[0] ?? 0) << 8) | (bytes[1] ?? 0)).toString(16);
+    const low = (((bytes[2] ?? 0) << 8) | (bytes[3] ?? 0)).toString(16);
+    text = `${text.slice(0, dotted.index)}${high}:${low}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const missing = 8 - headGroups.length - tailGroups.length;
+  if (tail === undefined ? missing !== 0 : missing < 0) return null;
+  const groups = [...headGroups, ...Array<string>(Math.max(0, missing)).fill('0'), ...tailGroups].map(
+    (group) => Number.parseInt(group || '0', 16),
+  );
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+function ipv4Of(high: number, low: number): string {
+  return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+}
+
+/**
+ * The IPv4 address an IPv6 address carries, where it reaches that IPv4 host: IPv4-mapped and
+ * IPv4-compatible forms, NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 (2002::/16) and
+ * Teredo clients (2001::/32).
+ */
+export function embeddedIpv4(address: string): string | null {
+  const groups = ipv6Groups(address);
+  if (!groups) return null;
+  const [g0, g1, g2, g3, g4, g5, g6, g7] = groups as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
+  if (zeroTo(5) && g5 === 0xffff) return ipv4Of(g6, g7);
+  if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return ipv4Of(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4Of(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return ipv4Of(g3, ((g4 & 0xff) << 8) | (g5 >> 8));
+  if (g0 === 0x2002) return ipv4Of(g1, g2);
+  if (g0 === 0x2001 && g1 === 0) return ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff);
+  return null;
+}
+
 /** Why an IP address may not be used as an upstream, or null. */
 export function addressRefusal(address: string, policy: UpstreamAddressPolicy): string | null {
   if (policy === 'allow-all') return null;
@@ -65,7 +118,8 @@ export function addressRefusal(address: string, policy: UpstreamAddressPolicy): 
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (alwaysRefused.check(ip, type)) return 'link-local, metadata or unroutable address';
   if (policy === 'public-only' && privateNetworks.check(ip, type)) return 'private or loopback address';
-  return null;
+  const embedded = family === 6 ? embeddedIpv4(ip) : null;
+  return embedded ? addressRefusal(embedded, policy) : null;
 }
 
 /** Why a host name may not be used as an upstream, or null (IP literals are checked as addresses). */

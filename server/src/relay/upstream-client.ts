@@ -1,10 +1,18 @@
 /**
  * Upstream HTTP through undici: one keep-alive Agent for direct connections and one ProxyAgent per
  * proxy URL a channel's setting names. Streams are consumed as they arrive; nothing is buffered whole.
+ * Every connection, direct or through a proxy, obeys UPSTREAM_ADDRESS_POLICY (the proxy's own address
+ * included) and has a connect, a header and an idle timeout, whatever RELAY_TIMEOUT says.
  */
 import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
 import { guardedLookup, hostRefusal, type UpstreamAddressPolicy } from '../lib/address-policy.ts';
 import type { UpstreamRequest } from './providers/types.ts';
+
+/** Milliseconds to open a TCP (and TLS) connection, to an upstream or to a proxy. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** Header and idle bounds when the configuration sets none (RELAY_TIMEOUT=0): long generations still fit. */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 15 * 60_000;
+export const DEFAULT_IDLE_TIMEOUT_MS = 5 * 60_000;
 
 export interface UpstreamTimeouts {
   /** Milliseconds to wait for the response headers; 0 = no limit. */
@@ -28,7 +36,7 @@ export class UpstreamClient {
       keepAliveMaxTimeout: 600_000,
       // No per-origin cap: LLM streams hold a connection for minutes; a cap would queue them behind each other.
       connections: null,
-      connect: { lookup: guardedLookup(policy) },
+      connect: { lookup: guardedLookup(policy), timeout: CONNECT_TIMEOUT_MS },
     });
   }
 
@@ -43,23 +51,88 @@ export class UpstreamClient {
     if (!proxyUrl) return this.direct;
     let agent = this.proxies.get(proxyUrl);
     if (!agent) {
-      agent = new ProxyAgent({ uri: proxyUrl, keepAliveTimeout: 30_000 });
+      // The proxy's own address passes the policy: its literal host here, its resolved addresses on connect.
+      this.checkUrl(proxyUrl);
+      const connect = { lookup: guardedLookup(this.policy), timeout: CONNECT_TIMEOUT_MS };
+      agent = new ProxyAgent({
+        uri: proxyUrl,
+        keepAliveTimeout: 30_000,
+        proxyTls: connect,
+        requestTls: { timeout: CONNECT_TIMEOUT_MS },
+      });
       this.proxies.set(proxyUrl, agent);
     }
     return agent;
   }
 
-  send(upstream: UpstreamRequest, timeouts: UpstreamTimeouts, signal: AbortSignal, proxyUrl?: string) {
+  /**
+   * Sends a request and resolves at its response headers. The header timeout and the caller's abort are
+   * enforced here too: undici's own do not reach a request still waiting for a proxy's CONNECT, so a proxy
+   * that accepts and never answers would otherwise hold the call (and the shutdown) forever. A proxy that
+   * timed out is dropped with its connections; the next call through it starts afresh.
+   */
+  async send(upstream: UpstreamRequest, timeouts: UpstreamTimeouts, signal: AbortSignal, proxyUrl?: string) {
     this.checkUrl(upstream.url);
-    return request(upstream.url, {
+    const headersMs = timeouts.headersMs > 0 ? timeouts.headersMs : DEFAULT_HEADERS_TIMEOUT_MS;
+    const controller = new AbortController();
+    // The caller's signal stays linked after the headers: aborting it later still cuts the response body.
+    const forward = () => controller.abort(signal.reason);
+    if (signal.aborted) forward();
+    else signal.addEventListener('abort', forward, { once: true });
+    const dispatcher = this.dispatcher(proxyUrl);
+    const pending = request(upstream.url, {
       method: upstream.method,
       headers: upstream.headers,
       body: upstream.body ?? null,
-      dispatcher: this.dispatcher(proxyUrl),
-      signal,
-      headersTimeout: timeouts.headersMs,
-      bodyTimeout: timeouts.idleMs,
+      dispatcher,
+      signal: controller.signal,
+      headersTimeout: headersMs,
+      bodyTimeout: timeouts.idleMs > 0 ? timeouts.idleMs : DEFAULT_IDLE_TIMEOUT_MS,
     });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(
+        Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }),
+      );
+    }, headersMs);
+    try {
+      return await new Promise<Awaited<typeof pending>>((resolve, reject) => {
+        let settled = false;
+        const giveUp = () => {
+          if (settled) return;
+          settled = true;
+          reject(controller.signal.reason ?? new Error('aborted'));
+          if (timedOut && proxyUrl) this.dropProxy(proxyUrl);
+        };
+        controller.signal.addEventListener('abort', giveUp, { once: true });
+        pending.then(
+          (response) => {
+            controller.signal.removeEventListener('abort', giveUp);
+            if (settled) response.body.destroy();
+            else {
+              settled = true;
+              resolve(response);
+            }
+          },
+          (error: unknown) => {
+            controller.signal.removeEventListener('abort', giveUp);
+            if (!settled) {
+              settled = true;
+              reject(error);
+            }
+          },
+        );
+      });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private dropProxy(proxyUrl: string): void {
+    const agent = this.proxies.get(proxyUrl);
+    this.proxies.delete(proxyUrl);
+    void agent?.destroy().catch(() => undefined);
   }
 
   /** A small JSON GET (model lists, balances): bounded time and size, parsed, status checked. */
@@ -83,6 +156,11 @@ export class UpstreamClient {
     } catch {
       throw new Error(`not JSON: ${text.slice(0, 120)}`);
     }
+  }
+
+  /** Closes every connection at once, cutting requests still in flight. */
+  async destroy(): Promise<void> {
+    await Promise.all([this.direct.destroy(), ...[...this.proxies.values()].map((agent) => agent.destroy())]);
   }
 
   async close(): Promise<void> {

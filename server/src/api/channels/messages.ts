@@ -58,4 +58,12 @@ export const channelMessages = {
     en: 'The address {host} is not allowed as an upstream ({reason})',
     zh: '不允许使用该地址作为上游：{host}（{reason}）',
   },
+  'channel.proxy_invalid': {
+    en: 'The proxy must be an http://, https:// or socks5:// URL',
+    zh: '代理地址必须是 http://、https:// 或 socks5:// 开头的 URL',
+  },
+  'channel.key_custody': {
+    en: "Only the root user can change a channel's type, base URL or proxy without also entering a new key",
+    zh: '只有超级管理员可以在不重新填写密钥的情况下修改渠道的类型、代理地址或 Base URL',
+  },
 } as const satisfies Record<string, { en: string; zh: string }>;

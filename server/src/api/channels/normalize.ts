@@ -36,6 +36,34 @@ export function normalizeBaseUrl(raw: string, policy: UpstreamAddressPolicy): st
   return trimmed;
 }
 
+const PROXY_PROTOCOLS = new Set(['http:', 'https:', 'socks5:', 'socks:']);
+
+/** The proxy URL a channel setting names ('' when none). */
+export function proxyOfSetting(setting: string | null | undefined): string {
+  if (!setting) return '';
+  try {
+    const parsed: unknown = JSON.parse(setting);
+    const proxy = (parsed as { proxy?: unknown } | null)?.proxy;
+    return typeof proxy === 'string' ? proxy.trim() : '';
+  } catch {
+    return '';
+  }
+}
+
+/** A channel's proxy passes the same address policy as its base URL, with a scheme undici can use. */
+export function checkProxyUrl(proxy: string, policy: UpstreamAddressPolicy): void {
+  if (proxy === '') return;
+  let url: URL;
+  try {
+    url = new URL(proxy);
+  } catch {
+    throw businessFailure('channel.proxy_invalid');
+  }
+  if (!PROXY_PROTOCOLS.has(url.protocol) || !url.hostname) throw businessFailure('channel.proxy_invalid');
+  const refusal = hostRefusal(url.hostname, policy);
+  if (refusal) throw businessFailure('channel.address_forbidden', { host: url.hostname, reason: refusal });
+}
+
 export function normalizeChannelFields(
   fields: ChannelFields,
   isCreate: boolean,
@@ -82,6 +110,7 @@ export function normalizeChannelFields(
     const check = checkJsonObject(fields[field] ?? '', field);
     if (!check.ok) throw refuse(check);
     values[field] = (fields[field] ?? '').trim();
+    if (field === 'setting') checkProxyUrl(proxyOfSetting(values.setting), policy);
   }
   if (fields.priority !== undefined) {
     if (fields.priority < -999) throw businessFailure('channel.priority_invalid');

@@ -56,7 +56,7 @@ export async function registerChannelRoutes(app: FastifyInstance, context: AppCo
   app.put('/api/channel/', asAdmin, async (request) => {
     const input = parseInput(updateChannelInput, request.body);
     const { id, ...fields } = input;
-    return ok(await updateChannel(context, id, fields));
+    return ok(await updateChannel(context, id, fields, request.user!.role >= Role.root));
   });
   app.delete('/api/channel/:id', asAdmin, async (request) => {
     await deleteChannel(context, readId((request.params as { id: string }).id));

@@ -5,10 +5,10 @@ import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
 import { containsText } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { businessFailure, notFound } from '../../lib/errors.ts';
 import type { Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';
-import { normalizeChannelFields } from './normalize.ts';
+import { type ChannelValues, normalizeChannelFields, proxyOfSetting } from './normalize.ts';
 import type { ChannelFields } from './schemas.ts';
 import { type ChannelListRow, groupByTag } from './tag-mode.ts';
 import { type ChannelRow, type ChannelView, toChannelView } from './view.ts';
@@ -53,19 +53,39 @@ export async function createChannels(
   return ids;
 }
 
+/**
+ * Whether an update points the channel's stored key somewhere else: another type (another provider's
+ * endpoint), another base URL or another proxy — without a new key in the same update.
+ */
+function movesStoredKey(
+  existing: Pick<ChannelRow, 'type' | 'base_url' | 'setting'>,
+  values: ChannelValues,
+): boolean {
+  if (values.key !== undefined) return false;
+  if (values.type !== undefined && values.type !== existing.type) return true;
+  if (values.base_url !== undefined && values.base_url !== (existing.base_url ?? '')) return true;
+  return values.setting !== undefined && proxyOfSetting(values.setting) !== proxyOfSetting(existing.setting);
+}
+
+/**
+ * Updates a channel. Channel keys belong to root (REFERENCE §2): a non-root administrator may not send a
+ * stored key to another address — changing the type, base URL or proxy needs a new key in the same update.
+ */
 export async function updateChannel(
   context: AppContext,
   id: number,
   fields: ChannelFields,
+  actorIsRoot: boolean,
 ): Promise<ChannelView> {
   const values = normalizeChannelFields(fields, false, context.config.upstreamAddressPolicy);
   const updated = await context.database.db.transaction().execute(async (transaction) => {
     const existing = await transaction
       .selectFrom('channels')
-      .select('id')
+      .select(['id', 'type', 'base_url', 'setting'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!existing) throw notFound('channel.not_found');
+    if (!actorIsRoot && movesStoredKey(existing, values)) throw businessFailure('channel.key_custody');
     if (Object.keys(values).length > 0) {
       await transaction.updateTable('channels').set(values).where('id', '=', id).execute();
     }

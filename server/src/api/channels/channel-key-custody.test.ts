@@ -1,0 +1,95 @@
+/**
+ * Channel keys stay with root (docs/decisions/0009-channel-key-custody-and-upstream-connections.md): an
+ * administrator cannot point a stored key at an address of their choosing (base URL, proxy, type), and a
+ * channel's proxy passes the same address policy as its base URL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeUpstream, startFakeUpstream } from '../../test-support/fake-upstream/fake-upstream.ts';
+import {
+  type ApiClient,
+  createUserAndLogin,
+  loginAsRoot,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.ts';
+
+const STORED_KEY = 'sk-root-only-stored-key-123456';
+
+describe('channel key custody', () => {
+  let server: TestServer;
+  let root: ApiClient;
+  let admin: ApiClient;
+  let attacker: FakeUpstream;
+  let channelId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    root = await loginAsRoot(server);
+    admin = await createUserAndLogin(server, root, 'custodyadmin', { role: 'admin' });
+    attacker = await startFakeUpstream();
+    const created = await root.post<{ ids: number[] }>('/api/channel/', {
+      type: 1,
+      name: 'guarded',
+      key: STORED_KEY,
+      base_url: 'http://127.0.0.1:9',
+      models: 'gpt-4o-mini',
+      group: 'default',
+    });
+    channelId = created.body.data!.ids[0]!;
+  });
+  afterAll(async () => {
+    await server?.close();
+    await attacker?.close();
+  });
+
+  const keySeenByAttacker = () =>
+    attacker.requests.some((request) => JSON.stringify(request.headers).includes(STORED_KEY));
+
+  it.each([
+    ['the base URL', () => ({ base_url: attacker.url })],
+    ['the proxy', () => ({ setting: JSON.stringify({ proxy: attacker.url }) })],
+    ['the type', () => ({ type: 43 })],
+  ])('refuses an administrator who changes %s without a new key', async (_name, change) => {
+    const reply = await admin.put('/api/channel/', { id: channelId, ...change() });
+    expect(reply.body.success).toBe(false);
+    expect(reply.body.message).toMatch(/root/i);
+    await admin.get(`/api/channel/test/${channelId}`);
+    expect(keySeenByAttacker()).toBe(false);
+    const stored = await root.get<{ base_url: string; type: number }>(`/api/channel/${channelId}`);
+    expect(stored.body.data).toMatchObject({ base_url: 'http://127.0.0.1:9', type: 1 });
+  });
+
+  it('lets an administrator move a channel when they give the new key themselves', async () => {
+    const reply = await admin.put('/api/channel/', {
+      id: channelId,
+      base_url: attacker.url,
+      key: 'sk-admins-own-key-000000',
+    });
+    expect(reply.body.success).toBe(true);
+    await admin.get(`/api/channel/test/${channelId}`);
+    expect(keySeenByAttacker()).toBe(false);
+    expect(attacker.requests.at(-1)?.apiKey).toBe('sk-admins-own-key-000000');
+  });
+
+  it('lets an administrator edit other fields, and root change anything', async () => {
+    expect(
+      (await admin.put('/api/channel/', { id: channelId, priority: 3, name: 'renamed' })).body.success,
+    ).toBe(true);
+    const moved = await root.put('/api/channel/', {
+      id: channelId,
+      base_url: 'http://127.0.0.1:10',
+      type: 43,
+    });
+    expect(moved.body.success).toBe(true);
+  });
+
+  it.each([
+    ['the cloud metadata address', 'http://169.254.169.254:80', /not allowed/],
+    ['an unsupported scheme', 'ftp://127.0.0.1:21', /http:\/\/, https:\/\/ or socks5/],
+    ['a malformed URL', 'not a url', /http:\/\/, https:\/\/ or socks5/],
+  ])('refuses %s as a proxy, even for root', async (_name, proxy, message) => {
+    const reply = await root.put('/api/channel/', { id: channelId, setting: JSON.stringify({ proxy }) });
+    expect(reply.body.success).toBe(false);
+    expect(reply.body.message).toMatch(message);
+  });
+});
