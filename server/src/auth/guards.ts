@@ -7,7 +7,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { UserStatus } from '../../../common/roles.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { readSessionUserId } from './session.ts';
+import { readSession } from './session.ts';
 import type { AuthUser } from './types.ts';
 
 const accessTokenPattern = /^[A-Za-z0-9]{16,64}$/;
@@ -22,7 +22,7 @@ function readAccessToken(request: FastifyRequest): string | null {
 async function loadUser(context: AppContext, request: FastifyRequest): Promise<AuthUser | null> {
   const query = context.database.db
     .selectFrom('users')
-    .select(['id', 'username', 'display_name', 'role', 'status', 'group', 'deleted_at']);
+    .select(['id', 'username', 'display_name', 'role', 'status', 'group', 'deleted_at', 'auth_version']);
   const accessToken = readAccessToken(request);
   let row: Awaited<ReturnType<typeof query.executeTakeFirst>>;
   if (accessToken) {
@@ -30,10 +30,13 @@ async function loadUser(context: AppContext, request: FastifyRequest): Promise<A
     row = await query.where('access_token', '=', accessToken).executeTakeFirst();
     if (!row) throw unauthorized('auth.invalid_access_token');
   } else {
-    const userId = readSessionUserId(request);
-    if (userId === null) return null;
-    row = await query.where('id', '=', userId).executeTakeFirst();
+    const session = readSession(request);
+    if (session === null) return null;
+    row = await query.where('id', '=', session.userId).executeTakeFirst();
     if (!row) return null;
+    if (row.deleted_at !== null || row.status !== UserStatus.enabled) throw unauthorized('auth.user_banned');
+    // A session older than the user's last logout, password change or reset, disable or delete.
+    if (session.authVersion !== Number(row.auth_version ?? 0)) return null;
   }
   if (row.deleted_at !== null || row.status !== UserStatus.enabled) throw unauthorized('auth.user_banned');
   return {

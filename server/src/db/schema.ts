@@ -32,6 +32,8 @@ export const usersTable = defineTable(
     setting: c.text().nullable(),
     remark: c.varchar(255).nullable(),
     deleted_at: c.timestamp().nullable(),
+    /** Bumped by logout, password changes and resets, disable and delete: older sessions stop working. */
+    auth_version: c.integer().default(0),
   },
   {
     indexes: [

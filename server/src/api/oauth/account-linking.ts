@@ -9,7 +9,7 @@ import type { ApiReply, SessionUser } from '../../../../common/api-types.ts';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
 import { UserStatus } from '../../../../common/roles.ts';
 import { authenticate } from '../../auth/guards.ts';
-import { readSessionUserId, startSession } from '../../auth/session.ts';
+import { beginSession, readSessionUserId } from '../../auth/session.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { businessFailure, GatewayError } from '../../lib/errors.ts';
@@ -204,6 +204,6 @@ export async function linkIdentity(
     return ok<SessionUser>(undefined, 'bind');
   }
   const sessionUser = await loginWithIdentity(context, identity, affCode);
-  startSession(request, reply, sessionUser.id);
+  await beginSession(context.database.db, request, reply, sessionUser.id);
   return ok(sessionUser);
 }

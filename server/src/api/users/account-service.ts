@@ -6,6 +6,7 @@ import { ACCESS_TOKEN_LENGTH } from '../../../../common/limits.ts';
 import { Role } from '../../../../common/roles.ts';
 import { consumeSecret } from '../../auth/one-time-secrets.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { revokeSessions } from '../../auth/session.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -75,7 +76,7 @@ export async function updateSelf(
   context: AppContext,
   user: AuthUser,
   input: z.infer<typeof updateSelfInput>,
-): Promise<void> {
+): Promise<boolean> {
   const { db } = context.database;
   const row = await findUserById(db, user.id);
   if (!row) throw notFound('user.not_found');
@@ -93,14 +94,17 @@ export async function updateSelf(
     }
     changes.password = await hashPassword(input.password);
   }
-  if (Object.keys(changes).length === 0) return;
+  if (Object.keys(changes).length === 0) return false;
   try {
     await db.updateTable('users').set(changes).where('id', '=', user.id).execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw businessFailure('user.username_taken');
     throw error;
   }
+  // A new password ends every session issued before it (the caller renews its own).
+  if (changes.password) await revokeSessions(db, user.id);
   await context.accounts.refreshUser(user.id);
+  return changes.password !== undefined;
 }
 
 export async function deleteSelf(context: AppContext, user: AuthUser): Promise<void> {
@@ -110,6 +114,7 @@ export async function deleteSelf(context: AppContext, user: AuthUser): Promise<v
     .set({ deleted_at: deletedAtNow(context.database.dialect), access_token: null })
     .where('id', '=', user.id)
     .execute();
+  await revokeSessions(context.database.db, user.id);
   await context.accounts.refreshUser(user.id);
 }
 

@@ -5,6 +5,7 @@ import { Role, UserStatus } from '../../../../common/roles.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { checkCreate, checkManage, checkRead, checkUpdate } from '../../auth/rank.ts';
+import { revokeSessions } from '../../auth/session.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -88,6 +89,8 @@ export async function updateUserByAdmin(
       if (changes.quota !== undefined) context.writer.discardPending('users', row.id, 'quota');
       await db.updateTable('users').set(changes).where('id', '=', row.id).execute();
     });
+    // A password reset by an administrator ends the user's sessions.
+    if (changes.password) await revokeSessions(db, row.id);
   } catch (error) {
     if (isUniqueViolation(error)) throw businessFailure('user.username_taken');
     throw error;
@@ -134,10 +137,12 @@ export async function manageUser(
         .set({ deleted_at: deletedAtNow(dialect), access_token: null })
         .where('id', '=', row.id)
         .execute();
+      await revokeSessions(db, row.id);
       await context.accounts.refreshUser(row.id);
       return { role, status };
   }
   await db.updateTable('users').set({ role, status }).where('id', '=', row.id).execute();
+  if (input.action === 'disable') await revokeSessions(db, row.id);
   await context.accounts.refreshUser(row.id);
   return { role, status };
 }

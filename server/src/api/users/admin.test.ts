@@ -88,7 +88,7 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
     expect(demoted.body.data).toEqual({ role: 1, status: 1 });
   });
 
-  run('disabling a user ends their session at once; enabling restores access', async () => {
+  run('disabling a user ends their session at once; enabling lets them log in again', async () => {
     const victim = await createUserAndLogin(server, root, 'victim');
     expect((await victim.get('/api/user/self')).status).toBe(200);
     const disabled = await admin.post<ManageResult>('/api/user/manage', {
@@ -101,6 +101,9 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
     expect(refused.body.message).toBe('This user has been banned');
     expect((await anonymousClient(server).login('victim', 'password-123')).body.success).toBe(false);
     await admin.post('/api/user/manage', { id: idOf(victim), action: 'enable' });
+    // The old session was revoked by the disable; a new login works.
+    expect((await victim.get('/api/user/self')).status).toBe(401);
+    expect((await victim.login('victim', 'password-123')).body.success).toBe(true);
     expect((await victim.get('/api/user/self')).status).toBe(200);
   });
 

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
-import { endSession, startSession } from '../../auth/session.ts';
+import { beginSession, endSession, readSession, revokeSessions } from '../../auth/session.ts';
 import { checkTurnstile } from '../../auth/turnstile.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, parseInput, readId, readPaging } from '../reply.ts';
@@ -42,18 +42,36 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
   app.post('/api/user/login', critical, async (request, reply) => {
     await checkTurnstile(context, request);
     const user = await login(context, parseInput(loginInput, request.body));
-    startSession(request, reply, user.id);
+    await beginSession(context.database.db, request, reply, user.id);
     return ok(user);
   });
 
-  app.get('/api/user/logout', async (_request, reply) => {
+  app.get('/api/user/logout', async (request, reply) => {
+    // Logging out ends every session of the user, a copied cookie included.
+    const session = readSession(request);
+    if (session) {
+      const row = await context.database.db
+        .selectFrom('users')
+        .select('auth_version')
+        .where('id', '=', session.userId)
+        .executeTakeFirst();
+      if (row && Number(row.auth_version ?? 0) === session.authVersion)
+        await revokeSessions(context.database.db, session.userId);
+    }
     endSession(reply);
     return ok();
   });
 
   app.get('/api/user/self', asUser, async (request) => ok(await getSelf(context, request.user!)));
-  app.put('/api/user/self', asUser, async (request) => {
-    await updateSelf(context, request.user!, parseInput(updateSelfInput, request.body));
+  app.put('/api/user/self', asUser, async (request, reply) => {
+    const passwordChanged = await updateSelf(
+      context,
+      request.user!,
+      parseInput(updateSelfInput, request.body),
+    );
+    // The password change ended every older session; this one continues with a fresh cookie.
+    if (passwordChanged && readSession(request))
+      await beginSession(context.database.db, request, reply, request.user!.id);
     return ok();
   });
   app.delete('/api/user/self', asUser, async (request, reply) => {

@@ -5,6 +5,7 @@
 import { PASSWORD_MIN_LENGTH } from '../../../../common/limits.ts';
 import { consumeSecret, issueSecret, type SecretPurpose } from '../../auth/one-time-secrets.ts';
 import { hashPassword } from '../../auth/passwords.ts';
+import { revokeSessions } from '../../auth/session.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -151,11 +152,15 @@ export async function resetPassword(context: AppContext, rawEmail: string, token
     throw businessFailure('verification.reset_invalid');
   }
   const password = randomString(Math.max(12, PASSWORD_MIN_LENGTH));
-  await context.database.db
+  const { db } = context.database;
+  await db
     .updateTable('users')
     .set({ password: await hashPassword(password) })
     .where('email', '=', email)
     .where('deleted_at', 'is', null)
     .execute();
+  // The reset ends every session of the account (a thief's cookie included).
+  const owners = await db.selectFrom('users').select('id').where('email', '=', email).execute();
+  for (const owner of owners) await revokeSessions(db, owner.id);
   return password;
 }

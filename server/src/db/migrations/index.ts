@@ -20,6 +20,9 @@ function mainMigrations(dialect: DatabaseDialect): Record<string, Migration> {
       up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)),
     },
     '0003_ledger_checkpoints': { up: createCheckpointTable },
+    '0004_users_auth_version': {
+      up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)),
+    },
   };
 }
 

@@ -27,6 +27,7 @@ describe.each(matrix)('migrations on $name', ({ name, skipReason, create }) => {
     const applied = await runMigrations(handle);
     expect(applied[0]).toBe('0001_base_schema');
     expect(applied).toContain('0003_ledger_checkpoints');
+    expect(applied).toContain('0004_users_auth_version');
     const tables = await handle.db.introspection.getTables();
     for (const table of allTables) {
       const found = tables.find((candidate) => candidate.name === table.name);

@@ -1,0 +1,106 @@
+/**
+ * Sessions can be revoked (docs/decisions/0003-sessions-and-console-auth.md): a cookie captured before
+ * logout, a password change, a password reset (by root or by email), a disable or a delete stops working.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ApiClient,
+  anonymousClient,
+  createUserAndLogin,
+  loginAsRoot,
+  startTestServer,
+  type TestServer,
+} from '../test-support/test-server.ts';
+import { issueSecret } from './one-time-secrets.ts';
+
+describe('session revocation', () => {
+  let server: TestServer;
+  let root: ApiClient;
+  let counter = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    root = await loginAsRoot(server);
+  });
+  afterAll(async () => server?.close());
+
+  /** A fresh user logged in, and a thief holding a copy of their session cookie. */
+  async function victim(): Promise<{ user: ApiClient; thief: ApiClient; username: string }> {
+    counter += 1;
+    const username = `victim${counter}`;
+    const user = await createUserAndLogin(server, root, username);
+    const thief = new ApiClient(server.url, user.sessionCookie, user.currentUserId);
+    expect((await thief.get('/api/user/self')).status).toBe(200);
+    return { user, thief, username };
+  }
+
+  it('logout ends the session everywhere', async () => {
+    const { user, thief } = await victim();
+    await user.get('/api/user/logout');
+    expect((await thief.get('/api/user/self')).status).toBe(401);
+  });
+
+  it('a password change ends older sessions and keeps the one that made it', async () => {
+    const { user, thief } = await victim();
+    const changed = await user.put('/api/user/self', {
+      password: 'new-password-9',
+      original_password: 'password-123',
+    });
+    expect(changed.body.success).toBe(true);
+    expect((await thief.get('/api/user/self')).status).toBe(401);
+    expect((await user.get('/api/user/self')).status).toBe(200);
+  });
+
+  it('a password reset by root ends the sessions', async () => {
+    const { user, thief } = await victim();
+    expect(
+      (await root.put('/api/user/', { id: user.currentUserId, password: 'reset-by-root-1' })).body.success,
+    ).toBe(true);
+    expect((await thief.get('/api/user/self')).status).toBe(401);
+  });
+
+  it('a password reset by email ends the sessions', async () => {
+    const { user, thief, username } = await victim();
+    const email = `${username}@example.com`;
+    await server.context.database.db
+      .updateTable('users')
+      .set({ email })
+      .where('id', '=', user.currentUserId!)
+      .execute();
+    await issueSecret(server.context.database.db, 'password_reset', email, 'reset-token-123', 600);
+    const reset = await anonymousClient(server).post<string>('/api/user/reset', {
+      email,
+      token: 'reset-token-123',
+    });
+    expect(reset.body.success).toBe(true);
+    expect((await thief.get('/api/user/self')).status).toBe(401);
+  });
+
+  it('disabling ends the sessions for good, even after the user is enabled again', async () => {
+    const { user, thief } = await victim();
+    expect(
+      (await root.post('/api/user/manage', { id: user.currentUserId, action: 'disable' })).body.success,
+    ).toBe(true);
+    expect(
+      (await root.post('/api/user/manage', { id: user.currentUserId, action: 'enable' })).body.success,
+    ).toBe(true);
+    expect((await thief.get('/api/user/self')).status).toBe(401);
+  });
+
+  it('deleting ends the sessions', async () => {
+    const { user, thief } = await victim();
+    expect(
+      (await root.post('/api/user/manage', { id: user.currentUserId, action: 'delete' })).body.success,
+    ).toBe(true);
+    expect((await thief.get('/api/user/self')).status).toBe(401);
+  });
+
+  it('accepts a cookie of the earlier form while nothing has revoked it (drop-in)', async () => {
+    const { user } = await victim();
+    const legacy = `session=${encodeURIComponent(server.app.signCookie(`${user.currentUserId}.${Math.floor(Date.now() / 1000)}`))}`;
+    const client = new ApiClient(server.url, legacy, user.currentUserId);
+    expect((await client.get('/api/user/self')).status).toBe(200);
+    await user.get('/api/user/logout');
+    expect((await client.get('/api/user/self')).status).toBe(401);
+  });
+});
