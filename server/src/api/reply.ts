@@ -23,10 +23,16 @@ export interface Paging {
   offset: number;
 }
 
-/** `p` starts at 1 (below 1 means 1); `page_size` or `size` defaults to 10, at most 100. */
+/** Pages past this one are empty anyway; the bound keeps every offset a small integer on each database. */
+export const PAGE_MAX = 10_000_000;
+
+/**
+ * `p` starts at 1 (below 1 means 1, absurd values such as 1e20 are clamped to PAGE_MAX and give an empty
+ * page); `page_size` or `size` defaults to 10, at most 100.
+ */
 export function readPaging(query: Record<string, unknown>): Paging {
   const pageNumber = Number.parseInt(String(query.p ?? '1'), 10);
-  const page = Number.isFinite(pageNumber) && pageNumber >= 1 ? pageNumber : 1;
+  const page = Number.isFinite(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, PAGE_MAX) : 1;
   const sizeText = query.page_size ?? query.size;
   const sizeNumber = Number.parseInt(String(sizeText ?? PAGE_SIZE_DEFAULT), 10);
   const pageSize =

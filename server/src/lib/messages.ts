@@ -51,6 +51,14 @@ const coreMessages = {
   },
   'user.self_use_mode': { en: 'Registration is closed in self-use mode', zh: '自用模式下不开放注册' },
   'user.username_required': { en: 'Username cannot be empty', zh: '用户名不能为空' },
+  'user.username_invalid': {
+    en: 'Username may not contain "@" or control characters',
+    zh: '用户名不能包含 "@" 或控制字符',
+  },
+  'user.role_invalid': {
+    en: 'Role must be 1 (user), 10 (administrator) or 100 (root)',
+    zh: '角色只能是 1（普通用户）、10（管理员）或 100（超级管理员）',
+  },
   'user.username_too_long': {
     en: 'Username must be at most {max} characters',
     zh: '用户名长度不能超过 {max} 个字符',

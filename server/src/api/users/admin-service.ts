@@ -37,6 +37,8 @@ export async function createUserByAdmin(
   if (input.username.trim() === '' || input.password === '')
     throw businessFailure('user.username_password_required');
   const role = input.role ?? Role.common;
+  if (role !== Role.common && role !== Role.admin && role !== Role.root)
+    throw businessFailure('user.role_invalid');
   const refusal = checkCreate(actor.role, role);
   if (refusal) throw forbidden(refusal);
   const username = validUsername(input.username);

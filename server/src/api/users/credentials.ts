@@ -9,9 +9,17 @@ import { businessFailure } from '../../lib/errors.ts';
 /** bcrypt reads at most 72 bytes; longer passwords would be silently truncated. */
 const PASSWORD_MAX_BYTES = 72;
 
+/** Control and format characters (NUL, line breaks, bidi overrides …) and `@`, which marks an email. */
+const FORBIDDEN_IN_USERNAME = /[@\p{Cc}\p{Cf}\u2028\u2029]/u;
+
+/**
+ * A new username: trimmed, not empty, not too long, without `@` (so that it can never equal an email
+ * address, which logs in too) and without control characters.
+ */
 export function validUsername(raw: string): string {
   const username = raw.trim();
   if (username === '') throw businessFailure('user.username_required');
+  if (FORBIDDEN_IN_USERNAME.test(username)) throw businessFailure('user.username_invalid');
   if ([...username].length > USERNAME_MAX_LENGTH) {
     throw businessFailure('user.username_too_long', { max: USERNAME_MAX_LENGTH });
   }

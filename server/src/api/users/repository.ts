@@ -1,5 +1,7 @@
 /** Queries on `users` shared by the account and admin services. */
+
 import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
 import type { Page, UserView } from '../../../../common/api-types.ts';
 import { containsText } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
@@ -14,22 +16,26 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 }
 
 /** Usernames stay taken after a soft delete, so this includes cancelled users. */
+/** Whether a username is taken, compared case-insensitively (`ROOT` is `root`). */
 export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where('username', '=', username);
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
+/**
+ * The account a login names: by email first when the name contains `@` (a legacy username equal to
+ * someone's email cannot take over that person's email login), by username first otherwise.
+ */
 export async function findLoginCandidate(db: Db, usernameOrEmail: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('deleted_at', 'is', null)
-    .where((builder) =>
-      builder.or([builder('username', '=', usernameOrEmail), builder('email', '=', usernameOrEmail)]),
-    )
-    .orderBy('id')
-    .executeTakeFirst();
+  const live = db.selectFrom('users').selectAll().where('deleted_at', 'is', null).orderBy('id');
+  const byUsername = () => live.where('username', '=', usernameOrEmail).executeTakeFirst();
+  const byEmail = () => live.where('email', '=', usernameOrEmail).executeTakeFirst();
+  if (usernameOrEmail.includes('@')) return (await byEmail()) ?? (await byUsername());
+  return (await byUsername()) ?? (await byEmail());
 }
 
 /** A fresh affiliate code (4 characters, longer when short codes run out). */

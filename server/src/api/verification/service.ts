@@ -123,6 +123,9 @@ export async function sendResetLink(
   rawEmail: string,
   language: Language,
 ): Promise<void> {
+  // The answer must not tell whether an address is registered: the mail configuration is checked before
+  // the address is looked up, and a failed delivery is logged, not reported.
+  if (!smtpConfigured(context.options)) throw businessFailure('verification.smtp_missing');
   const email = normalizeEmail(rawEmail);
   if (!email) return;
   const user = await context.database.db
@@ -132,17 +135,25 @@ export async function sendResetLink(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!user) return;
-  await waitBetweenRequests(context, 'password_reset', email);
+  try {
+    await waitBetweenRequests(context, 'password_reset', email);
+  } catch {
+    return; // Too soon after the last link: no new one, and the same answer as for any address.
+  }
   const token = randomString(32);
   await issueSecret(context.database.db, 'password_reset', email, token, RESET_MINUTES * 60);
   const base = context.options.get('ServerAddress').replace(/\/+$/, '');
   const link = `${base}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
-  await deliver(
-    context,
-    email,
-    translate('verification.reset_subject', language, { system: systemName(context) }),
-    translate('verification.reset_body', language, { link, minutes: RESET_MINUTES }),
-  );
+  try {
+    await deliver(
+      context,
+      email,
+      translate('verification.reset_subject', language, { system: systemName(context) }),
+      translate('verification.reset_body', language, { link, minutes: RESET_MINUTES }),
+    );
+  } catch (error) {
+    context.logger.error({ err: error, userId: user.id }, 'password reset email could not be sent');
+  }
 }
 
 /** POST /api/user/reset: spends the link and sets a new random 12-character password, returned once. */

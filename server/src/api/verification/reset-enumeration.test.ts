@@ -1,0 +1,50 @@
+/** /api/reset_password answers the same for registered and unknown addresses, in every configuration. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiClient,
+  anonymousClient,
+  loginAsRoot,
+  startTestServer,
+  type TestServer,
+} from '../../test-support/test-server.ts';
+
+describe('password reset requests reveal nothing', () => {
+  let server: TestServer;
+  let root: ApiClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    root = await loginAsRoot(server);
+    await server.context.database.db
+      .updateTable('users')
+      .set({ email: 'root@example.com' })
+      .where('username', '=', 'root')
+      .execute();
+  });
+  afterAll(async () => server?.close());
+
+  const ask = async (email: string) => {
+    const reply = await anonymousClient(server).get('/api/reset_password', { email });
+    return { status: reply.status, success: reply.body.success, message: reply.body.message };
+  };
+
+  it('without SMTP: the same refusal for both', async () => {
+    expect(await ask('root@example.com')).toEqual(await ask('nobody@example.com'));
+    expect((await ask('nobody@example.com')).success).toBe(false);
+  });
+
+  it('with an SMTP server that fails: the same answer for both', async () => {
+    for (const [key, value] of [
+      ['SMTPServer', '127.0.0.1'],
+      ['SMTPPort', '9'],
+      ['SMTPAccount', 'mailer@example.com'],
+      ['SMTPFrom', 'mailer@example.com'],
+    ]) {
+      expect((await root.put('/api/option/', { key, value })).body.success).toBe(true);
+    }
+    const known = await ask('root@example.com');
+    expect(known).toEqual(await ask('nobody@example.com'));
+    expect(known.success).toBe(true);
+    // Asked again at once: still the same answer.
+    expect(await ask('root@example.com')).toEqual(known);
+  });
+});
