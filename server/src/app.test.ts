@@ -41,6 +41,17 @@ describe('HTTP platform', () => {
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it('forbids framing the console by other sites and content sniffing', async () => {
+    for (const path of ['/', '/token', '/api/status']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'self'");
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+    const relay = await fetch(`${server.url}/v1/models`);
+    expect(relay.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('serves the console for console routes, never for API paths', async () => {
     for (const path of ['/', '/token', '/user/edit/3', '/setting?tab=system']) {
       const response = await fetch(`${server.url}${path}`);

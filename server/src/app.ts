@@ -29,6 +29,10 @@ import { languageOf, translate } from './lib/messages.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 
+function isRelayUrl(url: string): boolean {
+  return url.startsWith('/v1') || url.startsWith('/pg/') || url.startsWith('/dashboard/');
+}
+
 export interface BuildAppOptions {
   rateLimitStore?: RateLimitStore;
 }
@@ -51,6 +55,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.addHook('onRequest', async (request, reply) => {
     request.language = languageOf(request.headers['accept-language']);
     reply.header('X-Request-Id', request.id);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    // The console may not be framed by another site (clickjacking); the relay API is never framed.
+    if (!isRelayUrl(request.url)) {
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      reply.header('Content-Security-Policy', "frame-ancestors 'self'");
+    }
   });
 
   await app.register(fastifyCookie, { secret: context.sessionSecret });

@@ -2,7 +2,9 @@
  * The shapes a JSON option must have once parsed, each with the message that describes it. A value
  * that is not JSON at all answers 'not a valid JSON string' (option.invalid_json) before any shape check.
  */
+
 import { type ZodType, z } from 'zod';
+import { isSafeChatLink } from '../../../common/chat-link-safety.ts';
 import type { OptionMessageKey } from './messages.ts';
 
 export interface JsonShape {
@@ -37,7 +39,10 @@ export const jsonShapes = {
     message: 'option.json_pay_methods',
   },
   /** [{"Lobe Chat": "https://…{key}…{address}…"}] */
-  chats: { schema: z.array(z.record(z.string(), z.string())), message: 'option.json_chats' },
+  chats: {
+    schema: z.array(z.record(z.string(), z.string().refine(isSafeChatLink))),
+    message: 'option.json_chats',
+  },
   /** {"claude-3-7-sonnet-20250219": {"anthropic-beta": ["output-128k-2025-02-19"]}} */
   headerMap: {
     schema: z.record(z.string(), z.record(z.string(), z.array(z.string()))),

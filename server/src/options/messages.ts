@@ -38,8 +38,8 @@ export const optionMessages = {
     zh: '{key} 必须是支付方式组成的 JSON 数组，每项需包含 name 和 type',
   },
   'option.json_chats': {
-    en: '{key} must be a JSON array of objects mapping a chat name to a link',
-    zh: '{key} 必须是 JSON 数组，每项是“聊天名称 → 链接”的对象',
+    en: '{key} must be a JSON array of objects mapping a chat name to an absolute link (javascript:, data:, vbscript: and file: links are not allowed)',
+    zh: '{key} 必须是 JSON 数组，每项是“聊天名称 → 绝对链接”的对象（不允许 javascript:、data:、vbscript:、file: 链接）',
   },
   'option.json_header_map': {
     en: '{key} must be a JSON object mapping models to objects of header names and lists of values',

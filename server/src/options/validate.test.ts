@@ -133,6 +133,16 @@ describe('validateOptionValue', () => {
     ['ModelRatio', '', 'not a valid JSON string'],
     ['Chats', "[{'a':'b'}]", 'not a valid JSON string'],
     [
+      'Chats',
+      '[{"Evil":"javascript:alert(document.cookie)"}]',
+      'Chats must be a JSON array of objects mapping a chat name to an absolute link (javascript:, data:, vbscript: and file: links are not allowed)',
+    ],
+    [
+      'Chats',
+      '[{"Evil":" data:text/html,<script>1</script>"}]',
+      'Chats must be a JSON array of objects mapping a chat name to an absolute link (javascript:, data:, vbscript: and file: links are not allowed)',
+    ],
+    [
       'GroupRatio',
       '{"default":"1"}',
       'GroupRatio must be a JSON object mapping names to non-negative numbers',
@@ -156,7 +166,11 @@ describe('validateOptionValue', () => {
       '[{"name":"Alipay"}]',
       'PayMethods must be a JSON array of payment methods, each with a name and a type',
     ],
-    ['Chats', '{"Web":"https://x"}', 'Chats must be a JSON array of objects mapping a chat name to a link'],
+    [
+      'Chats',
+      '{"Web":"https://x"}',
+      'Chats must be a JSON array of objects mapping a chat name to an absolute link (javascript:, data:, vbscript: and file: links are not allowed)',
+    ],
     [
       'claude.model_headers_settings',
       '{"m":{"h":"v"}}',

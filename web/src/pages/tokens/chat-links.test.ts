@@ -103,3 +103,21 @@ describe('chatLinkAt and chatIndexFromParam', () => {
     expect(chatLinkAt(links, index)?.name).toBe(name);
   });
 });
+
+describe('unsafe chat links', () => {
+  it('drops links that could run script in the console, keeping the others in place', () => {
+    const result = parseChatLinks([
+      { Evil: 'javascript:alert(document.cookie)' },
+      { Web: 'https://chat.example.com/?key={key}' },
+      { Sneaky: ' java\tscript:alert(1)' },
+      { App: 'ama://set-api-key?key={key}' },
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      links: [
+        { index: 1, name: 'Web', template: 'https://chat.example.com/?key={key}' },
+        { index: 3, name: 'App', template: 'ama://set-api-key?key={key}' },
+      ],
+    });
+  });
+});

@@ -3,6 +3,7 @@
  * mapping a chat client's name to a link template; `{key}` becomes the token's `sk-` key and `{address}`
  * the server address (status.server_address, else this page's origin).
  */
+import { isSafeChatLink } from '../../../../common/chat-link-safety.ts';
 import { fullKey } from './token-display.ts';
 
 export interface ChatLinkEntry {
@@ -41,7 +42,9 @@ export function parseChatLinks(raw: unknown): ChatLinksResult {
     if (!first) continue;
     const [name, template] = first;
     if (typeof template !== 'string') return { ok: false };
-    links.push({ index, name, template });
+    // A link that could run script in the console (javascript:, data: …) is never opened or embedded,
+    // whatever an older database holds (the server refuses to save one).
+    if (isSafeChatLink(template)) links.push({ index, name, template });
   }
   return { ok: true, links };
 }
