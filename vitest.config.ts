@@ -13,9 +13,24 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'common/**/*.test.ts'],
+          exclude: ['server/src/**/*.timing.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        // Tests that assert wall-clock latency run alone, after every other project, so that the
+        // machine's two cores are not shared with other test files while they measure.
+        test: {
+          name: 'server-timing',
+          environment: 'node',
+          include: ['server/src/**/*.timing.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -160,7 +160,12 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       continue;
     }
     const { request: upstreamRequest, target } = prepared;
-    if (state.largeBody) await yieldToEventLoop();
+    if (state.largeBody && typeof upstreamRequest.body === 'string') {
+      // Serializing, encoding and sending a large body each take a turn of their own.
+      await yieldToEventLoop();
+      upstreamRequest.body = Buffer.from(upstreamRequest.body);
+      await yieldToEventLoop();
+    }
     const { config } = context;
     let response: Awaited<ReturnType<typeof context.upstream.send>>;
     try {

@@ -12,7 +12,8 @@ export interface UpstreamRequest {
   url: string;
   method: 'POST' | 'GET';
   headers: Record<string, string>;
-  body?: string;
+  /** JSON text, or its UTF-8 bytes (large bodies are encoded in a turn of their own). */
+  body?: string | Buffer;
 }
 
 export interface BuildRequestInput {

@@ -64,7 +64,7 @@ describe('openAiCompatibleAdaptor.buildRequest', () => {
     });
     expect(request?.url).toBe(url);
     expect(request?.headers).toMatchObject(headers);
-    expect(JSON.parse(request!.body!)).toEqual(body);
+    expect(JSON.parse(String(request!.body))).toEqual(body);
   });
 
   it('sends no authorization to a keyless Ollama and never an api-key outside Azure', () => {
