@@ -15,7 +15,7 @@ import type { SseMessage, StreamDecoder, StreamEncoder } from './canonical/codec
 import { mergeUsage } from './canonical/helpers.ts';
 import { billingUsage } from './canonical/metering.ts';
 import type { CanonicalUsage, StreamEvent } from './canonical/types.ts';
-import type { StreamRelayResult } from './stream-relay.ts';
+import { type StreamRelayResult, waitForDrain } from './stream-relay.ts';
 
 export interface ConvertedStreamInput {
   raw: ServerResponse;
@@ -33,18 +33,6 @@ export interface ConvertedStreamInput {
   /** Tokenize the delivered text (the upstream cannot report stream usage), or only estimate it. */
   countPrecisely: boolean;
   clientGone: () => boolean;
-}
-
-function waitForDrain(raw: ServerResponse): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      raw.off('drain', done);
-      raw.off('close', done);
-      resolve();
-    };
-    raw.once('drain', done);
-    raw.once('close', done);
-  });
 }
 
 /** What a stream delivered so far, read off the canonical events. */

@@ -47,7 +47,8 @@ export interface StreamRelayResult {
   firstResponseMs: number | null;
 }
 
-function waitForDrain(raw: ServerResponse): Promise<void> {
+/** Resolves when a slow client has taken what was written (or has gone). */
+export function waitForDrain(raw: ServerResponse): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       raw.off('drain', done);
