@@ -8,12 +8,15 @@ import type { CachedChannel } from './cache/channel-cache.ts';
 import type { FormatCodec, WireFormat } from './canonical/codec.ts';
 import { isRecord } from './canonical/helpers.ts';
 import type { CanonicalRequest } from './canonical/types.ts';
+import { claudeCodec } from './formats/claude/codec.ts';
+import { hoistSystemMessages } from './formats/claude/request.ts';
 import { openAiChatCodec } from './formats/openai/chat-codec.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
 
 /** The codecs available; a format without one has no route and no channel speaks it. */
 const codecs: Partial<Record<WireFormat, FormatCodec>> = {
   'openai-chat': openAiChatCodec,
+  claude: claudeCodec,
 };
 
 export function codecFor(format: WireFormat): FormatCodec {
@@ -86,7 +89,7 @@ export function conversationUpstreamBody({
   const systemPrompt = typeof channel.setting.system_prompt === 'string' ? channel.setting.system_prompt : '';
   let body: Record<string, unknown>;
   if (target === conversation.format) {
-    body = { ...conversation.body };
+    body = target === 'claude' ? hoistSystemMessages({ ...conversation.body }) : { ...conversation.body };
     if (systemPrompt) withSystemPrompt(target, body, systemPrompt);
   } else {
     const request = { ...conversation.canonical(), model: upstreamModel, stream };

@@ -9,7 +9,7 @@ import type { RelayCaller } from './auth.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
 import type { WireFormat } from './canonical/codec.ts';
 import { countRequestTokens } from './canonical/metering.ts';
-import { type ConversationBody, conversationUpstreamBody, upstreamFormat } from './conversion.ts';
+import { ConversationBody, conversationUpstreamBody, upstreamFormat } from './conversion.ts';
 import { readMaxTokens } from './formats/openai/request.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
 import type { ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
@@ -29,7 +29,7 @@ export interface RelayCall {
 }
 
 /** The client's format: OpenAI chat for the OpenAI routes. */
-export function clientFormat(call: RelayCall): WireFormat {
+export function clientFormat(call: Pick<RelayCall, 'conversation'>): WireFormat {
   return call.conversation?.format ?? 'openai-chat';
 }
 
@@ -40,8 +40,11 @@ export interface PreparedAttempt {
 }
 
 /** The upstream request for one channel, or the failure that makes the channel unusable for this call. */
+/** What preparing an upstream request needs of a call (a channel test makes one of its own). */
+export type AttemptSource = Pick<RelayCall, 'endpoint' | 'body' | 'model' | 'conversation' | 'clientHeaders'>;
+
 export function prepareAttempt(
-  call: RelayCall,
+  call: AttemptSource,
   stream: boolean,
   channel: CachedChannel,
   adaptor: ProviderAdaptor | undefined,
@@ -56,9 +59,9 @@ export function prepareAttempt(
   const format = clientFormat(call);
   const target = call.endpoint === 'chat' ? upstreamFormat(adaptor, format) : 'openai-chat';
   const body =
-    call.conversation && !(format === 'openai-chat' && target === 'openai-chat')
+    format !== 'openai-chat' || target !== 'openai-chat'
       ? conversationUpstreamBody({
-          conversation: call.conversation,
+          conversation: conversationOf(call, stream),
           target,
           channel,
           upstreamModel,
@@ -82,6 +85,15 @@ export function prepareAttempt(
     ...(call.clientHeaders ? { clientHeaders: call.clientHeaders } : {}),
   });
   return request ? { request, target } : unusable;
+}
+
+/**
+ * The call's conversation body: the one a conversation route made, or — for an OpenAI chat call that meets
+ * an upstream of another format — one made now and kept (decoded at most once across retries).
+ */
+function conversationOf(call: AttemptSource, stream: boolean): ConversationBody {
+  call.conversation ??= new ConversationBody('openai-chat', call.body, { model: call.model, stream });
+  return call.conversation;
 }
 
 /** The prompt of a call counted locally (pre-consumption, or an upstream that reports none). */

@@ -10,6 +10,7 @@ import { GatewayError } from '../lib/errors.ts';
 import { isMessageKey, translate } from '../lib/messages.ts';
 import { authenticateKey, checkModelAllowed, groupUsable, type RelayCaller } from './auth.ts';
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
+import { registerFormatRoutes } from './format-routes.ts';
 import { messagesText, promptText } from './formats/openai/request.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { runRelay } from './pipeline.ts';
@@ -26,7 +27,6 @@ const notYetRelayed = [
   ['POST', '/v1/audio/translations'],
   ['POST', '/v1/rerank'],
   ['POST', '/v1/responses'],
-  ['POST', '/v1/messages'],
   ['POST', '/v1/edits'],
   ['POST', '/v1/files'],
   ['GET', '/v1/files'],
@@ -221,6 +221,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     });
 
     await registerModelRoutes(scope, context);
+    await registerFormatRoutes(scope, context);
 
     for (const [method, path] of notYetRelayed) {
       scope.route({

@@ -8,10 +8,12 @@ import { ChannelStatus } from '../../../../common/statuses.ts';
 import { resolveMappedModel } from '../../api/channels/mapping-rules.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyRoot } from '../../lib/notify-root.ts';
-import { buildUpstreamBody, networkFailure, readUpstreamFailure } from '../attempt.ts';
+import { networkFailure, readUpstreamFailure } from '../attempt.ts';
 import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
+import { readFormatFailure } from '../conversation-delivery.ts';
 import { adaptorFor } from '../providers/registry.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
+import { prepareAttempt } from '../relay-call.ts';
 import { readLimited } from '../upstream-client.ts';
 import { considerDisabling, disableInDatabase } from './disable.ts';
 import type { UpstreamFailure } from './health.ts';
@@ -49,21 +51,21 @@ async function callOnce(
     };
   const endpoint: RelayEndpoint = /embed/i.test(model) ? 'embeddings' : 'chat';
   const upstreamModel = resolveMappedModel(channel.modelMapping, model);
-  const body = buildUpstreamBody({
-    endpoint,
-    clientBody: testBody(endpoint, model),
+  // The test speaks OpenAI chat; a channel of another format gets it converted, like any relay call.
+  const prepared = prepareAttempt(
+    { endpoint, body: testBody(endpoint, model), model },
+    false,
     channel,
     adaptor,
     upstreamModel,
-    stream: false,
-  });
-  const request = adaptor.buildRequest({ channel, endpoint, body, upstreamModel, stream: false });
-  if (!request)
+  );
+  if (!('request' in prepared))
     return {
       status: 0,
       code: 'channel_misconfigured',
       message: 'the channel has no usable base URL for this test',
     };
+  const { request, target } = prepared;
   try {
     const proxy =
       typeof channel.setting.proxy === 'string' && channel.setting.proxy ? channel.setting.proxy : undefined;
@@ -75,7 +77,10 @@ async function callOnce(
     );
     const text = await readLimited(response.body, 1024 * 1024);
     response.body.destroy();
-    if (response.statusCode >= 400) return readUpstreamFailure(response.statusCode, text, channel);
+    if (response.statusCode >= 400)
+      return target === 'openai-chat'
+        ? readUpstreamFailure(response.statusCode, text, channel)
+        : readFormatFailure(target, response.statusCode, text, channel);
     return null;
   } catch (error) {
     return networkFailure(error, channel);

@@ -99,6 +99,7 @@ describe('openAiCompatibleAdaptor.buildRequest', () => {
     expect(azureDeployment('gpt-3.5-turbo')).toBe('gpt-35-turbo');
     for (const type of [1, 3, 4, 8, 19, 20, 21, 22, 25, 31, 40, 42, 43, 44, 47, 48])
       expect(adaptorFor(type)).toBe(openAiCompatibleAdaptor);
-    expect(adaptorFor(14)).toBeUndefined();
+    expect(adaptorFor(14)?.formats).toEqual(['claude']);
+    expect(adaptorFor(24)).toBeUndefined();
   });
 });

@@ -1,0 +1,215 @@
+/**
+ * Claude Messages and OpenAI Chat clients against upstreams of the other format, through the official
+ * SDKs (openai, @anthropic-ai/sdk) and a fake Anthropic API that validates like the real one
+ * (server/src/test-support/fake-vendors/): replies, streams, tool round trips, errors and billing.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
+import {
+  FAKE_CLAUDE_TEXT,
+  FAKE_CLAUDE_TOOL_INPUT,
+  FAKE_CLAUDE_USAGE,
+  startFakeClaude,
+} from '../test-support/fake-vendors/claude-upstream.ts';
+import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+
+const CLAUDE_KEY = 'sk-ant-fake-upstream-key';
+const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
+const OPENAI_MODEL = 'gpt-4o-mini';
+
+const weatherTool = {
+  name: 'get_weather',
+  description: 'Weather of a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+};
+
+let fixture: RelayFixture;
+let claude: FakeVendor;
+let key: string;
+let claudeChannel: number;
+
+function anthropicClient(): Anthropic {
+  return new Anthropic({ apiKey: key, baseURL: fixture.server.url, maxRetries: 0 });
+}
+
+async function lastLog(): Promise<Record<string, unknown>> {
+  await fixture.flush();
+  const row = await fixture.server.context.logDatabase.db
+    .selectFrom('logs')
+    .selectAll()
+    .where('type', '=', 2)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row as unknown as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  claude = await startFakeClaude(CLAUDE_KEY);
+  key = `sk-${fixture.token.key}`;
+  await fixture.addChannel({ models: OPENAI_MODEL });
+  claudeChannel = await fixture.addChannel({
+    type: 14,
+    key: CLAUDE_KEY,
+    base_url: claude.url,
+    models: CLAUDE_MODEL,
+  });
+});
+
+afterAll(async () => {
+  await fixture.close();
+  await claude.close();
+});
+
+describe('Anthropic SDK → /v1/messages', () => {
+  it('reaches an OpenAI upstream (reply and stream)', async () => {
+    const client = anthropicClient();
+    const message = await client.messages.create({
+      model: OPENAI_MODEL,
+      max_tokens: 100,
+      system: 'Be brief.',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(message.type).toBe('message');
+    expect(message.content[0]).toMatchObject({ type: 'text', text: DEFAULT_REPLY_TEXT });
+    expect(message.stop_reason).toBe('end_turn');
+    expect(message.usage.output_tokens).toBeGreaterThan(0);
+    const upstreamBody = fixture.upstream.requests.at(-1)?.body as Record<string, unknown>;
+    expect(upstreamBody.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+
+    const stream = client.messages.stream({
+      model: OPENAI_MODEL,
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    const final = await stream.finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: DEFAULT_REPLY_TEXT });
+    expect(final.stop_reason).toBe('end_turn');
+  });
+
+  it('passes through to a Claude upstream with cache usage billed', async () => {
+    const client = anthropicClient();
+    const message = await client.messages.create(
+      { model: CLAUDE_MODEL, max_tokens: 50, messages: [{ role: 'user', content: 'Hi' }] },
+      { headers: { 'anthropic-beta': 'prompt-caching-2024-07-31' } },
+    );
+    expect(message.content[0]).toMatchObject({ type: 'text', text: FAKE_CLAUDE_TEXT });
+    expect(message.usage).toMatchObject(FAKE_CLAUDE_USAGE);
+    const upstream = claude.requests.at(-1)!;
+    expect(upstream.headers['anthropic-beta']).toBe('prompt-caching-2024-07-31');
+    expect(upstream.headers['x-api-key']).toBe(CLAUDE_KEY);
+    const log = await lastLog();
+    const total =
+      FAKE_CLAUDE_USAGE.input_tokens +
+      FAKE_CLAUDE_USAGE.cache_read_input_tokens +
+      FAKE_CLAUDE_USAGE.cache_creation_input_tokens;
+    expect(log.prompt_tokens).toBe(total);
+    expect(log.completion_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
+    expect(JSON.parse(String(log.other))).toMatchObject({
+      cache_tokens: FAKE_CLAUDE_USAGE.cache_read_input_tokens,
+    });
+  });
+
+  it('moves system entries inside messages (Claude Code) to the top-level system', async () => {
+    const response = await fetch(`${fixture.server.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: CLAUDE_MODEL,
+        max_tokens: 20,
+        messages: [
+          { role: 'system', content: 'You are Claude Code.' },
+          { role: 'user', content: 'Hi' },
+        ],
+      }),
+    });
+    expect(response.status).toBe(200);
+    const upstream = claude.requests.at(-1)!.body;
+    expect((upstream.messages as unknown[]).length).toBe(1);
+    expect(JSON.stringify(upstream.system)).toContain('You are Claude Code.');
+  });
+
+  it('renders errors in Claude format, key first', async () => {
+    const response = await fetch(`${fixture.server.url}/v1/messages`, {
+      method: 'POST',
+      headers: { 'x-api-key': 'sk-wrong', 'content-type': 'application/json' },
+      body: JSON.stringify({ model: CLAUDE_MODEL }),
+    });
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { type: string; error: { type: string; message: string } };
+    expect(body.type).toBe('error');
+    expect(body.error.type).toBe('authentication_error');
+    expect(body.error.message).toMatch(/invalid API key/);
+  });
+});
+
+describe('OpenAI SDK → /v1/chat/completions on other upstreams', () => {
+  it('talks to a Claude upstream: reply, stream with usage, and a tool round trip', async () => {
+    const reply = await fixture.openai.chat.completions.create({
+      model: CLAUDE_MODEL,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ],
+    });
+    expect(reply.choices[0]?.message.content).toBe(FAKE_CLAUDE_TEXT);
+    expect(reply.usage?.prompt_tokens).toBe(
+      FAKE_CLAUDE_USAGE.input_tokens +
+        FAKE_CLAUDE_USAGE.cache_read_input_tokens +
+        FAKE_CLAUDE_USAGE.cache_creation_input_tokens,
+    );
+    const sent = claude.requests.at(-1)!.body;
+    expect(sent.max_tokens).toBeGreaterThan(0);
+    expect(JSON.stringify(sent.system)).toContain('Be brief.');
+
+    const stream = await fixture.openai.chat.completions.create({
+      model: CLAUDE_MODEL,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let usage: unknown = null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe(FAKE_CLAUDE_TEXT);
+    expect(usage).toMatchObject({ completion_tokens: FAKE_CLAUDE_USAGE.output_tokens });
+
+    const tools = [{ type: 'function' as const, function: weatherTool }];
+    const first = await fixture.openai.chat.completions.create({
+      model: CLAUDE_MODEL,
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools,
+    });
+    const call = first.choices[0]?.message.tool_calls?.[0];
+    expect(first.choices[0]?.finish_reason).toBe('tool_calls');
+    expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual(FAKE_CLAUDE_TOOL_INPUT);
+    const second = await fixture.openai.chat.completions.create({
+      model: CLAUDE_MODEL,
+      tools,
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        first.choices[0]!.message,
+        { role: 'tool', tool_call_id: call!.id, content: 'sunny' },
+      ],
+    });
+    expect(second.choices[0]?.message.content).toBe(FAKE_CLAUDE_TEXT);
+  });
+});
+
+describe('Claude channels', () => {
+  it('pass the console channel test (the test request is converted to Claude format)', async () => {
+    const before = claude.requests.length;
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${claudeChannel}`);
+    expect(tested.body.success).toBe(true);
+    expect(claude.requests.length).toBe(before + 1);
+    expect(claude.requests.at(-1)?.body.max_tokens).toBeGreaterThan(0);
+  });
+});

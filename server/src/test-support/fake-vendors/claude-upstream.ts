@@ -1,0 +1,160 @@
+/**
+ * A fake Anthropic Messages API (`POST /v1/messages`, version 2023-06-01) for integration tests. It checks
+ * what the real API checks that conversions can get wrong (key, version header, max_tokens, roles that
+ * alternate starting with the user, no `system` role inside messages, tool results answering tool uses)
+ * and answers in Claude's wire format: a text reply, or — when tools are offered and the conversation does
+ * not end with a tool result — a call of the first tool.
+ */
+import type { ServerResponse } from 'node:http';
+import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
+
+export const FAKE_CLAUDE_TEXT = 'Hello from fake Claude';
+export const FAKE_CLAUDE_TOOL_INPUT = { city: 'Paris' };
+/** Usage the fake reports (input excludes the cached parts, as Claude counts it). */
+export const FAKE_CLAUDE_USAGE = {
+  input_tokens: 21,
+  cache_read_input_tokens: 8,
+  cache_creation_input_tokens: 4,
+  output_tokens: 6,
+};
+
+type Json = Record<string, unknown>;
+
+function invalid(response: ServerResponse, message: string): void {
+  sendJson(response, 400, { type: 'error', error: { type: 'invalid_request_error', message } });
+}
+
+function blocksOf(content: unknown): Json[] {
+  if (typeof content === 'string') return [{ type: 'text', text: content }];
+  return Array.isArray(content) ? (content as Json[]) : [];
+}
+
+/** The first problem the real API would report, or null. */
+function validate(body: Json): string | null {
+  if (typeof body.model !== 'string') return 'model: Field required';
+  if (typeof body.max_tokens !== 'number' || body.max_tokens < 1) return 'max_tokens: Field required';
+  const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
+  if (messages.length === 0) return 'messages: at least one message is required';
+  let previous = '';
+  const toolUses = new Set<string>();
+  for (const [index, message] of messages.entries()) {
+    if (message.role !== 'user' && message.role !== 'assistant')
+      return `messages.${index}.role: Input should be 'user' or 'assistant'`;
+    if (index === 0 && message.role !== 'user') return 'messages: first message must use the "user" role';
+    if (message.role === previous) return 'messages: roles must alternate between "user" and "assistant"';
+    previous = message.role;
+    for (const block of blocksOf(message.content)) {
+      if (block.type === 'tool_use') toolUses.add(String(block.id));
+      if (block.type === 'tool_result' && !toolUses.has(String(block.tool_use_id)))
+        return `messages.${index}: tool_result block(s) provided for an unknown tool_use_id`;
+    }
+  }
+  if (body.thinking && (body.thinking as Json).type === 'enabled' && body.temperature !== undefined)
+    return 'temperature may only be set to 1 when thinking is enabled';
+  return null;
+}
+
+function wantsToolCall(body: Json): Json | null {
+  const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+  if (tools.length === 0 || (body.tool_choice as Json | undefined)?.type === 'none') return null;
+  const messages = body.messages as Json[];
+  const last = blocksOf(messages[messages.length - 1]?.content);
+  if (last.some((block) => block.type === 'tool_result')) return null;
+  return tools[0] ?? null;
+}
+
+function frame(name: string, data: Json): string {
+  return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
+}
+
+function replyContent(tool: Json | null): Json[] {
+  if (tool) return [{ type: 'tool_use', id: 'toolu_fake01', name: tool.name, input: FAKE_CLAUDE_TOOL_INPUT }];
+  return [{ type: 'text', text: FAKE_CLAUDE_TEXT }];
+}
+
+function streamReply(response: ServerResponse, body: Json, tool: Json | null): void {
+  startSse(response);
+  const { output_tokens: _output, ...inputUsage } = FAKE_CLAUDE_USAGE;
+  let text = frame('message_start', {
+    message: {
+      id: 'msg_fake01',
+      type: 'message',
+      role: 'assistant',
+      model: body.model,
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { ...inputUsage, output_tokens: 1 },
+    },
+  });
+  text += frame('ping', {});
+  if (tool) {
+    text += frame('content_block_start', {
+      index: 0,
+      content_block: { type: 'tool_use', id: 'toolu_fake01', name: tool.name, input: {} },
+    });
+    const json = JSON.stringify(FAKE_CLAUDE_TOOL_INPUT);
+    for (const part of [json.slice(0, 5), json.slice(5)])
+      text += frame('content_block_delta', {
+        index: 0,
+        delta: { type: 'input_json_delta', partial_json: part },
+      });
+  } else {
+    text += frame('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+    for (const word of FAKE_CLAUDE_TEXT.split(/(?= )/))
+      text += frame('content_block_delta', { index: 0, delta: { type: 'text_delta', text: word } });
+  }
+  text += frame('content_block_stop', { index: 0 });
+  text += frame('message_delta', {
+    delta: { stop_reason: tool ? 'tool_use' : 'end_turn', stop_sequence: null },
+    usage: { output_tokens: FAKE_CLAUDE_USAGE.output_tokens },
+  });
+  text += frame('message_stop', {});
+  response.end(text);
+}
+
+async function messages(
+  request: RecordedVendorRequest,
+  response: ServerResponse,
+  key: string,
+): Promise<void> {
+  if (request.headers['x-api-key'] !== key) {
+    sendJson(response, 401, {
+      type: 'error',
+      error: { type: 'authentication_error', message: 'invalid x-api-key' },
+    });
+    return;
+  }
+  if (!request.headers['anthropic-version']) {
+    invalid(response, 'anthropic-version: header is required');
+    return;
+  }
+  const problem = validate(request.body);
+  if (problem) {
+    invalid(response, problem);
+    return;
+  }
+  const tool = wantsToolCall(request.body);
+  if (request.body.stream === true) {
+    streamReply(response, request.body, tool);
+    return;
+  }
+  sendJson(response, 200, {
+    id: 'msg_fake01',
+    type: 'message',
+    role: 'assistant',
+    model: request.body.model,
+    content: replyContent(tool),
+    stop_reason: tool ? 'tool_use' : 'end_turn',
+    stop_sequence: null,
+    usage: FAKE_CLAUDE_USAGE,
+  });
+}
+
+/** Starts the fake; requests must carry `x-api-key: <key>`. */
+export function startFakeClaude(key: string): Promise<FakeVendor> {
+  return startFakeVendor((request, response) => {
+    if (request.method === 'POST' && request.path === '/v1/messages') return messages(request, response, key);
+    sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'not found' } });
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The shared plumbing of the fake vendor upstreams (Claude, Gemini): a node:http server on 127.0.0.1
+ * that records every request and hands JSON bodies to a route function. Written independently of the
+ * gateway's own codecs, so tests through them check the gateway against the vendors' wire formats.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedVendorRequest {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: Record<string, unknown>;
+}
+
+export interface FakeVendor {
+  url: string;
+  readonly requests: RecordedVendorRequest[];
+  close(): Promise<void>;
+}
+
+export type VendorRoute = (request: RecordedVendorRequest, response: ServerResponse) => Promise<void> | void;
+
+export function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+export function startSse(response: ServerResponse): void {
+  response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+}
+
+export async function startFakeVendor(route: VendorRoute): Promise<FakeVendor> {
+  const requests: RecordedVendorRequest[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      let body: Record<string, unknown> = {};
+      const text = Buffer.concat(chunks).toString('utf8');
+      if (text) {
+        try {
+          body = JSON.parse(text) as Record<string, unknown>;
+        } catch {
+          sendJson(response, 400, { error: { message: 'body is not JSON' } });
+          return;
+        }
+      }
+      const recorded = {
+        method: request.method ?? 'GET',
+        path: request.url ?? '/',
+        headers: request.headers,
+        body,
+      };
+      requests.push(recorded);
+      Promise.resolve(route(recorded, response)).catch((error: unknown) => {
+        if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
+        else response.destroy();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
