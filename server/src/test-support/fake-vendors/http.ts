@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sendJson } from '../fake-upstream/handlers.ts';
 
 export interface RecordedVendorRequest {
   method: string;
@@ -21,14 +22,7 @@ export interface FakeVendor {
 
 export type VendorRoute = (request: RecordedVendorRequest, response: ServerResponse) => Promise<void> | void;
 
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  response.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(text),
-  });
-  response.end(text);
-}
+export { sendJson };
 
 export function startSse(response: ServerResponse): void {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
