@@ -68,7 +68,7 @@ function movesStoredKey(
 }
 
 /**
- * Updates a channel. Channel keys belong to root (REFERENCE §2): a non-root administrator may not send a
+ * Updates a channel. Channel keys belong to root (docs/decisions/0009-channel-key-custody-and-upstream-connections.md): a non-root administrator may not send a
  * stored key to another address — changing the type, base URL or proxy needs a new key in the same update.
  */
 export async function updateChannel(
