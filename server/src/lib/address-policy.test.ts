@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressRefusal, guardedLookup, hostRefusal } from './address-policy.ts';
+import { addressRefusal, connectHost, guardedLookup, hostRefusal } from './address-policy.ts';
 
 describe('addressRefusal', () => {
   it.each([
@@ -52,6 +52,8 @@ describe('IPv4 addresses carried inside IPv6 addresses', () => {
     ['::ffff:169.254.169.254', 'default', true],
     ['::ffff:a9fe:a9fe', 'default', true],
     ['0:0:0:0:0:ffff:7f00:1', 'public-only', true],
+    ['::ffff:0:169.254.169.254', 'default', true],
+    ['::ffff:0:7f00:1', 'public-only', true],
     ['::169.254.169.254', 'default', true],
     ['::7f00:1', 'public-only', true],
     ['::a9fe:a9fe', 'default', true],
@@ -75,5 +77,24 @@ describe('IPv4 addresses carried inside IPv6 addresses', () => {
       expect(hostRefusal(new URL(`http://${host}/`).hostname, 'public-only')).not.toBeNull();
     }
     expect(hostRefusal(new URL('http://[::ffff:169.254.169.254]/').hostname, 'default')).not.toBeNull();
+  });
+});
+
+describe('connectHost', () => {
+  it.each([
+    ['http://2130706433:8080', '127.0.0.1'],
+    ['https://0x7f.1/', '127.0.0.1'],
+    ['socks5://2130706433:1080', '127.0.0.1'],
+    ['socks5://0177.0.0.1:1080', '127.0.0.1'],
+    ['socks://0xa9.254.169.254:1080', '169.254.169.254'],
+    ['socks5://[::ffff:a9fe:a9fe]:1080', '[::ffff:a9fe:a9fe]'],
+    ['socks5://proxy.example.com:1080', 'proxy.example.com'],
+  ])('%s connects to %s', (url, host) => {
+    expect(connectHost(new URL(url))).toBe(host);
+  });
+
+  it('refuses numeric spellings of SOCKS proxy hosts (a non-special scheme keeps them as written)', () => {
+    expect(new URL('socks5://2852039166:1080').hostname).toBe('2852039166');
+    expect(hostRefusal(connectHost(new URL('socks5://2852039166:1080')), 'default')).not.toBeNull();
   });
 });

@@ -82,8 +82,8 @@ function ipv4Of(high: number, low: number): string {
 }
 
 /**
- * The IPv4 address an IPv6 address carries, where it reaches that IPv4 host: IPv4-mapped and
- * IPv4-compatible forms, NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 (2002::/16) and
+ * The IPv4 address an IPv6 address carries, where it reaches that IPv4 host: IPv4-mapped, IPv4-translated
+ * (::ffff:0:a.b.c.d) and IPv4-compatible forms, NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4 (2002::/16) and
  * Teredo clients (2001::/32).
  */
 export function embeddedIpv4(address: string): string | null {
@@ -101,6 +101,7 @@ export function embeddedIpv4(address: string): string | null {
   ];
   const zeroTo = (end: number) => groups.slice(0, end).every((group) => group === 0);
   if (zeroTo(5) && g5 === 0xffff) return ipv4Of(g6, g7);
+  if (zeroTo(4) && g4 === 0xffff && g5 === 0) return ipv4Of(g6, g7);
   if (zeroTo(6) && (g6 !== 0 || g7 > 1)) return ipv4Of(g6, g7);
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0) return ipv4Of(g6, g7);
   if (g0 === 0x64 && g1 === 0xff9b && g2 === 1) return ipv4Of(g3, ((g4 & 0xff) << 8) | (g5 >> 8));
@@ -120,6 +121,16 @@ export function addressRefusal(address: string, policy: UpstreamAddressPolicy): 
   if (policy === 'public-only' && privateNetworks.check(ip, type)) return 'private or loopback address';
   const embedded = family === 6 ? embeddedIpv4(ip) : null;
   return embedded ? addressRefusal(embedded, policy) : null;
+}
+
+/**
+ * The host a URL connects to. Non-special schemes (socks5:) keep their host as written, so a numeric
+ * spelling (socks5://2130706433) is normalized the way an http URL would be before it is checked.
+ */
+export function connectHost(url: URL): string {
+  return url.protocol === 'http:' || url.protocol === 'https:'
+    ? url.hostname
+    : new URL(`http://${url.host}`).hostname;
 }
 
 /** Why a host name may not be used as an upstream, or null (IP literals are checked as addresses). */

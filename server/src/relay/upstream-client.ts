@@ -1,18 +1,27 @@
 /**
- * Upstream HTTP through undici: one keep-alive Agent for direct connections and one ProxyAgent per
+ * Upstream HTTP through undici: one keep-alive Agent for direct connections and one proxy agent per
  * proxy URL a channel's setting names. Streams are consumed as they arrive; nothing is buffered whole.
  * Every connection, direct or through a proxy, obeys UPSTREAM_ADDRESS_POLICY (the proxy's own address
- * included) and has a connect, a header and an idle timeout, whatever RELAY_TIMEOUT says.
+ * included) and has a connect, a header and an idle timeout, whatever RELAY_TIMEOUT says
+ * (docs/decisions/0009-channel-key-custody-and-upstream-connections.md).
  */
-import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
-import { guardedLookup, hostRefusal, type UpstreamAddressPolicy } from '../lib/address-policy.ts';
+import { Agent, buildConnector, type Dispatcher, Pool, ProxyAgent, request, Socks5ProxyAgent } from 'undici';
+import {
+  connectHost,
+  guardedLookup,
+  hostRefusal,
+  type UpstreamAddressPolicy,
+} from '../lib/address-policy.ts';
 import type { UpstreamRequest } from './providers/types.ts';
 
-/** Milliseconds to open a TCP (and TLS) connection, to an upstream or to a proxy. */
+/** Milliseconds to open a TCP (and TLS) connection, to an upstream or to a proxy, and for a proxy's CONNECT answer. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 /** Header and idle bounds when the configuration sets none (RELAY_TIMEOUT=0): long generations still fit. */
 export const DEFAULT_HEADERS_TIMEOUT_MS = 15 * 60_000;
 export const DEFAULT_IDLE_TIMEOUT_MS = 5 * 60_000;
+
+/** Proxy schemes undici serves: HTTP CONNECT over http(s), and SOCKS5. */
+export const PROXY_PROTOCOLS: ReadonlySet<string> = new Set(['http:', 'https:', 'socks5:', 'socks:']);
 
 export interface UpstreamTimeouts {
   /** Milliseconds to wait for the response headers; 0 = no limit. */
@@ -28,21 +37,26 @@ export class RefusedAddressError extends Error {
 
 export class UpstreamClient {
   private readonly direct: Agent;
-  private readonly proxies = new Map<string, ProxyAgent>();
+  private readonly proxies = new Map<string, Dispatcher>();
+  private readonly connectTimeoutMs: number;
 
-  constructor(private readonly policy: UpstreamAddressPolicy = 'default') {
+  constructor(
+    private readonly policy: UpstreamAddressPolicy = 'default',
+    options: { connectTimeoutMs?: number } = {},
+  ) {
+    this.connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     this.direct = new Agent({
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 600_000,
       // No per-origin cap: LLM streams hold a connection for minutes; a cap would queue them behind each other.
       connections: null,
-      connect: { lookup: guardedLookup(policy), timeout: CONNECT_TIMEOUT_MS },
+      connect: { lookup: guardedLookup(policy), timeout: this.connectTimeoutMs },
     });
   }
 
   /** Throws RefusedAddressError when the URL's host is refused (IP literals never reach a DNS lookup). */
   checkUrl(url: string): void {
-    const host = new URL(url).hostname;
+    const host = connectHost(new URL(url));
     const refusal = hostRefusal(host, this.policy);
     if (refusal) throw new RefusedAddressError(`upstream address refused: ${host} (${refusal})`);
   }
@@ -51,25 +65,43 @@ export class UpstreamClient {
     if (!proxyUrl) return this.direct;
     let agent = this.proxies.get(proxyUrl);
     if (!agent) {
-      // The proxy's own address passes the policy: its literal host here, its resolved addresses on connect.
-      this.checkUrl(proxyUrl);
-      const connect = { lookup: guardedLookup(this.policy), timeout: CONNECT_TIMEOUT_MS };
-      agent = new ProxyAgent({
-        uri: proxyUrl,
-        keepAliveTimeout: 30_000,
-        proxyTls: connect,
-        requestTls: { timeout: CONNECT_TIMEOUT_MS },
-      });
+      agent = this.proxyAgent(proxyUrl);
       this.proxies.set(proxyUrl, agent);
     }
     return agent;
   }
 
   /**
+   * The proxy's own address passes the policy: its literal host here, its resolved addresses at every
+   * connection (guarded lookup). The proxy's handshake is part of connecting: a CONNECT unanswered within
+   * the connect timeout fails the connection (undici's default would wait 300 s, holding the socket).
+   */
+  private proxyAgent(proxyUrl: string): Dispatcher {
+    const url = new URL(proxyUrl);
+    if (!PROXY_PROTOCOLS.has(url.protocol))
+      throw new RefusedAddressError(`unsupported proxy scheme ${url.protocol}`);
+    this.checkUrl(proxyUrl);
+    const connect = { lookup: guardedLookup(this.policy), timeout: this.connectTimeoutMs };
+    if (url.protocol === 'socks5:' || url.protocol === 'socks:') {
+      // Not through ProxyAgent: its proxyTls option would make undici speak TLS to the SOCKS server.
+      // undici bounds the SOCKS handshake itself (5 s per step).
+      return new Socks5ProxyAgent(url, { connect: buildConnector(connect) });
+    }
+    const handshakeMs = this.connectTimeoutMs;
+    return new ProxyAgent({
+      uri: proxyUrl,
+      keepAliveTimeout: 30_000,
+      proxyTls: connect,
+      requestTls: { timeout: this.connectTimeoutMs },
+      clientFactory: (origin, options) => new Pool(origin, { ...options, headersTimeout: handshakeMs }),
+    });
+  }
+
+  /**
    * Sends a request and resolves at its response headers. The header timeout and the caller's abort are
-   * enforced here too: undici's own do not reach a request still waiting for a proxy's CONNECT, so a proxy
-   * that accepts and never answers would otherwise hold the call (and the shutdown) forever. A proxy that
-   * timed out is dropped with its connections; the next call through it starts afresh.
+   * enforced here too: undici's own do not reach a request still waiting for its connection (a proxy's
+   * CONNECT, a SOCKS or TLS handshake), so the caller is released at once; the connection attempt itself
+   * ends within its own bounds and undici never retries it.
    */
   async send(upstream: UpstreamRequest, timeouts: UpstreamTimeouts, signal: AbortSignal, proxyUrl?: string) {
     this.checkUrl(upstream.url);
@@ -89,11 +121,11 @@ export class UpstreamClient {
       headersTimeout: headersMs,
       bodyTimeout: timeouts.idleMs > 0 ? timeouts.idleMs : DEFAULT_IDLE_TIMEOUT_MS,
     });
-    let timedOut = false;
     const timer = setTimeout(() => {
-      timedOut = true;
       controller.abort(
-        Object.assign(new Error('Headers Timeout Error'), { code: 'UND_ERR_HEADERS_TIMEOUT' }),
+        Object.assign(new Error(`Headers Timeout Error: no response within ${headersMs / 1000} s`), {
+          code: 'UND_ERR_HEADERS_TIMEOUT',
+        }),
       );
     }, headersMs);
     try {
@@ -103,7 +135,6 @@ export class UpstreamClient {
           if (settled) return;
           settled = true;
           reject(controller.signal.reason ?? new Error('aborted'));
-          if (timedOut && proxyUrl) this.dropProxy(proxyUrl);
         };
         controller.signal.addEventListener('abort', giveUp, { once: true });
         pending.then(
@@ -127,12 +158,6 @@ export class UpstreamClient {
     } finally {
       clearTimeout(timer);
     }
-  }
-
-  private dropProxy(proxyUrl: string): void {
-    const agent = this.proxies.get(proxyUrl);
-    this.proxies.delete(proxyUrl);
-    void agent?.destroy().catch(() => undefined);
   }
 
   /** A small JSON GET (model lists, balances): bounded time and size, parsed, status checked. */
@@ -163,8 +188,23 @@ export class UpstreamClient {
     await Promise.all([this.direct.destroy(), ...[...this.proxies.values()].map((agent) => agent.destroy())]);
   }
 
-  async close(): Promise<void> {
-    await Promise.all([this.direct.close(), ...[...this.proxies.values()].map((agent) => agent.close())]);
+  /**
+   * Closes gracefully for up to `graceMs`, then cuts what is left: an aborted request that still waits for
+   * its connection (a proxy's CONNECT) would otherwise hold the shutdown until that connection's bound.
+   */
+  async close(graceMs = 1_000): Promise<void> {
+    const closed = Promise.all([
+      this.direct.close(),
+      ...[...this.proxies.values()].map((agent) => agent.close()),
+    ]).then(() => 'closed' as const);
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<'grace'>((resolve) => {
+      timer = setTimeout(resolve, graceMs, 'grace');
+    });
+    const first = await Promise.race([closed, grace]);
+    clearTimeout(timer);
+    if (first === 'grace') await this.destroy();
+    await closed.catch(() => undefined);
   }
 }
 

@@ -85,11 +85,76 @@ describe('channel key custody', () => {
 
   it.each([
     ['the cloud metadata address', 'http://169.254.169.254:80', /not allowed/],
+    ['the metadata address spelled as a number in a SOCKS URL', 'socks5://2852039166:1080', /not allowed/],
+    ['the metadata address spelled in hex in a SOCKS URL', 'socks://0xa9fea9fe:1080', /not allowed/],
     ['an unsupported scheme', 'ftp://127.0.0.1:21', /http:\/\/, https:\/\/ or socks5/],
+    ['a SOCKS4 proxy', 'socks4://127.0.0.1:1080', /http:\/\/, https:\/\/ or socks5/],
     ['a malformed URL', 'not a url', /http:\/\/, https:\/\/ or socks5/],
   ])('refuses %s as a proxy, even for root', async (_name, proxy, message) => {
     const reply = await root.put('/api/channel/', { id: channelId, setting: JSON.stringify({ proxy }) });
     expect(reply.body.success).toBe(false);
     expect(reply.body.message).toMatch(message);
+  });
+
+  it('accepts a SOCKS5 proxy on a loopback address under the default policy', async () => {
+    const reply = await root.put('/api/channel/', {
+      id: channelId,
+      setting: JSON.stringify({ proxy: 'socks5://127.0.0.1:1080' }),
+    });
+    expect(reply.body.success).toBe(true);
+  });
+
+  it('takes a stored base URL ending in "/" sent back unchanged as no change', async () => {
+    const legacy = await root.post<{ ids: number[] }>('/api/channel/', {
+      type: 1,
+      name: 'legacy',
+      key: STORED_KEY,
+      base_url: 'http://127.0.0.1:9',
+      models: 'gpt-4o-mini',
+    });
+    const id = legacy.body.data!.ids[0]!;
+    // Rows written before base URLs were normalized (or by new-api) may keep the slash.
+    await server.context.database.db
+      .updateTable('channels')
+      .set({ base_url: 'http://127.0.0.1:9/' })
+      .where('id', '=', id)
+      .execute();
+    const saved = await admin.put('/api/channel/', { id, base_url: 'http://127.0.0.1:9/', priority: 2 });
+    expect(saved.body.success).toBe(true);
+  });
+
+  it('never sends the stored key elsewhere through tag edits, model lists, balances or tests', async () => {
+    const created = await root.post<{ ids: number[] }>('/api/channel/', {
+      type: 1,
+      name: 'tagged',
+      key: STORED_KEY,
+      base_url: 'http://127.0.0.1:9',
+      models: 'gpt-4o-mini',
+      tag: 'custody-tag',
+    });
+    const id = created.body.data!.ids[0]!;
+    // Tag edits carry no address fields: these are dropped, the priority is applied.
+    const tagEdit = await admin.put('/api/channel/tag', {
+      tag: 'custody-tag',
+      priority: 4,
+      base_url: attacker.url,
+      setting: JSON.stringify({ proxy: attacker.url }),
+      type: 43,
+    });
+    expect(tagEdit.body.success).toBe(true);
+    // A typed-in address gets the typed-in key only, never a stored one.
+    await admin.post('/api/channel/fetch_models', { id, type: 1, base_url: attacker.url, key: '' });
+    await admin.get(`/api/channel/fetch_models/${id}`);
+    await admin.get(`/api/channel/update_balance/${id}`);
+    await admin.get(`/api/channel/test/${id}?model=${encodeURIComponent(attacker.url)}`);
+    expect(keySeenByAttacker()).toBe(false);
+    const stored = await root.get<{
+      base_url: string;
+      type: number;
+      setting: string | null;
+      priority: number;
+    }>(`/api/channel/${id}`);
+    expect(stored.body.data).toMatchObject({ base_url: 'http://127.0.0.1:9', type: 1, priority: 4 });
+    expect(stored.body.data?.setting ?? '').not.toContain(attacker.url);
   });
 });

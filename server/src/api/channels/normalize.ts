@@ -6,8 +6,9 @@
 import type { Updateable } from 'kysely';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
-import { hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
+import { connectHost, hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
+import { PROXY_PROTOCOLS } from '../../relay/upstream-client.ts';
 import {
   checkJsonObject,
   checkModelMapping,
@@ -36,8 +37,6 @@ export function normalizeBaseUrl(raw: string, policy: UpstreamAddressPolicy): st
   return trimmed;
 }
 
-const PROXY_PROTOCOLS = new Set(['http:', 'https:', 'socks5:', 'socks:']);
-
 /** The proxy URL a channel setting names ('' when none). */
 export function proxyOfSetting(setting: string | null | undefined): string {
   if (!setting) return '';
@@ -60,8 +59,14 @@ export function checkProxyUrl(proxy: string, policy: UpstreamAddressPolicy): voi
     throw businessFailure('channel.proxy_invalid');
   }
   if (!PROXY_PROTOCOLS.has(url.protocol) || !url.hostname) throw businessFailure('channel.proxy_invalid');
-  const refusal = hostRefusal(url.hostname, policy);
-  if (refusal) throw businessFailure('channel.address_forbidden', { host: url.hostname, reason: refusal });
+  let host: string;
+  try {
+    host = connectHost(url);
+  } catch {
+    throw businessFailure('channel.proxy_invalid');
+  }
+  const refusal = hostRefusal(host, policy);
+  if (refusal) throw businessFailure('channel.address_forbidden', { host, reason: refusal });
 }
 
 export function normalizeChannelFields(

@@ -63,13 +63,17 @@ function movesStoredKey(
 ): boolean {
   if (values.key !== undefined) return false;
   if (values.type !== undefined && values.type !== existing.type) return true;
-  if (values.base_url !== undefined && values.base_url !== (existing.base_url ?? '')) return true;
+  // Stored URLs from before normalization may end in '/': the form sending them back is no change.
+  const storedBaseUrl = (existing.base_url ?? '').trim().replace(/\/+$/, '');
+  if (values.base_url !== undefined && values.base_url !== storedBaseUrl) return true;
   return values.setting !== undefined && proxyOfSetting(values.setting) !== proxyOfSetting(existing.setting);
 }
 
 /**
- * Updates a channel. Channel keys belong to root (docs/decisions/0009-channel-key-custody-and-upstream-connections.md): a non-root administrator may not send a
- * stored key to another address — changing the type, base URL or proxy needs a new key in the same update.
+ * Updates a channel. Channel keys belong to root
+ * (docs/decisions/0009-channel-key-custody-and-upstream-connections.md): a non-root administrator may not
+ * send a stored key to another address — changing the type, base URL or proxy needs a new key in the same
+ * update.
  */
 export async function updateChannel(
   context: AppContext,
