@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { GatewayError } from '../lib/errors.ts';
-import { ok, parseInput, readId, readPaging } from './reply.ts';
+import { ok, PAGE_MAX, parseInput, readId, readPaging } from './reply.ts';
 
 describe('readPaging', () => {
   it.each([
@@ -19,6 +19,25 @@ describe('readPaging', () => {
     ],
     [{ page_size: '1000' }, { page: 1, pageSize: 100, offset: 0 }],
     [{ page_size: '0' }, { page: 1, pageSize: 10, offset: 0 }],
+    // Absurd values: huge pages are clamped (an empty page), fractions rounded down, junk is the default.
+    [{ p: '1e20' }, { page: PAGE_MAX, pageSize: 10, offset: (PAGE_MAX - 1) * 10 }],
+    [{ p: '100000000000000000000' }, { page: PAGE_MAX, pageSize: 10, offset: (PAGE_MAX - 1) * 10 }],
+    [{ p: 'Infinity' }, { page: PAGE_MAX, pageSize: 10, offset: (PAGE_MAX - 1) * 10 }],
+    [
+      { p: '2.5', page_size: '20.9' },
+      { page: 2, pageSize: 20, offset: 20 },
+    ],
+    [
+      { p: '', page_size: '' },
+      { page: 1, pageSize: 10, offset: 0 },
+    ],
+    [{ p: ['2', '3'] }, { page: 1, pageSize: 10, offset: 0 }],
+    [
+      { p: '-1e20', page_size: '-Infinity' },
+      { page: 1, pageSize: 10, offset: 0 },
+    ],
+    [{ page_size: '1e20' }, { page: 1, pageSize: 100, offset: 0 }],
+    [{ page_size: 'NaN' }, { page: 1, pageSize: 10, offset: 0 }],
   ])('%o', (query, expected) => {
     expect(readPaging(query)).toEqual(expected);
   });

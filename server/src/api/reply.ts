@@ -26,17 +26,22 @@ export interface Paging {
 /** Pages past this one are empty anyway; the bound keeps every offset a small integer on each database. */
 export const PAGE_MAX = 10_000_000;
 
+/** A query value as a whole number: `1e20` is huge (not 1), `2.5` is 2, and text that is no number is NaN. */
+function wholeNumber(value: unknown): number {
+  const text = String(value).trim();
+  return text === '' ? Number.NaN : Math.floor(Number(text));
+}
+
 /**
- * `p` starts at 1 (below 1 means 1, absurd values such as 1e20 are clamped to PAGE_MAX and give an empty
- * page); `page_size` or `size` defaults to 10, at most 100.
+ * `p` starts at 1 (below 1 or not a number means 1; absurd values such as 1e20 are clamped to PAGE_MAX
+ * and give an empty page); `page_size` or `size` defaults to 10 (also for values below 1 or not a
+ * number), at most 100.
  */
 export function readPaging(query: Record<string, unknown>): Paging {
-  const pageNumber = Number.parseInt(String(query.p ?? '1'), 10);
-  const page = Number.isFinite(pageNumber) && pageNumber >= 1 ? Math.min(pageNumber, PAGE_MAX) : 1;
-  const sizeText = query.page_size ?? query.size;
-  const sizeNumber = Number.parseInt(String(sizeText ?? PAGE_SIZE_DEFAULT), 10);
-  const pageSize =
-    Number.isFinite(sizeNumber) && sizeNumber >= 1 ? Math.min(sizeNumber, PAGE_SIZE_MAX) : PAGE_SIZE_DEFAULT;
+  const pageNumber = wholeNumber(query.p ?? 1);
+  const page = pageNumber >= 1 ? Math.min(pageNumber, PAGE_MAX) : 1;
+  const sizeNumber = wholeNumber(query.page_size ?? query.size ?? PAGE_SIZE_DEFAULT);
+  const pageSize = sizeNumber >= 1 ? Math.min(sizeNumber, PAGE_SIZE_MAX) : PAGE_SIZE_DEFAULT;
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 

@@ -24,21 +24,21 @@ async function loadUser(context: AppContext, request: FastifyRequest): Promise<A
     .selectFrom('users')
     .select(['id', 'username', 'display_name', 'role', 'status', 'group', 'deleted_at', 'auth_version']);
   const accessToken = readAccessToken(request);
+  // System access tokens are not sessions: valid until rotated (docs/decisions/0003-sessions-and-console-auth.md).
+  const session = accessToken ? null : readSession(request);
   let row: Awaited<ReturnType<typeof query.executeTakeFirst>>;
   if (accessToken) {
     if (!accessTokenPattern.test(accessToken)) throw unauthorized('auth.invalid_access_token');
     row = await query.where('access_token', '=', accessToken).executeTakeFirst();
     if (!row) throw unauthorized('auth.invalid_access_token');
   } else {
-    const session = readSession(request);
     if (session === null) return null;
     row = await query.where('id', '=', session.userId).executeTakeFirst();
     if (!row) return null;
-    if (row.deleted_at !== null || row.status !== UserStatus.enabled) throw unauthorized('auth.user_banned');
-    // A session older than the user's last logout, password change or reset, disable or delete.
-    if (session.authVersion !== Number(row.auth_version ?? 0)) return null;
   }
   if (row.deleted_at !== null || row.status !== UserStatus.enabled) throw unauthorized('auth.user_banned');
+  // A session older than the user's last logout, password change or reset, disable or delete.
+  if (session && session.authVersion !== Number(row.auth_version ?? 0)) return null;
   return {
     id: row.id,
     username: row.username,

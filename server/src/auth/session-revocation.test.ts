@@ -2,7 +2,8 @@
  * Sessions can be revoked (docs/decisions/0003-sessions-and-console-auth.md): a cookie captured before
  * logout, a password change, a password reset (by root or by email), a disable or a delete stops working.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { databaseMatrix } from '../test-support/databases.ts';
 import {
   ApiClient,
   anonymousClient,
@@ -13,16 +14,21 @@ import {
 } from '../test-support/test-server.ts';
 import { issueSecret } from './one-time-secrets.ts';
 
-describe('session revocation', () => {
+const matrix = await databaseMatrix();
+
+describe.each(matrix)('session revocation on $name', ({ skipReason, create }) => {
   let server: TestServer;
   let root: ApiClient;
   let counter = 0;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    if (skipReason) return;
+    server = await startTestServer({ database: await create() });
     root = await loginAsRoot(server);
   });
   afterAll(async () => server?.close());
+
+  const it = test.skipIf(skipReason !== null);
 
   /** A fresh user logged in, and a thief holding a copy of their session cookie. */
   async function victim(): Promise<{ user: ApiClient; thief: ApiClient; username: string }> {
@@ -93,6 +99,30 @@ describe('session revocation', () => {
       (await root.post('/api/user/manage', { id: user.currentUserId, action: 'delete' })).body.success,
     ).toBe(true);
     expect((await thief.get('/api/user/self')).status).toBe(401);
+  });
+
+  it('leaves system access tokens working: they are rotated explicitly, not by logout or a new password', async () => {
+    const { user } = await victim();
+    const token = (await user.get<string>('/api/user/token')).body.data!;
+    const byToken = new ApiClient(server.url).withHeaders({
+      Authorization: token,
+      'New-Api-User': String(user.currentUserId),
+    });
+    expect(
+      (await user.put('/api/user/self', { password: 'new-password-9', original_password: 'password-123' }))
+        .body.success,
+    ).toBe(true);
+    await user.get('/api/user/logout');
+    expect((await user.get('/api/user/self')).status).toBe(401);
+    expect((await byToken.get('/api/user/self')).status).toBe(200);
+  });
+
+  it('a logout with an already revoked cookie does not end the newer sessions', async () => {
+    const { user, thief, username } = await victim();
+    await user.get('/api/user/logout');
+    expect((await user.login(username, 'password-123')).body.success).toBe(true);
+    await thief.get('/api/user/logout');
+    expect((await user.get('/api/user/self')).status).toBe(200);
   });
 
   it('accepts a cookie of the earlier form while nothing has revoked it (drop-in)', async () => {

@@ -65,6 +65,13 @@ describe('validateOptionValue', () => {
       '[{"Web":"https://chat.example.com/?key={key}"}]',
       '[{"Web":"https://chat.example.com/?key={key}"}]',
     ],
+    // The default links (app schemes included) and other custom app schemes stay valid.
+    ['Chats', defaults.Chats ?? '', defaults.Chats ?? ''],
+    [
+      'Chats',
+      '[{"Cherry Studio":"cherrystudio://providers/api-keys?v=1&data={key}"}]',
+      '[{"Cherry Studio":"cherrystudio://providers/api-keys?v=1&data={key}"}]',
+    ],
     [
       'PayMethods',
       '[{"name":"Stripe","type":"stripe","min_topup":5}]',
@@ -137,6 +144,11 @@ describe('validateOptionValue', () => {
       '[{"Evil":"javascript:alert(document.cookie)"}]',
       'Chats must be a JSON array of objects mapping a chat name to an absolute link (javascript:, data:, vbscript: and file: links are not allowed)',
     ],
+    ...['VBScript:msgbox(1)', 'file:///etc/passwd', 'blob:https://x/1', '{address}/chat'].map((link) => [
+      'Chats',
+      JSON.stringify([{ Web: 'https://ok.example.com' }, { Evil: link }]),
+      'Chats must be a JSON array of objects mapping a chat name to an absolute link (javascript:, data:, vbscript: and file: links are not allowed)',
+    ]),
     [
       'Chats',
       '[{"Evil":" data:text/html,<script>1</script>"}]',

@@ -15,13 +15,15 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** Usernames stay taken after a soft delete, so this includes cancelled users. */
-/** Whether a username is taken, compared case-insensitively (`ROOT` is `root`). */
+/**
+ * Whether a username is taken, compared case-insensitively (`ROOT` is `root`) by the database's own
+ * lower(), so both sides fold alike. Usernames stay taken after a soft delete (cancelled users count).
+ */
 export async function usernameTaken(db: Db, username: string, exceptId?: number): Promise<boolean> {
   let query = db
     .selectFrom('users')
     .select('id')
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase());
+    .where(sql<string>`lower(username)`, '=', sql<string>`lower(${username})`);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }

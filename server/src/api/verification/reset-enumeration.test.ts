@@ -1,8 +1,10 @@
 /** /api/reset_password answers the same for registered and unknown addresses, in every configuration. */
+import { createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiClient,
   anonymousClient,
+  createUserAndLogin,
   loginAsRoot,
   startTestServer,
   type TestServer,
@@ -46,5 +48,31 @@ describe('password reset requests reveal nothing', () => {
     expect(known.success).toBe(true);
     // Asked again at once: still the same answer.
     expect(await ask('root@example.com')).toEqual(known);
+  });
+
+  it('with a slow SMTP server: a registered address is answered as fast as an unknown one', async () => {
+    // A mail server that accepts connections and never greets: sending would wait for its timeout (10 s).
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    try {
+      expect((await root.put('/api/option/', { key: 'SMTPPort', value: String(port) })).body.success).toBe(
+        true,
+      );
+      const user = await createUserAndLogin(server, root, 'slowmail');
+      await server.context.database.db
+        .updateTable('users')
+        .set({ email: 'slowmail@example.com' })
+        .where('id', '=', user.currentUserId!)
+        .execute();
+      const started = Date.now();
+      const known = await ask('slowmail@example.com');
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(known).toEqual(await ask('nobody@example.com'));
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

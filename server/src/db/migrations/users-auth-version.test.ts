@@ -1,0 +1,50 @@
+/**
+ * Migration 0004_users_auth_version on a database adopted from before it: the column is added, existing
+ * users start at version 0 (so their earlier sessions keep working) and the version can be bumped.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { revokeSessions } from '../../auth/session.ts';
+import { databaseMatrix, type TestDatabase } from '../../test-support/databases.ts';
+import { connectDatabase, type DatabaseHandle } from '../connect.ts';
+import { runMigrations } from './index.ts';
+
+const matrix = await databaseMatrix();
+
+describe.each(matrix)('0004_users_auth_version on $name', ({ skipReason, create }) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    if (skipReason) return;
+    database = await create();
+    handle = connectDatabase(database.target);
+  });
+
+  afterAll(async () => {
+    if (skipReason) return;
+    await handle.close();
+    await database.drop();
+  });
+
+  it.skipIf(skipReason !== null)('adds auth_version at 0 to the users an older database holds', async () => {
+    await runMigrations(handle);
+    // The database as it was before the migration: no column, the migration not recorded, one user.
+    await handle.db.schema.alterTable('users').dropColumn('auth_version').execute();
+    await handle.db
+      .deleteFrom('switchyard_migrations' as never)
+      .where('name' as never, '=', '0004_users_auth_version' as never)
+      .execute();
+    // biome-ignore lint/suspicious/noExplicitAny: the row is written without the column the types declare.
+    const untyped = handle.db as any;
+    await untyped.insertInto('users').values({ username: 'legacy', password: 'x' }).execute();
+
+    expect(await runMigrations(handle)).toEqual(['0004_users_auth_version']);
+    const row = await handle.db
+      .selectFrom('users')
+      .select(['id', 'auth_version'])
+      .where('username', '=', 'legacy')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.auth_version)).toBe(0);
+    expect(await revokeSessions(handle.db, row.id)).toBe(1);
+  });
+});
