@@ -52,10 +52,47 @@ describe('maskSecrets', () => {
       'MIIEvQIB',
     ],
     ['a foreign sk- token', 'your key sk-otherSECRET12345 is wrong', [], 'otherSECRET12345'],
+    ['a short key standing alone', 'invalid key abc12 given', ['abc12'], 'abc12'],
+    ['a three-character key in quotes', 'bad key "k9x"', ['k9x'], 'k9x'],
+    ['a short sk- key', 'auth failed for sk-abc', ['sk-abc'], 'sk-abc'],
+    ['a key with surrounding whitespace', 'rejected: k3y99', [' k3y99\n'], 'k3y99'],
+    ['a composite key echoed whole', 'token 12345678|abcd rejected', ['12345678|abcd'], '12345678|abcd'],
+    ['the long part of a composite key', 'app 12345678 unknown', ['12345678|abcd'], '12345678'],
+    [
+      'a base64 key',
+      'key=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA== bad',
+      ['Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA=='],
+      'Zm9vYmFy',
+    ],
+    [
+      'a key that is a JSON string value',
+      'project key AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUv is blocked',
+      [JSON.stringify({ api_key: 'AIzaSyA1b2C3d4E5f6G7h8I9j0KlMnOpQrStUv', region: 'eu' })],
+      'AIzaSyA1b2C3',
+    ],
+    [
+      "a foreign JWT (another account's credential)",
+      'bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c bad',
+      [],
+      'eyJzdWIiOiIxMjM0NTY3ODkwIn0',
+    ],
+    ['a foreign hex secret', 'secret 0123456789abcdef0123456789abcdef leaked', [], '0123456789abcdef'],
   ])('hides %s', (_name, text, secrets, hidden) => {
     const masked = maskSecrets(text, secrets);
     expect(masked).not.toContain(hidden);
     expect(masked).toContain('***');
+  });
+
+  it('masks a short key only where it stands alone', () => {
+    expect(maskSecrets('key abc is unknown; abcdef is a word', ['abc'])).toBe(
+      'key *** is unknown; abcdef is a word',
+    );
+  });
+
+  it('leaves model names, UUIDs and ordinary identifiers alone', () => {
+    const text =
+      'model gpt-4o-mini-2024-07-18 (deployment text-embedding-3-large-east) not found, trace 123e4567-e89b-12d3-a456-426614174000';
+    expect(maskSecrets(text, ['sk-unrelated-1234567890'])).toBe(text);
   });
 
   it('leaves ordinary text alone', () => {

@@ -34,21 +34,40 @@ function secretParts(secrets: readonly string[]): string[] {
   return [...parts].filter((part) => part.length >= 6).sort((left, right) => right.length - left.length);
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A run that looks like a credential whatever its owner: 24+ letters and digits (base64 or hex), mixed. */
+const SECRET_LOOKING_RUN = /[A-Za-z0-9+=]{24,}/g;
+
+function looksSecret(run: string): boolean {
+  return /[0-9]/.test(run) && /[A-Za-z]/.test(run);
+}
+
 /**
  * Removes anything that looks like a secret key from upstream text before it reaches a client: the
- * channel's keys and their parts, any run of 8+ letters and digits that is a piece of one of them (an
- * upstream echoing part of a key), and `sk-…`-style tokens.
+ * channel's keys and their parts, a key shorter than six characters wherever it stands alone (not inside
+ * a longer word), any run of 8+ letters and digits that is a piece of one of them (an upstream echoing
+ * part of a key), `sk-…`-style tokens, and any long run of mixed letters and digits (a foreign key, a JWT
+ * segment).
  */
 export function maskSecrets(text: string, secrets: readonly string[] = []): string {
   const parts = secretParts(secrets);
   let masked = text;
   for (const part of parts) masked = masked.split(part).join('***');
+  for (const secret of secrets) {
+    const key = secret.trim();
+    if (key === '' || key.length >= 6) continue;
+    masked = masked.replace(new RegExp(`(?<![A-Za-z0-9])${escapeRegExp(key)}(?![A-Za-z0-9])`, 'g'), '***');
+  }
   const pieces = parts.filter((part) => part.length >= 8);
   if (pieces.length > 0) {
     masked = masked.replace(/[A-Za-z0-9]{8,}/g, (run) =>
       pieces.some((part) => part.includes(run)) ? '***' : run,
     );
   }
+  masked = masked.replace(SECRET_LOOKING_RUN, (run) => (looksSecret(run) ? '***' : run));
   return masked.replace(/\b(sk|key|api[_-]?key)[-_][A-Za-z0-9*_-]{6,}/gi, '$1-***');
 }
 

@@ -27,6 +27,7 @@ import { relayError } from './errors.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { readJsonReply } from './json-relay.ts';
+import { prepareLargeAttempt } from './large-body.ts';
 import { adaptorFor } from './providers/registry.ts';
 import {
   clientFormat,
@@ -99,15 +100,35 @@ function reserve(context: AppContext, state: CallState): void {
   const token = caller.token;
   const tokenQuota = !token || token.unlimited ? 'unlimited' : token.remainQuota;
   if (shouldSkipPreConsume(caller.user.quota, tokenQuota, context.options.getNumber('QuotaPerUnit'))) return;
-  const amount = estimatePreConsume({
-    pricing: state.pricing,
-    promptTokens: promptTokensOf(state),
-    maxTokens: maxTokensOf(state.call),
-    groupRatio: state.group.groupRatio,
-    preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
-  });
+  const estimate = (promptTokens: number) =>
+    estimatePreConsume({
+      pricing: state.pricing,
+      promptTokens,
+      maxTokens: maxTokensOf(state.call),
+      groupRatio: state.group.groupRatio,
+      preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
+    });
+  // Before any counting: a caller who cannot pay even an empty prompt is refused at once.
+  refuseBelowFloor(caller, estimate(0));
+  const amount = estimate(promptTokensOf(state));
   reserveQuota(context, caller, amount, state.requestId);
   state.preConsumed = amount;
+}
+
+/** Refuses a caller whose balances cannot cover `floor`, the least the request can cost. */
+function refuseBelowFloor(caller: RelayCaller, floor: number): void {
+  if (floor <= 0) return;
+  const cannotCover = `cannot cover even the least this request can cost (${floor})`;
+  if (caller.user.quota < floor)
+    throw relayError(403, 'insufficient_user_quota', `the user quota (${caller.user.quota}) ${cannotCover}`);
+  const token = caller.token;
+  if (token && !token.unlimited && token.remainQuota < floor) {
+    throw relayError(
+      403,
+      'insufficient_token_quota',
+      `the API key quota (${token.remainQuota}) ${cannotCover}`,
+    );
+  }
 }
 
 function chooseChannel(context: AppContext, state: CallState): CachedChannel | null {
@@ -153,19 +174,15 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     state.tried.push(channel.id);
     const adaptor = adaptorFor(channel.type);
     const upstreamModel = resolveMappedModel(channel.modelMapping, call.model);
-    const prepared = prepareAttempt(call, state.stream, channel, adaptor, upstreamModel);
+    const prepared = state.largeBody
+      ? await prepareLargeAttempt(call, state.stream, channel, adaptor, upstreamModel, yieldToEventLoop)
+      : prepareAttempt(call, state.stream, channel, adaptor, upstreamModel);
     if (!('request' in prepared)) {
       lastFailure = prepared;
       if (prepared.status >= 400) break;
       continue;
     }
     const { request: upstreamRequest, target } = prepared;
-    if (state.largeBody && typeof upstreamRequest.body === 'string') {
-      // Serializing, encoding and sending a large body each take a turn of their own.
-      await yieldToEventLoop();
-      upstreamRequest.body = Buffer.from(upstreamRequest.body);
-      await yieldToEventLoop();
-    }
     const { config } = context;
     let response: Awaited<ReturnType<typeof context.upstream.send>>;
     try {
