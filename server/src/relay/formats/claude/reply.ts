@@ -1,8 +1,22 @@
-/** Anthropic Messages replies ↔ the canonical reply; usage and stop reasons both ways. */
-import { asString, isRecord, stringifyArguments, tokens } from '../../canonical/helpers.ts';
-import type { CanonicalReply, CanonicalUsage, ContentBlock, StopReason } from '../../canonical/types.ts';
-
-type Json = Record<string, unknown>;
+/** Anthropic Messages replies ↔ the canonical reply; stop reasons and usage both ways. */
+import { asString, isRecord, tokens } from '../../canonical/helpers.ts';
+import {
+  type CanonicalReply,
+  type CanonicalUsage,
+  type ContentBlock,
+  emptyUsage,
+  type StopReason,
+} from '../../canonical/types.ts';
+import type {
+  ClaudeContentBlock,
+  ClaudeCountTokensReply,
+  ClaudeReplyBlock,
+  ClaudeReplyBody,
+  ClaudeStopReason,
+  ClaudeUsage,
+} from './claude-types.ts';
+import { decodeClaudeBlock, encodeClaudeBlock } from './content.ts';
+import { readClaudeError } from './errors.ts';
 
 const stopReasons: Record<string, StopReason> = {
   end_turn: 'end_turn',
@@ -10,33 +24,52 @@ const stopReasons: Record<string, StopReason> = {
   stop_sequence: 'stop_sequence',
   tool_use: 'tool_use',
   refusal: 'refusal',
+  // A server-tool loop paused by Claude: the turn ends here for other formats.
   pause_turn: 'end_turn',
+  model_context_window_exceeded: 'max_tokens',
 };
 
 export function stopReasonFromClaude(value: unknown): StopReason {
   return (typeof value === 'string' && stopReasons[value]) || 'end_turn';
 }
 
-export function stopReasonToClaude(reason: StopReason): string {
+export function stopReasonToClaude(reason: StopReason): ClaudeStopReason {
   return reason === 'content_filter' ? 'refusal' : reason;
 }
 
-/** Claude usage → canonical (Claude's input_tokens excludes the cached parts; canonical includes them). */
-export function usageFromClaude(value: unknown): Partial<CanonicalUsage> | null {
-  if (!isRecord(value)) return null;
+/** The token counts a Claude usage object carries (only those present: stream events carry some). */
+export interface ClaudeUsageCounts {
+  input?: number;
+  cacheRead?: number;
+  cacheWrite?: number;
+  output?: number;
+}
+
+export function readUsageCounts(value: unknown): ClaudeUsageCounts {
+  if (!isRecord(value)) return {};
+  const counts: ClaudeUsageCounts = {};
+  if (typeof value.input_tokens === 'number') counts.input = tokens(value.input_tokens);
+  if (typeof value.cache_read_input_tokens === 'number')
+    counts.cacheRead = tokens(value.cache_read_input_tokens);
+  if (typeof value.cache_creation_input_tokens === 'number')
+    counts.cacheWrite = tokens(value.cache_creation_input_tokens);
+  if (typeof value.output_tokens === 'number') counts.output = tokens(value.output_tokens);
+  return counts;
+}
+
+/** Claude counts → canonical (Claude's input_tokens excludes the cached parts; canonical includes them). */
+export function usageFromCounts(counts: ClaudeUsageCounts): Partial<CanonicalUsage> | null {
   const usage: Partial<CanonicalUsage> = {};
-  if (value.input_tokens !== undefined) {
-    const cacheRead = tokens(value.cache_read_input_tokens);
-    const cacheWrite = tokens(value.cache_creation_input_tokens);
-    usage.inputTokens = tokens(value.input_tokens) + cacheRead + cacheWrite;
-    usage.cacheReadTokens = cacheRead;
-    usage.cacheWriteTokens = cacheWrite;
+  if (counts.input !== undefined) {
+    usage.inputTokens = counts.input + (counts.cacheRead ?? 0) + (counts.cacheWrite ?? 0);
+    usage.cacheReadTokens = counts.cacheRead ?? 0;
+    usage.cacheWriteTokens = counts.cacheWrite ?? 0;
   }
-  if (value.output_tokens !== undefined) usage.outputTokens = tokens(value.output_tokens);
+  if (counts.output !== undefined) usage.outputTokens = counts.output;
   return Object.keys(usage).length > 0 ? usage : null;
 }
 
-export function usageToClaude(usage: CanonicalUsage): Json {
+export function usageToClaude(usage: CanonicalUsage): ClaudeUsage {
   return {
     input_tokens: Math.max(0, usage.inputTokens - usage.cacheReadTokens - usage.cacheWriteTokens),
     cache_creation_input_tokens: usage.cacheWriteTokens,
@@ -46,30 +79,14 @@ export function usageToClaude(usage: CanonicalUsage): Json {
 }
 
 export function decodeClaudeReply(body: unknown): CanonicalReply {
+  const error = readClaudeError(body);
+  if (error) throw new Error(`not a Claude message: the upstream answered an error: ${error.message}`);
   if (!isRecord(body) || body.type !== 'message' || !Array.isArray(body.content))
-    throw new Error('not a Claude message: the reply has no content');
-  const content: ContentBlock[] = [];
-  for (const block of body.content) {
-    if (!isRecord(block)) continue;
-    if (block.type === 'text') content.push({ type: 'text', text: asString(block.text) ?? '' });
-    else if (block.type === 'tool_use')
-      content.push({
-        type: 'tool_call',
-        id: asString(block.id) ?? '',
-        name: asString(block.name) ?? '',
-        arguments: stringifyArguments(block.input ?? {}),
-      });
-    else if (block.type === 'thinking') {
-      const signature = asString(block.signature);
-      content.push({
-        type: 'thinking',
-        text: asString(block.thinking) ?? '',
-        ...(signature ? { signature } : {}),
-      });
-    } else if (block.type === 'redacted_thinking')
-      content.push({ type: 'redacted_thinking', data: asString(block.data) ?? '' });
-  }
-  const usage = usageFromClaude(body.usage);
+    throw new Error('not a Claude message: expected {"type":"message","content":[…]}');
+  const content = body.content
+    .map(decodeClaudeBlock)
+    .filter((block): block is ContentBlock => block !== null);
+  const usage = usageFromCounts(readUsageCounts(body.usage));
   const stopSequence = asString(body.stop_sequence);
   return {
     id: asString(body.id) ?? '',
@@ -78,40 +95,8 @@ export function decodeClaudeReply(body: unknown): CanonicalReply {
     content,
     stopReason: stopReasonFromClaude(body.stop_reason),
     ...(stopSequence ? { stopSequence } : {}),
-    usage: usage
-      ? {
-          inputTokens: usage.inputTokens ?? 0,
-          outputTokens: usage.outputTokens ?? 0,
-          cacheReadTokens: usage.cacheReadTokens ?? 0,
-          cacheWriteTokens: usage.cacheWriteTokens ?? 0,
-          reasoningTokens: 0,
-        }
-      : null,
+    usage: usage ? { ...emptyUsage(), ...usage } : null,
   };
-}
-
-function encodeReplyBlock(block: ContentBlock): Json | null {
-  switch (block.type) {
-    case 'text':
-      return { type: 'text', text: block.text };
-    case 'tool_call':
-      return { type: 'tool_use', id: block.id, name: block.name, input: parseJsonObject(block.arguments) };
-    case 'thinking':
-      return { type: 'thinking', thinking: block.text, signature: block.signature ?? '' };
-    case 'redacted_thinking':
-      return { type: 'redacted_thinking', data: block.data };
-    default:
-      return null;
-  }
-}
-
-function parseJsonObject(text: string): Json {
-  try {
-    const parsed: unknown = JSON.parse(text || '{}');
-    return isRecord(parsed) ? parsed : {};
-  } catch {
-    return {};
-  }
 }
 
 /** A Claude message id for a reply that came from another format. */
@@ -119,23 +104,26 @@ export function claudeMessageId(id: string): string {
   return id.startsWith('msg_') ? id : `msg_${id.replace(/^chatcmpl-/, '')}`;
 }
 
-export function encodeClaudeReply(reply: CanonicalReply): Json {
+function isReplyBlock(block: ClaudeContentBlock | null): block is ClaudeReplyBlock {
+  const type = block?.type;
+  return type === 'text' || type === 'tool_use' || type === 'thinking' || type === 'redacted_thinking';
+}
+
+export function encodeClaudeReply(reply: CanonicalReply): ClaudeReplyBody {
+  const content = reply.content.map((block) => encodeClaudeBlock(block, 'reply')).filter(isReplyBlock);
   return {
     id: claudeMessageId(reply.id),
     type: 'message',
     role: 'assistant',
     model: reply.model,
-    content: reply.content.map(encodeReplyBlock).filter((block): block is Json => block !== null),
+    content,
     stop_reason: stopReasonToClaude(reply.stopReason),
     stop_sequence: reply.stopSequence ?? null,
-    usage: usageToClaude(
-      reply.usage ?? {
-        inputTokens: 0,
-        outputTokens: 0,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        reasoningTokens: 0,
-      },
-    ),
+    usage: usageToClaude(reply.usage ?? emptyUsage()),
   };
+}
+
+/** The answer of `POST /v1/messages/count_tokens` for a count the caller made. */
+export function claudeCountTokensReply(inputTokens: number): ClaudeCountTokensReply {
+  return { input_tokens: tokens(inputTokens) };
 }
