@@ -1,0 +1,242 @@
+/**
+ * Gemini parts ↔ canonical content blocks, shared by requests and replies. A thought signature Gemini
+ * puts on a plain text part becomes an empty thinking block carrying it (the canonical text block has no
+ * signature), and goes back onto the next part when encoded.
+ */
+import {
+  asString,
+  isRecord,
+  mediaFromUrl,
+  parseArguments,
+  stringifyArguments,
+} from '../../canonical/helpers.ts';
+import type {
+  ContentBlock,
+  ImageBlock,
+  MediaSource,
+  TextBlock,
+  ToolResultBlock,
+} from '../../canonical/types.ts';
+import { field, type GeminiPart, type Json, recordField } from './gemini-types.ts';
+
+/**
+ * Ids for function calls and responses that carry none (Gemini's often do not): calls get
+ * `call_<scope>_<n>` in order, and a response without an id answers the oldest unanswered call of its name.
+ */
+export class CallIds {
+  private count = 0;
+  private readonly pending = new Map<string, string[]>();
+
+  constructor(private readonly scope: string) {}
+
+  call(name: string, id: string | undefined): string {
+    const callId = id || `call_${this.scope ? `${this.scope}_` : ''}${this.count}`;
+    this.count += 1;
+    const queue = this.pending.get(name) ?? [];
+    queue.push(callId);
+    this.pending.set(name, queue);
+    return callId;
+  }
+
+  result(name: string, id: string | undefined): string {
+    const queue = this.pending.get(name) ?? [];
+    if (id) {
+      const at = queue.indexOf(id);
+      if (at >= 0) queue.splice(at, 1);
+      return id;
+    }
+    return queue.shift() ?? this.call(name, undefined);
+  }
+}
+
+/** A response id made safe for use inside tool-call ids (Claude accepts only [A-Za-z0-9_-]). */
+export function callIdScope(responseId: string): string {
+  return responseId.replace(/[^A-Za-z0-9_-]/g, '');
+}
+
+function mediaBlock(source: MediaSource, mimeType: string): ContentBlock {
+  if (mimeType.startsWith('image/')) return { type: 'image', source };
+  if (mimeType.startsWith('audio/')) {
+    const format = mimeType.slice('audio/'.length).replace(/^mpeg$/, 'mp3');
+    return { type: 'audio', source, ...(format ? { format } : {}) };
+  }
+  return { type: 'file', source };
+}
+
+/** Files API and Cloud Storage URIs are provider file ids; other http(s) URLs stay URLs. */
+function uriSource(uri: string, mimeType: string): MediaSource {
+  const media = mimeType ? { mediaType: mimeType } : {};
+  if (/^https?:\/\//.test(uri) && !uri.includes('generativelanguage.googleapis.com'))
+    return { kind: 'url', url: uri, ...media };
+  return { kind: 'file_id', fileId: uri, ...media };
+}
+
+/** A functionResponse's `response` as tool-result content (`output` / `error` keys per Gemini's docs). */
+function resultContent(response: unknown): { text: string; isError: boolean } {
+  if (!isRecord(response)) return { text: stringifyArguments(response ?? ''), isError: false };
+  const keys = Object.keys(response);
+  if (keys.length === 1 && (keys[0] === 'output' || keys[0] === 'error')) {
+    const value = response[keys[0]];
+    return {
+      text: typeof value === 'string' ? value : stringifyArguments(value),
+      isError: keys[0] === 'error',
+    };
+  }
+  return { text: stringifyArguments(response), isError: false };
+}
+
+/** One Gemini part as canonical blocks (none for parts nothing else can carry, e.g. executableCode). */
+export function decodePart(part: Json, assistant: boolean, ids: CallIds): ContentBlock[] {
+  const signature = asString(field(part, 'thoughtSignature'));
+  const call = recordField(part, 'functionCall');
+  if (call) {
+    const name = asString(call.name) ?? '';
+    return [
+      {
+        type: 'tool_call',
+        id: ids.call(name, asString(call.id)),
+        name,
+        arguments: stringifyArguments(call.args ?? {}),
+        ...(signature ? { signature } : {}),
+      },
+    ];
+  }
+  const response = recordField(part, 'functionResponse');
+  if (response) {
+    const name = asString(response.name) ?? '';
+    const { text, isError } = resultContent(response.response);
+    const block: ToolResultBlock = {
+      type: 'tool_result',
+      toolCallId: ids.result(name, asString(response.id)),
+      name,
+      content: [{ type: 'text', text }],
+    };
+    return [isError ? { ...block, isError: true } : block];
+  }
+  const text = asString(part.text);
+  if (text !== undefined) {
+    if (assistant && part.thought === true)
+      return [{ type: 'thinking', text, ...(signature ? { signature } : {}) }];
+    const blocks: ContentBlock[] = [];
+    if (assistant && signature) blocks.push({ type: 'thinking', text: '', signature });
+    if (text) blocks.push({ type: 'text', text });
+    return blocks;
+  }
+  const inline = recordField(part, 'inlineData');
+  if (inline) {
+    const mimeType = asString(field(inline, 'mimeType')) ?? 'application/octet-stream';
+    return [mediaBlock({ kind: 'base64', mediaType: mimeType, data: asString(inline.data) ?? '' }, mimeType)];
+  }
+  const file = recordField(part, 'fileData');
+  if (file) {
+    const mimeType = asString(field(file, 'mimeType')) ?? '';
+    return [mediaBlock(uriSource(asString(field(file, 'fileUri')) ?? '', mimeType), mimeType)];
+  }
+  return [];
+}
+
+const EXTENSION_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  heic: 'image/heic',
+  pdf: 'application/pdf',
+  mp3: 'audio/mp3',
+  wav: 'audio/wav',
+  mp4: 'video/mp4',
+};
+
+function guessType(url: string): string | undefined {
+  const extension = /\.([a-z0-9]+)(?:[?#].*)?$/i.exec(url)?.[1]?.toLowerCase();
+  return extension ? EXTENSION_TYPES[extension] : undefined;
+}
+
+/** A media source as an inlineData or fileData part (Gemini fetches public URLs and Files API URIs). */
+export function mediaPart(source: MediaSource, fallbackType?: string): GeminiPart {
+  if (source.kind === 'url' && source.url.startsWith('data:'))
+    return mediaPart(mediaFromUrl(source.url, source.mediaType ?? fallbackType), fallbackType);
+  if (source.kind === 'base64')
+    return {
+      inlineData: {
+        mimeType: source.mediaType || fallbackType || 'application/octet-stream',
+        data: source.data,
+      },
+    };
+  const uri = source.kind === 'url' ? source.url : source.fileId;
+  const mimeType = source.mediaType ?? guessType(uri) ?? fallbackType;
+  return { fileData: { ...(mimeType ? { mimeType } : {}), fileUri: uri } };
+}
+
+function toolResultParts(block: ToolResultBlock, names: ReadonlyMap<string, string>): GeminiPart[] {
+  const text = block.content
+    .filter((item): item is TextBlock => item.type === 'text')
+    .map((item) => item.text)
+    .join('\n');
+  const name = block.name || names.get(block.toolCallId) || block.toolCallId;
+  const response = block.isError ? { error: text } : { output: text };
+  const images = block.content.filter((item): item is ImageBlock => item.type === 'image');
+  return [
+    { functionResponse: { name, response, id: block.toolCallId } },
+    ...images.map((image) => mediaPart(image.source)),
+  ];
+}
+
+function blockParts(block: ContentBlock, names: Map<string, string>): GeminiPart[] {
+  switch (block.type) {
+    case 'text':
+      return block.text ? [{ text: block.text }] : [];
+    case 'image':
+    case 'file':
+      return [mediaPart(block.source)];
+    case 'audio':
+      return [mediaPart(block.source, block.format ? `audio/${block.format}` : undefined)];
+    case 'tool_call':
+      names.set(block.id, block.name);
+      return [
+        {
+          functionCall: { name: block.name, args: parseArguments(block.arguments), id: block.id },
+          ...(block.signature ? { thoughtSignature: block.signature } : {}),
+        },
+      ];
+    case 'tool_result':
+      return toolResultParts(block, names);
+    case 'thinking':
+      return block.text
+        ? [
+            {
+              text: block.text,
+              thought: true,
+              ...(block.signature ? { thoughtSignature: block.signature } : {}),
+            },
+          ]
+        : [];
+    case 'redacted_thinking':
+      return [];
+  }
+}
+
+/**
+ * Canonical blocks as Gemini parts. `names` maps tool-call ids to function names across the conversation
+ * (a functionResponse must name its function). A signature of an empty thinking block goes onto the next
+ * part that has none; with no such part it is dropped (Gemini refuses empty text parts in requests).
+ */
+export function encodeBlocks(blocks: readonly ContentBlock[], names: Map<string, string>): GeminiPart[] {
+  const parts: GeminiPart[] = [];
+  let pendingSignature: string | undefined;
+  for (const block of blocks) {
+    if (block.type === 'thinking' && !block.text && block.signature) {
+      pendingSignature = block.signature;
+      continue;
+    }
+    for (const part of blockParts(block, names)) {
+      if (pendingSignature && !part.thoughtSignature) {
+        part.thoughtSignature = pendingSignature;
+        pendingSignature = undefined;
+      }
+      parts.push(part);
+    }
+  }
+  return parts;
+}
