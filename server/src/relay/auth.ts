@@ -107,6 +107,30 @@ export function authenticateKey(
   return { token, user, tokenName: token.name, usingGroup, pinnedChannelId: channelId, clientIp: request.ip };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller a route's key-first hook authenticated (server/src/relay/auth.ts, keyFirst). */
+    relayCaller: RelayCaller | null;
+  }
+}
+
+/**
+ * A `preParsing` route hook that authenticates the key before the body is read: a caller without a
+ * valid key gets its 401/403 at once, whatever the body, and no body of theirs is parsed.
+ */
+export function keyFirst(context: AppContext, surface: KeySurface) {
+  return async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
+    request.relayCaller = authenticateKey(context, request, surface);
+    return payload;
+  };
+}
+
+/** The caller keyFirst authenticated (the route must declare the hook). */
+export function callerOf(request: FastifyRequest): RelayCaller {
+  if (!request.relayCaller) throw new Error('relay route without the keyFirst hook');
+  return request.relayCaller;
+}
+
 /** The token's model limits (REFERENCE §4): 403 when the model is not in the list. */
 export function checkModelAllowed(caller: RelayCaller, model: string): void {
   const limits = caller.token?.modelLimits;

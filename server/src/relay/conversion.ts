@@ -10,13 +10,17 @@ import { isRecord } from './canonical/helpers.ts';
 import type { CanonicalRequest } from './canonical/types.ts';
 import { claudeCodec } from './formats/claude/codec.ts';
 import { hoistSystemMessages } from './formats/claude/request.ts';
+import { geminiCodec } from './formats/gemini/codec.ts';
 import { openAiChatCodec } from './formats/openai/chat-codec.ts';
+import { responsesCodec } from './formats/openai-responses/codec.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
 
 /** The codecs available; a format without one has no route and no channel speaks it. */
 const codecs: Partial<Record<WireFormat, FormatCodec>> = {
   'openai-chat': openAiChatCodec,
+  'openai-responses': responsesCodec,
   claude: claudeCodec,
+  gemini: geminiCodec,
 };
 
 export function codecFor(format: WireFormat): FormatCodec {

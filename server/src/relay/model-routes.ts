@@ -9,7 +9,7 @@ import { relayError } from './errors.ts';
 
 const CREATED = 1_677_649_963;
 
-function usableModels(context: AppContext, caller: RelayCaller): string[] {
+export function usableModels(context: AppContext, caller: RelayCaller): string[] {
   const models = context.channelCache.modelsOfGroup(caller.usingGroup);
   const limits = caller.token?.modelLimits;
   return (limits ? models.filter((model) => limits.has(model)) : models).sort();

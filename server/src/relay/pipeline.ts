@@ -32,6 +32,7 @@ import { adaptorFor } from './providers/registry.ts';
 import {
   clientFormat,
   countCallPromptTokens,
+  errorFormat,
   maxTokensOf,
   prepareAttempt,
   type RelayCall,
@@ -147,7 +148,7 @@ function chooseChannel(context: AppContext, state: CallState): CachedChannel | n
 }
 
 function sendFailure(reply: FastifyReply, state: CallState, failure: UpstreamFailure): void {
-  const format = clientFormat(state.call);
+  const format = errorFormat(state.call);
   if (format !== 'openai-chat') {
     sendFormatFailure(reply, format, state.requestId, failure);
     return;
@@ -331,10 +332,22 @@ async function deliver(
     sendFailure(reply, state, failure);
     return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
   }
-  reply
-    .code(200)
-    .header('content-type', contentType || 'application/json')
-    .send(body);
+  if (call.surface) {
+    let converted: string;
+    try {
+      converted = JSON.stringify(call.surface.convertReply(JSON.parse(body.toString('utf8'))));
+    } catch (error) {
+      const message = `the upstream reply could not be converted: ${(error as Error).message}`;
+      sendFailure(reply, state, { status: 502, message, code: 'bad_upstream_reply' });
+      return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+    }
+    reply.code(200).header('content-type', 'application/json').send(converted);
+  } else {
+    reply
+      .code(200)
+      .header('content-type', contentType || 'application/json')
+      .send(body);
+  }
   return {
     outcome: 'completed',
     upstreamUsage: reading.upstreamUsage,

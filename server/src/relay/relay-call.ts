@@ -11,6 +11,7 @@ import type { WireFormat } from './canonical/codec.ts';
 import { countRequestTokens } from './canonical/metering.ts';
 import { ConversationBody, conversationUpstreamBody, upstreamFormat } from './conversion.ts';
 import { readMaxTokens } from './formats/openai/request.ts';
+import { previousResponseId } from './formats/openai-responses/codec.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
 import type { ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
 import type { UpstreamFailure } from './routing/health.ts';
@@ -26,11 +27,21 @@ export interface RelayCall {
   stream?: boolean;
   /** Client headers a same-vendor upstream honours (server/src/relay/format-routes.ts). */
   clientHeaders?: Readonly<Record<string, string>>;
+  /**
+   * A non-conversation call of another surface (Gemini embeddings): its errors are rendered in `format`
+   * and the upstream's OpenAI JSON reply is converted before it is sent.
+   */
+  surface?: { format: WireFormat; convertReply(body: unknown): unknown };
 }
 
 /** The client's format: OpenAI chat for the OpenAI routes. */
 export function clientFormat(call: Pick<RelayCall, 'conversation'>): WireFormat {
   return call.conversation?.format ?? 'openai-chat';
+}
+
+/** The format the client's errors are rendered in. */
+export function errorFormat(call: Pick<RelayCall, 'conversation' | 'surface'>): WireFormat {
+  return call.conversation?.format ?? call.surface?.format ?? 'openai-chat';
 }
 
 export interface PreparedAttempt {
@@ -39,10 +50,10 @@ export interface PreparedAttempt {
   target: WireFormat;
 }
 
-/** The upstream request for one channel, or the failure that makes the channel unusable for this call. */
 /** What preparing an upstream request needs of a call (a channel test makes one of its own). */
 export type AttemptSource = Pick<RelayCall, 'endpoint' | 'body' | 'model' | 'conversation' | 'clientHeaders'>;
 
+/** The upstream request for one channel, or the failure that makes the channel unusable for this call. */
 export function prepareAttempt(
   call: AttemptSource,
   stream: boolean,
@@ -58,6 +69,13 @@ export function prepareAttempt(
   if (!adaptor) return unusable;
   const format = clientFormat(call);
   const target = call.endpoint === 'chat' ? upstreamFormat(adaptor, format) : 'openai-chat';
+  if (format === 'openai-responses' && target !== 'openai-responses' && previousResponseId(call.body)) {
+    return {
+      status: 400,
+      code: 'previous_response_not_supported',
+      message: `previous_response_id needs an upstream that stores responses (an OpenAI channel); model ${call.model} is served by channel #${channel.id}, which does not: send the whole conversation in input instead`,
+    };
+  }
   const body =
     format !== 'openai-chat' || target !== 'openai-chat'
       ? conversationUpstreamBody({

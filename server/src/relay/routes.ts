@@ -8,9 +8,10 @@ import { requireRole } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { GatewayError } from '../lib/errors.ts';
 import { isMessageKey, translate } from '../lib/messages.ts';
-import { authenticateKey, checkModelAllowed, groupUsable, type RelayCaller } from './auth.ts';
+import { callerOf, checkModelAllowed, groupUsable, keyFirst, type RelayCaller } from './auth.ts';
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
+import { admitCall } from './format-surface.ts';
 import { messagesText, promptText } from './formats/openai/request.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { runRelay } from './pipeline.ts';
@@ -26,7 +27,6 @@ const notYetRelayed = [
   ['POST', '/v1/audio/transcriptions'],
   ['POST', '/v1/audio/translations'],
   ['POST', '/v1/rerank'],
-  ['POST', '/v1/responses'],
   ['POST', '/v1/edits'],
   ['POST', '/v1/files'],
   ['GET', '/v1/files'],
@@ -68,15 +68,13 @@ function admit(
   body: Record<string, unknown>,
   model: string,
 ): void {
-  checkModelAllowed(caller, model);
-  if (promptCheckEnabled(context.options) && (endpoint === 'chat' || endpoint === 'completions')) {
-    const text = endpoint === 'chat' ? messagesText(body) : promptText(body);
-    const word = findSensitiveWord(text, context.options.get('SensitiveWords'));
-    if (word)
-      throw relayError(400, 'sensitive_words_detected', `the prompt contains a sensitive word: ${word}`);
-  }
-  const limited = context.modelRateLimiter.admit(caller.user.id);
-  if (limited) throw relayError(429, 'model_request_rate_limited', `request rate limit reached: ${limited}`);
+  const prompt =
+    endpoint === 'chat'
+      ? () => messagesText(body)
+      : endpoint === 'completions'
+        ? () => promptText(body)
+        : undefined;
+  admitCall(context, caller, model, prompt);
 }
 
 function renderRelayError(error: FastifyError | GatewayError, request: FastifyRequest, reply: FastifyReply) {
@@ -178,6 +176,7 @@ function relayJsonParser(bodyLimit: number) {
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler(renderRelayError);
+    scope.decorateRequest('relayCaller', null);
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', relayJsonParser(context.config.maxRequestBodyBytes));
 
@@ -187,9 +186,10 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       ['/v1/embeddings', 'embeddings'],
       ['/v1/moderations', 'moderations'],
     ];
+    const openAiKeyFirst = keyFirst(context, 'openai');
     for (const [path, endpoint] of endpoints) {
-      scope.post(path, async (request, reply) => {
-        const caller = authenticateKey(context, request, 'openai');
+      scope.post(path, { preParsing: openAiKeyFirst }, async (request, reply) => {
+        const caller = callerOf(request);
         const body = readBody(request);
         validateShape(endpoint, body);
         const model = readModel(endpoint, body);

@@ -66,6 +66,7 @@ export function writeStreamHeaders(raw: ServerResponse, requestId: string): void
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
+    'x-content-type-options': 'nosniff',
     'x-request-id': requestId,
   });
 }

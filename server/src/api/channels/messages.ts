@@ -23,6 +23,10 @@ export const channelMessages = {
   },
   'channel.json_object_invalid': { en: '{field} must be a JSON object', zh: '{field} 必须是 JSON 对象' },
   'channel.type_invalid': { en: 'Unknown channel type {type}', zh: '未知的渠道类型 {type}' },
+  'channel.type_not_served': {
+    en: 'Channel type {name} ({type}) cannot relay calls in this version yet; choose another type',
+    zh: '当前版本尚不支持渠道类型 {name}（{type}）的转发，请选择其他类型',
+  },
   'channel.priority_invalid': { en: 'Priority must be at least -999', zh: '优先级不能小于 -999' },
   'channel.base_url_invalid': { en: 'Base URL must be an http(s) URL', zh: 'Base URL 必须是 http(s) 地址' },
   'channel.not_found': { en: 'Channel not found', zh: '渠道不存在' },

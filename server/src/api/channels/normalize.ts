@@ -3,11 +3,13 @@
  * REFERENCE §5 on the server: required fields, known type, JSON settings, priority ≥ -999, weight ≥ 0
  * (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas.
  */
+
 import type { Updateable } from 'kysely';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { connectHost, hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
+import { isServedChannelType } from '../../relay/providers/registry.ts';
 import { PROXY_PROTOCOLS } from '../../relay/upstream-client.ts';
 import {
   checkJsonObject,
@@ -85,6 +87,8 @@ export function normalizeChannelFields(
   const type = fields.type ?? (isCreate ? 1 : undefined);
   if (type !== undefined) {
     if (!channelTypeNames[type]) throw businessFailure('channel.type_invalid', { type });
+    if (!isServedChannelType(type))
+      throw businessFailure('channel.type_not_served', { type, name: channelTypeNames[type] });
     values.type = type;
   }
   if (fields.models !== undefined || isCreate) {

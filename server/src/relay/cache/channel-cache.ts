@@ -3,6 +3,7 @@
  * index and never reads the database per request. Reloaded after every channel write and every
  * SYNC_FREQUENCY seconds (so several instances converge).
  */
+
 import type { FastifyBaseLogger } from 'fastify';
 import {
   checkJsonObject,
@@ -12,6 +13,7 @@ import {
 } from '../../api/channels/mapping-rules.ts';
 import type { ChannelRow } from '../../api/channels/view.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
+import { isServedChannelType } from '../providers/registry.ts';
 
 export interface ChannelSetting {
   proxy?: string;
@@ -188,7 +190,8 @@ export class ChannelCache {
     const index = new Map<string, Map<string, ChannelCandidate[]>>();
     for (const ability of abilities) {
       const channel = channels.get(ability.channel_id);
-      if (channel?.status !== 1) continue;
+      // A channel of a type nothing relays (a row from another gateway's database) is never chosen.
+      if (channel?.status !== 1 || !isServedChannelType(channel.type)) continue;
       let byModel = index.get(ability.group);
       if (!byModel) {
         byModel = new Map();

@@ -5,6 +5,8 @@
 import type { AppContext } from '../../context.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { maskSecrets } from '../errors.ts';
+import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION } from './claude/index.ts';
+import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION } from './gemini/index.ts';
 import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
 import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
 
@@ -28,11 +30,12 @@ async function query(
   context: AppContext,
   channel: CachedChannel,
   url: string,
+  headers: Record<string, string> = headersOf(channel),
 ): Promise<Record<string, unknown>> {
   try {
     const proxy =
       typeof channel.setting.proxy === 'string' && channel.setting.proxy ? channel.setting.proxy : undefined;
-    const reply = await context.upstream.getJson(url, headersOf(channel), 15_000, proxy);
+    const reply = await context.upstream.getJson(url, headers, 15_000, proxy);
     if (!reply || typeof reply !== 'object') throw new Error('unexpected reply');
     return reply as Record<string, unknown>;
   } catch (error) {
@@ -41,14 +44,36 @@ async function query(
   }
 }
 
-/** Model ids the upstream lists (GET /v1/models; Azure's model list), sorted and de-duplicated. */
-export async function fetchUpstreamModels(context: AppContext, channel: CachedChannel): Promise<string[]> {
+/** Where a channel's model list is read, and with which headers. */
+function modelListRequest(channel: CachedChannel): { url: string; headers: Record<string, string> } {
+  const native = (fallback: string) => (channel.baseUrl || fallback).replace(/\/+$/, '');
+  if (channel.type === 14) {
+    return {
+      url: `${native(ANTHROPIC_DEFAULT_BASE_URL)}/v1/models?limit=1000`,
+      headers: { 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION },
+    };
+  }
+  if (channel.type === 24) {
+    return {
+      url: `${native(GEMINI_DEFAULT_BASE_URL)}/${GEMINI_DEFAULT_VERSION}/models?pageSize=1000`,
+      headers: { 'x-goog-api-key': channel.key },
+    };
+  }
   const base = baseOf(channel);
   const config = openAiCompatibleConfig(channel.type)!;
   const url = config.azure
     ? `${base}/openai/models?api-version=${encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION)}`
     : `${base}/v1/models`;
-  const reply = await query(context, channel, url);
+  return { url, headers: headersOf(channel) };
+}
+
+/**
+ * Model ids the upstream lists (OpenAI's and Anthropic's `data[].id`, Gemini's `models[].name` without
+ * `models/`, Azure's model list), sorted and de-duplicated.
+ */
+export async function fetchUpstreamModels(context: AppContext, channel: CachedChannel): Promise<string[]> {
+  const { url, headers } = modelListRequest(channel);
+  const reply = await query(context, channel, url, headers);
   const data = Array.isArray(reply.data) ? reply.data : Array.isArray(reply.models) ? reply.models : [];
   const ids = data
     .map((entry) =>
@@ -56,7 +81,8 @@ export async function fetchUpstreamModels(context: AppContext, channel: CachedCh
         ? entry
         : ((entry as { id?: unknown; name?: unknown })?.id ?? (entry as { name?: unknown })?.name),
     )
-    .filter((id): id is string => typeof id === 'string' && id !== '');
+    .filter((id): id is string => typeof id === 'string' && id !== '')
+    .map((id) => id.replace(/^models\//, ''));
   return [...new Set(ids)].sort();
 }
 

@@ -1,14 +1,22 @@
 /** Channel type → adaptor. Native-format providers register here as they are added. */
 
 import { claudeAdaptor } from './claude/index.ts';
+import { geminiAdaptor } from './gemini/index.ts';
 import { openAiCompatibleTypes } from './openai-compatible/configs.ts';
-import { openAiCompatibleAdaptor } from './openai-compatible/index.ts';
+import { openAiAdaptor, openAiCompatibleAdaptor } from './openai-compatible/index.ts';
 import type { ProviderAdaptor } from './types.ts';
 
 const adaptors = new Map<number, ProviderAdaptor>();
 for (const type of openAiCompatibleTypes) adaptors.set(type, openAiCompatibleAdaptor);
+adaptors.set(1, openAiAdaptor);
 adaptors.set(14, claudeAdaptor);
+adaptors.set(24, geminiAdaptor);
 
 export function adaptorFor(channelType: number): ProviderAdaptor | undefined {
   return adaptors.get(channelType);
+}
+
+/** Whether a channel type can relay anything (a type without an adaptor is refused at save). */
+export function isServedChannelType(channelType: number): boolean {
+  return adaptors.has(channelType);
 }

@@ -16,10 +16,18 @@ export interface OpenAiCompatibleConfig {
   endpoints?: readonly RelayEndpoint[];
   /** Azure: deployment URLs with api-version. */
   azure?: boolean;
+  /** Serves the Responses API at `<base>/v1/responses` (conversations pass through in that format). */
+  responses?: boolean;
 }
 
 const all: Record<number, OpenAiCompatibleConfig> = {
-  1: { name: 'OpenAI', defaultBaseUrl: 'https://api.openai.com', auth: 'bearer', streamUsage: true },
+  1: {
+    name: 'OpenAI',
+    defaultBaseUrl: 'https://api.openai.com',
+    auth: 'bearer',
+    streamUsage: true,
+    responses: true,
+  },
   3: { name: 'Azure OpenAI', defaultBaseUrl: '', auth: 'api-key', streamUsage: true, azure: true },
   4: { name: 'Ollama', defaultBaseUrl: 'http://127.0.0.1:11434', auth: 'none-if-empty', streamUsage: true },
   8: { name: 'Custom', defaultBaseUrl: '', auth: 'bearer', streamUsage: true },

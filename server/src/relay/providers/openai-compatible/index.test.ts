@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
-import { adaptorFor } from '../registry.ts';
+import { adaptorFor, isServedChannelType } from '../registry.ts';
 import { azureDeployment, openAiCompatibleAdaptor } from './index.ts';
 
 function channel(overrides: Partial<CachedChannel>): CachedChannel {
@@ -95,11 +95,33 @@ describe('openAiCompatibleAdaptor.buildRequest', () => {
     ).toBeNull();
   });
 
+  it.each([
+    [1, 'https://api.openai.com/v1/responses'],
+    [8, null],
+    [3, null],
+  ])('speaks the Responses API only where the provider serves it (type %i)', (type, url) => {
+    const request = openAiCompatibleAdaptor.buildRequest({
+      channel: channel({ type, baseUrl: type === 1 ? '' : 'http://127.0.0.1:9' }),
+      endpoint: 'chat',
+      body: { model: 'gpt-4o', input: 'hi' },
+      upstreamModel: 'gpt-4o',
+      stream: true,
+      format: 'openai-responses',
+    });
+    expect(request?.url ?? null).toBe(url);
+    if (request) expect(request.headers.accept).toBe('text/event-stream');
+  });
+
   it('maps Azure deployments and registers every OpenAI-compatible type', () => {
     expect(azureDeployment('gpt-3.5-turbo')).toBe('gpt-35-turbo');
-    for (const type of [1, 3, 4, 8, 19, 20, 21, 22, 25, 31, 40, 42, 43, 44, 47, 48])
+    for (const type of [3, 4, 8, 19, 20, 21, 22, 25, 31, 40, 42, 43, 44, 47, 48])
       expect(adaptorFor(type)).toBe(openAiCompatibleAdaptor);
+    expect(adaptorFor(1)?.formats).toEqual(['openai-chat', 'openai-responses']);
     expect(adaptorFor(14)?.formats).toEqual(['claude']);
-    expect(adaptorFor(24)).toBeUndefined();
+    expect(adaptorFor(24)?.formats).toEqual(['gemini']);
+    for (const type of [15, 33, 41]) {
+      expect(adaptorFor(type)).toBeUndefined();
+      expect(isServedChannelType(type)).toBe(false);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /** The shared adaptor of every OpenAI-compatible channel type (see configs.ts). */
 import type { CachedChannel } from '../../cache/channel-cache.ts';
+import type { WireFormat } from '../../canonical/codec.ts';
 import type { BuildRequestInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from '../types.ts';
 import { type OpenAiCompatibleConfig, openAiCompatibleConfig } from './configs.ts';
 
@@ -22,9 +23,11 @@ function upstreamUrl(
   channel: CachedChannel,
   endpoint: RelayEndpoint,
   model: string,
+  format: WireFormat,
 ): string | null {
   const base = (channel.baseUrl || config.defaultBaseUrl).replace(/\/+$/, '');
   if (!base) return null;
+  if (format === 'openai-responses') return `${base}/v1/responses`;
   if (config.azure) {
     const version = channel.other.trim() || DEFAULT_AZURE_API_VERSION;
     const path = paths[endpoint].replace(/^\/v1/, '');
@@ -40,6 +43,11 @@ export function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChann
   if (channel.type === 1 && channel.openaiOrganization)
     headers['openai-organization'] = channel.openaiOrganization;
   return headers;
+}
+
+/** Conversation formats a channel of the shared adaptor speaks: Responses only where `config.responses`. */
+function speaks(config: OpenAiCompatibleConfig, format: WireFormat): boolean {
+  return format === 'openai-chat' || (format === 'openai-responses' && config.responses === true);
 }
 
 export const openAiCompatibleAdaptor: ProviderAdaptor = {
@@ -59,9 +67,10 @@ export const openAiCompatibleAdaptor: ProviderAdaptor = {
     format,
   }: BuildRequestInput): UpstreamRequest | null {
     const config = openAiCompatibleConfig(channel.type);
-    if (!config || (format ?? 'openai-chat') !== 'openai-chat') return null;
+    const wire = format ?? 'openai-chat';
+    if (!config || !speaks(config, wire)) return null;
     if (config.endpoints && !config.endpoints.includes(endpoint)) return null;
-    const url = upstreamUrl(config, channel, endpoint, upstreamModel);
+    const url = upstreamUrl(config, channel, endpoint, upstreamModel, wire);
     if (!url) return null;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
@@ -70,4 +79,11 @@ export const openAiCompatibleAdaptor: ProviderAdaptor = {
     };
     return { url, method: 'POST', headers, body: JSON.stringify(body) };
   },
+};
+
+/** OpenAI itself (type 1) also speaks the Responses API: a Responses client passes through to it. */
+export const openAiAdaptor: ProviderAdaptor = {
+  ...openAiCompatibleAdaptor,
+  name: 'openai',
+  formats: ['openai-chat', 'openai-responses'],
 };

@@ -1,0 +1,124 @@
+/**
+ * What the relay surfaces of the non-OpenAI-chat client formats share (docs/formats.md): errors rendered
+ * in the surface's own format, the body read as a JSON object, the client headers a same-vendor upstream
+ * honours, admission (model allowed, sensitive words, rate limit) and the hand-off of a conversation to
+ * the pipeline. The routes themselves live in server/src/relay/format-routes.ts and gemini-routes.ts.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { GatewayError } from '../lib/errors.ts';
+import { checkModelAllowed, type RelayCaller } from './auth.ts';
+import type { WireFormat } from './canonical/codec.ts';
+import { isRecord } from './canonical/helpers.ts';
+import { requestText } from './canonical/metering.ts';
+import { ConversationBody, codecFor } from './conversion.ts';
+import { GATEWAY_ERROR_TYPE, relayError } from './errors.ts';
+import { runRelay } from './pipeline.ts';
+import { findSensitiveWord, promptCheckEnabled } from './sensitive.ts';
+
+/** Client headers a same-vendor upstream honours. */
+const FORWARDED_HEADERS = ['anthropic-version', 'anthropic-beta'] as const;
+
+/** An error handler that renders every error of a scope in `format`, with the request id. */
+export function errorRenderer(format: WireFormat) {
+  const codec = codecFor(format);
+  return (error: FastifyError | GatewayError, request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.sent || reply.raw.headersSent) return;
+    let status: number;
+    let message: string;
+    let code: string;
+    if (error instanceof GatewayError) {
+      status = error.status;
+      message = error.message;
+      code = error.code;
+    } else {
+      status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'relay request failed');
+      message =
+        status === 413 ? 'the request body is too large' : status === 500 ? 'internal error' : error.message;
+      code = status === 413 ? 'body_too_large' : 'invalid_request';
+    }
+    return reply.code(status).send(
+      codec.errorBody({
+        status,
+        message: `${message} (request id: ${request.id})`,
+        type: GATEWAY_ERROR_TYPE,
+        code,
+      }),
+    );
+  };
+}
+
+export function readBody(request: FastifyRequest): Record<string, unknown> {
+  if (!isRecord(request.body))
+    throw relayError(400, 'invalid_request', 'the request body must be a JSON object');
+  return request.body;
+}
+
+export function bodyModel(body: Record<string, unknown>): string {
+  return typeof body.model === 'string' ? body.model.trim() : '';
+}
+
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string' && value) headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Model allowed, the sensitive-word check of the prompt (when the call has one, read only if the check
+ * is on) and the model rate limit; throws the refusal.
+ */
+export function admitCall(
+  context: AppContext,
+  caller: RelayCaller,
+  model: string,
+  promptText?: () => string,
+): void {
+  checkModelAllowed(caller, model);
+  if (promptText && promptCheckEnabled(context.options)) {
+    const word = findSensitiveWord(promptText(), context.options.get('SensitiveWords'));
+    if (word)
+      throw relayError(400, 'sensitive_words_detected', `the prompt contains a sensitive word: ${word}`);
+  }
+  const limited = context.modelRateLimiter.admit(caller.user.id);
+  if (limited) throw relayError(429, 'model_request_rate_limited', `request rate limit reached: ${limited}`);
+}
+
+export interface ConversationInput {
+  format: WireFormat;
+  body: Record<string, unknown>;
+  model: string;
+  stream: boolean;
+}
+
+/** Decodes (validates) a conversation, admits it and relays it; the reply is written by the pipeline. */
+export async function converse(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: ConversationInput,
+  caller: RelayCaller,
+): Promise<FastifyReply> {
+  if (!input.model) throw relayError(400, 'invalid_request', 'the request must name a model');
+  const conversation = new ConversationBody(input.format, input.body, {
+    model: input.model,
+    stream: input.stream,
+  });
+  // Decoding validates the body: a malformed request is refused before anything is reserved.
+  conversation.canonical();
+  admitCall(context, caller, input.model, () => requestText(conversation.canonical()));
+  await runRelay(context, request, reply, {
+    endpoint: 'chat',
+    caller,
+    body: input.body,
+    model: input.model,
+    conversation,
+    stream: input.stream,
+    clientHeaders: forwardedHeaders(request),
+  });
+  return reply;
+}

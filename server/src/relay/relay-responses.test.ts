@@ -1,0 +1,215 @@
+/**
+ * OpenAI Responses clients (`POST /v1/responses`) through the official openai SDK: converted for OpenAI
+ * Chat and Claude upstreams, passed through to an OpenAI channel that serves the Responses API (with
+ * previous_response_id), errors in OpenAI's format with the key checked first, and billing.
+ */
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
+import { FAKE_CLAUDE_TEXT, startFakeClaude } from '../test-support/fake-vendors/claude-upstream.ts';
+import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import {
+  FAKE_RESPONSES_ARGS,
+  FAKE_RESPONSES_TEXT,
+  FAKE_RESPONSES_USAGE,
+  startFakeResponses,
+} from '../test-support/fake-vendors/responses-upstream.ts';
+import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+
+const CHAT_MODEL = 'gpt-4o-mini';
+const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
+const RESPONSES_MODEL = 'gpt-5';
+const RESPONSES_KEY = 'sk-proj-fake-responses-upstream';
+
+const weatherTool = {
+  type: 'function' as const,
+  name: 'get_weather',
+  description: 'Weather of a city',
+  parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+  strict: false,
+};
+
+let fixture: RelayFixture;
+let claude: FakeVendor;
+let responses: Awaited<ReturnType<typeof startFakeResponses>>;
+let client: OpenAI;
+
+async function lastLog(): Promise<Record<string, unknown>> {
+  await fixture.flush();
+  return (await fixture.server.context.logDatabase.db
+    .selectFrom('logs')
+    .selectAll()
+    .where('type', '=', 2)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()) as unknown as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  claude = await startFakeClaude('sk-ant-fake');
+  responses = await startFakeResponses(RESPONSES_KEY);
+  // A custom OpenAI-compatible channel speaks Chat Completions only: Responses calls are converted.
+  await fixture.addChannel({ type: 8, models: CHAT_MODEL });
+  await fixture.addChannel({ type: 14, key: 'sk-ant-fake', base_url: claude.url, models: CLAUDE_MODEL });
+  await fixture.addChannel({ type: 1, key: RESPONSES_KEY, base_url: responses.url, models: RESPONSES_MODEL });
+  client = new OpenAI({
+    apiKey: `sk-${fixture.token.key}`,
+    baseURL: `${fixture.server.url}/v1`,
+    maxRetries: 0,
+  });
+});
+
+afterAll(async () => {
+  await fixture.close();
+  await claude.close();
+  await responses.close();
+});
+
+describe('openai SDK responses.create on a Chat Completions upstream', () => {
+  it('answers a stateless call, with instructions sent as a system message, and bills it', async () => {
+    const before = await fixture.userQuota();
+    const reply = await client.responses.create({
+      model: CHAT_MODEL,
+      instructions: 'Be brief.',
+      input: 'Hi',
+      max_output_tokens: 64,
+    });
+    expect(reply.object).toBe('response');
+    expect(reply.status).toBe('completed');
+    expect(reply.output_text).toBe(DEFAULT_REPLY_TEXT);
+    expect(reply.usage?.output_tokens).toBeGreaterThan(0);
+    const sent = fixture.upstream.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect((sent.body as { messages: unknown[] }).messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+    const log = await lastLog();
+    expect(log.model_name).toBe(CHAT_MODEL);
+    expect(Number(log.quota)).toBeGreaterThan(0);
+    expect(await fixture.userQuota()).toBe(before - Number(log.quota));
+  });
+
+  it('streams typed events ending with response.completed carrying usage', async () => {
+    const stream = await client.responses.create({ model: CHAT_MODEL, input: 'Hi', stream: true });
+    const types: string[] = [];
+    let text = '';
+    let completed: OpenAI.Responses.Response | null = null;
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === 'response.output_text.delta') text += event.delta;
+      if (event.type === 'response.completed') completed = event.response;
+    }
+    expect(types[0]).toBe('response.created');
+    expect(types.at(-1)).toBe('response.completed');
+    expect(text).toBe(DEFAULT_REPLY_TEXT);
+    expect(completed?.usage?.output_tokens).toBeGreaterThan(0);
+    // The upstream was asked for its stream usage.
+    expect((fixture.upstream.requests.at(-1)!.body as Record<string, unknown>).stream_options).toEqual({
+      include_usage: true,
+    });
+  });
+
+  it('refuses previous_response_id on an upstream that cannot hold it, charging nothing', async () => {
+    const before = await fixture.userQuota();
+    const error = await client.responses
+      .create({ model: CHAT_MODEL, input: 'again', previous_response_id: 'resp_123' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    const apiError = error as InstanceType<typeof OpenAI.APIError>;
+    expect(apiError.status).toBe(400);
+    expect(apiError.message).toMatch(/previous_response_id/);
+    await fixture.flush();
+    expect(await fixture.userQuota()).toBe(before);
+  });
+});
+
+describe('openai SDK responses.create on a Claude upstream', () => {
+  it('converts the call and the reply, stream and not', async () => {
+    const reply = await client.responses.create({
+      model: CLAUDE_MODEL,
+      instructions: 'Be brief.',
+      input: 'Hi',
+    });
+    expect(reply.output_text).toBe(FAKE_CLAUDE_TEXT);
+    const sent = claude.requests.at(-1)!.body;
+    expect(JSON.stringify(sent.system)).toContain('Be brief.');
+    expect(sent.max_tokens).toBeGreaterThan(0);
+
+    const stream = client.responses.stream({ model: CLAUDE_MODEL, input: 'Hi' });
+    const final = await stream.finalResponse();
+    expect(final.output_text).toBe(FAKE_CLAUDE_TEXT);
+    expect(final.status).toBe('completed');
+  });
+});
+
+describe('openai SDK responses.create on an OpenAI channel (pass-through)', () => {
+  it('passes the body through untouched and keeps previous_response_id working', async () => {
+    const first = await client.responses.create({
+      model: RESPONSES_MODEL,
+      input: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools: [weatherTool],
+      reasoning: { effort: 'low' },
+    });
+    const upstream = responses.requests.at(-1)!;
+    expect(upstream.path).toBe('/v1/responses');
+    expect(upstream.headers.authorization).toBe(`Bearer ${RESPONSES_KEY}`);
+    expect(upstream.body.reasoning).toEqual({ effort: 'low' });
+    const call = first.output.find((item) => item.type === 'function_call');
+    expect(call?.type === 'function_call' && JSON.parse(call.arguments)).toEqual(FAKE_RESPONSES_ARGS);
+
+    const second = await client.responses.create({
+      model: RESPONSES_MODEL,
+      previous_response_id: first.id,
+      input: [
+        {
+          type: 'function_call_output',
+          call_id: call!.type === 'function_call' ? call!.call_id : '',
+          output: 'sunny',
+        },
+      ],
+      tools: [weatherTool],
+    });
+    expect(second.output_text).toBe(FAKE_RESPONSES_TEXT);
+    expect(responses.requests.at(-1)!.body.previous_response_id).toBe(first.id);
+    const log = await lastLog();
+    expect(log.prompt_tokens).toBe(FAKE_RESPONSES_USAGE.input_tokens);
+    expect(log.completion_tokens).toBe(FAKE_RESPONSES_USAGE.output_tokens);
+  });
+
+  it('streams the upstream events through and bills the usage of response.completed', async () => {
+    const stream = client.responses.stream({ model: RESPONSES_MODEL, input: 'Hi' });
+    const final = await stream.finalResponse();
+    expect(final.output_text).toBe(FAKE_RESPONSES_TEXT);
+    const log = await lastLog();
+    expect(log.prompt_tokens).toBe(FAKE_RESPONSES_USAGE.input_tokens);
+    expect(log.completion_tokens).toBe(FAKE_RESPONSES_USAGE.output_tokens);
+    expect(log.is_stream).toBeTruthy();
+  });
+});
+
+describe('/v1/responses errors', () => {
+  it('checks the key first and answers in OpenAI format', async () => {
+    const response = await fetch(`${fixture.server.url}/v1/responses`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-wrong', 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(response.status).toBe(401);
+    const body = (await response.json()) as { error: { message: string; type: string } };
+    expect(body.error.message).toMatch(/API key/i);
+  });
+
+  it('refuses a body without input or model with a 400', async () => {
+    for (const body of [{ model: CHAT_MODEL }, { input: 'Hi' }]) {
+      const response = await fetch(`${fixture.server.url}/v1/responses`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${fixture.token.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(400);
+      const reply = (await response.json()) as { error: { message: string } };
+      expect(reply.error.message.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * A fake Gemini API (`POST /v1beta/models/<model>:generateContent` and `:streamGenerateContent?alt=sse`)
+ * for integration tests. It checks the key (`x-goog-api-key`), that the body carries no model, that roles
+ * are `user`/`model`, and that every functionResponse names a function; it answers with text or — when
+ * functions are declared and the conversation does not end with a function response — a function call.
+ */
+import type { ServerResponse } from 'node:http';
+import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
+
+export const FAKE_GEMINI_TEXT = 'Hello from fake Gemini';
+/** Models listed by `GET /v1beta/models`. */
+export const FAKE_GEMINI_MODELS = ['gemini-2.5-flash', 'text-embedding-004'];
+export const FAKE_GEMINI_ARGS = { city: 'Paris' };
+export const FAKE_GEMINI_USAGE = {
+  promptTokenCount: 17,
+  candidatesTokenCount: 5,
+  thoughtsTokenCount: 3,
+  cachedContentTokenCount: 6,
+  totalTokenCount: 25,
+};
+
+type Json = Record<string, unknown>;
+
+function error(response: ServerResponse, code: number, status: string, message: string): void {
+  sendJson(response, code, { error: { code, message, status } });
+}
+
+function validate(body: Json): string | null {
+  if ('model' in body) return 'Invalid JSON payload received. Unknown name "model": Cannot find field.';
+  const contents = Array.isArray(body.contents) ? (body.contents as Json[]) : [];
+  if (contents.length === 0) return '* GenerateContentRequest.contents: contents is not specified';
+  for (const [index, content] of contents.entries()) {
+    if (content.role !== 'user' && content.role !== 'model')
+      return `Please use a valid role: user, model. (contents[${index}])`;
+    for (const part of (content.parts as Json[] | undefined) ?? []) {
+      const responsePart = part.functionResponse as Json | undefined;
+      if (responsePart && !responsePart.name)
+        return `* GenerateContentRequest.contents[${index}].parts.function_response.name: Name cannot be empty.`;
+    }
+  }
+  return null;
+}
+
+function functionToCall(body: Json): Json | null {
+  const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+  const declarations = tools.flatMap((tool) => (tool.functionDeclarations as Json[] | undefined) ?? []);
+  if (declarations.length === 0) return null;
+  const contents = body.contents as Json[];
+  const last = (contents[contents.length - 1]?.parts as Json[] | undefined) ?? [];
+  if (last.some((part) => part.functionResponse)) return null;
+  return declarations[0] ?? null;
+}
+
+function candidate(parts: Json[], finish: string | null): Json {
+  return { content: { role: 'model', parts }, ...(finish ? { finishReason: finish } : {}), index: 0 };
+}
+
+function generate(
+  request: RecordedVendorRequest,
+  response: ServerResponse,
+  model: string,
+  stream: boolean,
+): void {
+  const problem = validate(request.body);
+  if (problem) {
+    error(response, 400, 'INVALID_ARGUMENT', problem);
+    return;
+  }
+  const call = functionToCall(request.body);
+  const parts: Json[] = call
+    ? [{ functionCall: { name: call.name, args: FAKE_GEMINI_ARGS } }]
+    : [{ text: FAKE_GEMINI_TEXT }];
+  const base = { modelVersion: model, responseId: 'fake-gemini-response' };
+  if (!stream) {
+    sendJson(response, 200, {
+      candidates: [candidate(parts, 'STOP')],
+      usageMetadata: FAKE_GEMINI_USAGE,
+      ...base,
+    });
+    return;
+  }
+  startSse(response);
+  let text = '';
+  const send = (body: Json) => {
+    text += `data: ${JSON.stringify(body)}\r\n\r\n`;
+  };
+  if (call) send({ candidates: [candidate(parts, 'STOP')], usageMetadata: FAKE_GEMINI_USAGE, ...base });
+  else {
+    const words = FAKE_GEMINI_TEXT.split(/(?= )/);
+    for (const [index, word] of words.entries()) {
+      const last = index === words.length - 1;
+      send({
+        candidates: [candidate([{ text: word }], last ? 'STOP' : null)],
+        usageMetadata: last ? FAKE_GEMINI_USAGE : { promptTokenCount: FAKE_GEMINI_USAGE.promptTokenCount },
+        ...base,
+      });
+    }
+  }
+  response.end(text);
+}
+
+const ROUTE = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)(\?.*)?$/;
+
+/** Starts the fake; requests must carry `x-goog-api-key: <key>`. */
+export function startFakeGemini(key: string): Promise<FakeVendor> {
+  return startFakeVendor((request, response) => {
+    if (request.method === 'GET' && request.path.startsWith('/v1beta/models?')) {
+      if (request.headers['x-goog-api-key'] !== key) {
+        error(response, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+        return;
+      }
+      sendJson(response, 200, { models: FAKE_GEMINI_MODELS.map((id) => ({ name: `models/${id}` })) });
+      return;
+    }
+    const match = ROUTE.exec(request.path);
+    if (request.method !== 'POST' || !match) {
+      error(response, 404, 'NOT_FOUND', `not found: ${request.path}`);
+      return;
+    }
+    if (request.headers['x-goog-api-key'] !== key) {
+      error(response, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+      return;
+    }
+    const stream = match[2] === 'streamGenerateContent';
+    if (stream && !(match[3] ?? '').includes('alt=sse')) {
+      error(response, 400, 'INVALID_ARGUMENT', 'this fake streams only with alt=sse');
+      return;
+    }
+    generate(request, response, decodeURIComponent(match[1] ?? ''), stream);
+  });
+}
