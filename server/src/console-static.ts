@@ -45,8 +45,18 @@ export async function registerConsole(app: FastifyInstance, distPath: string): P
     app.log.warn({ distPath }, 'console build not found: run `npm run build` (npm start does it for you)');
   }
 
-  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.code(404).send({ success: false, message: translate('common.not_found', request.language) });
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const message = `Invalid URL (${request.method} ${path})`;
+    // Relay clients read errors in their own format (SDKs show nothing useful of a console reply).
+    if (path.startsWith('/v1beta/'))
+      return reply.code(404).send({ error: { code: 404, message, status: 'NOT_FOUND' } });
+    if (path.startsWith('/v1/'))
+      return reply
+        .code(404)
+        .send({ error: { message, type: 'invalid_request_error', param: null, code: 'not_found' } });
+    return reply.code(404).send({ success: false, message: translate('common.not_found', request.language) });
+  };
   app.setNotFoundHandler(notFound);
   if (!hasConsole) return;
 

@@ -200,6 +200,16 @@ describe('/v1/responses errors', () => {
     expect(body.error.message).toMatch(/API key/i);
   });
 
+  it('answers an unknown /v1 path with an OpenAI-format 404', async () => {
+    const response = await fetch(`${fixture.server.url}/v1/responses/resp_1/input_items`, {
+      headers: { authorization: `Bearer sk-${fixture.token.key}` },
+    });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({
+      error: { message: 'Invalid URL (GET /v1/responses/resp_1/input_items)', type: 'invalid_request_error' },
+    });
+  });
+
   it('refuses a body without input or model with a 400', async () => {
     for (const body of [{ model: CHAT_MODEL }, { input: 'Hi' }]) {
       const response = await fetch(`${fixture.server.url}/v1/responses`, {

@@ -1,0 +1,272 @@
+/**
+ * The Gemini surface and Gemini channels, through the official @google/genai and openai SDKs and a fake
+ * Gemini API (server/src/test-support/fake-vendors/gemini-upstream.ts): generateContent and its stream,
+ * countTokens, embeddings and the models list on an OpenAI upstream; pass-through to a Gemini channel
+ * with its usage billed; OpenAI and Claude clients on a Gemini channel; errors in Gemini's format.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
+import {
+  FAKE_GEMINI_ARGS,
+  FAKE_GEMINI_MODELS,
+  FAKE_GEMINI_TEXT,
+  FAKE_GEMINI_USAGE,
+  startFakeGemini,
+} from '../test-support/fake-vendors/gemini-upstream.ts';
+import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+
+const GEMINI_KEY = 'AIzaFakeGeminiUpstreamKey0123456789';
+const GEMINI_MODEL = 'gemini-2.5-flash';
+const OPENAI_MODEL = 'gpt-4o-mini';
+const EMBEDDING_MODEL = 'text-embedding-3-small';
+
+let fixture: RelayFixture;
+let gemini: FakeVendor;
+let key: string;
+let geminiChannel: number;
+
+function genai(apiKey = key): GoogleGenAI {
+  return new GoogleGenAI({ apiKey, httpOptions: { baseUrl: fixture.server.url } });
+}
+
+async function lastLog(): Promise<Record<string, unknown>> {
+  await fixture.flush();
+  return (await fixture.server.context.logDatabase.db
+    .selectFrom('logs')
+    .selectAll()
+    .where('type', '=', 2)
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow()) as unknown as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  gemini = await startFakeGemini(GEMINI_KEY);
+  key = `sk-${fixture.token.key}`;
+  await fixture.addChannel({ models: `${OPENAI_MODEL},${EMBEDDING_MODEL}` });
+  geminiChannel = await fixture.addChannel({
+    type: 24,
+    key: GEMINI_KEY,
+    base_url: gemini.url,
+    models: GEMINI_MODEL,
+  });
+});
+
+afterAll(async () => {
+  await fixture.close();
+  await gemini.close();
+});
+
+describe('@google/genai on an OpenAI upstream', () => {
+  it('generates content, with the system instruction sent as a system message', async () => {
+    const reply = await genai().models.generateContent({
+      model: OPENAI_MODEL,
+      contents: 'Hi',
+      config: { systemInstruction: 'Be brief.', maxOutputTokens: 50 },
+    });
+    expect(reply.text).toBe(DEFAULT_REPLY_TEXT);
+    expect(reply.candidates?.[0]?.finishReason).toBe('STOP');
+    expect(reply.usageMetadata?.candidatesTokenCount).toBeGreaterThan(0);
+    const sent = fixture.upstream.requests.at(-1)!.body as Record<string, unknown>;
+    expect(sent.model).toBe(OPENAI_MODEL);
+    expect(sent.messages).toEqual([
+      { role: 'system', content: 'Be brief.' },
+      { role: 'user', content: 'Hi' },
+    ]);
+    expect(sent.max_tokens ?? sent.max_completion_tokens).toBe(50);
+  });
+
+  it('streams content (alt=sse)', async () => {
+    const stream = await genai().models.generateContentStream({ model: OPENAI_MODEL, contents: 'Hi' });
+    let text = '';
+    let finish: string | undefined;
+    for await (const chunk of stream) {
+      text += chunk.text ?? '';
+      finish = chunk.candidates?.[0]?.finishReason ?? finish;
+    }
+    expect(text).toBe(DEFAULT_REPLY_TEXT);
+    expect(finish).toBe('STOP');
+    const log = await lastLog();
+    expect(log.model_name).toBe(OPENAI_MODEL);
+    expect(Number(log.completion_tokens)).toBeGreaterThan(0);
+  });
+
+  it('counts tokens locally and lists the models the key may use', async () => {
+    const counted = await genai().models.countTokens({ model: OPENAI_MODEL, contents: 'Hello there, world' });
+    expect(counted.totalTokens).toBeGreaterThan(0);
+    const pager = await genai().models.list();
+    const names: string[] = [];
+    for await (const model of pager) names.push(String(model.name));
+    expect(names).toEqual(expect.arrayContaining([`models/${OPENAI_MODEL}`, `models/${GEMINI_MODEL}`]));
+  });
+
+  it('embeds through the OpenAI embeddings of the upstream and bills them', async () => {
+    const before = await fixture.userQuota();
+    const reply = await genai().models.embedContent({ model: EMBEDDING_MODEL, contents: ['one', 'two'] });
+    expect(reply.embeddings).toHaveLength(2);
+    expect(reply.embeddings?.[0]?.values?.length).toBeGreaterThan(0);
+    const sent = fixture.upstream.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/embeddings');
+    expect((sent.body as Record<string, unknown>).input).toEqual(['one', 'two']);
+    const log = await lastLog();
+    expect(log.model_name).toBe(EMBEDDING_MODEL);
+    expect(await fixture.userQuota()).toBe(before - Number(log.quota));
+  });
+});
+
+describe('Gemini channels (type 24)', () => {
+  it('pass a Gemini client through and bill the usage they report', async () => {
+    const reply = await genai().models.generateContent({
+      model: GEMINI_MODEL,
+      contents: 'Hi',
+      config: { systemInstruction: 'Be brief.' },
+    });
+    expect(reply.text).toBe(FAKE_GEMINI_TEXT);
+    const upstream = gemini.requests.at(-1)!;
+    expect(upstream.path).toBe(`/v1beta/models/${GEMINI_MODEL}:generateContent`);
+    expect(upstream.headers['x-goog-api-key']).toBe(GEMINI_KEY);
+    expect(upstream.body.model).toBeUndefined();
+    const log = await lastLog();
+    expect(log.prompt_tokens).toBe(FAKE_GEMINI_USAGE.promptTokenCount);
+    expect(log.completion_tokens).toBe(
+      FAKE_GEMINI_USAGE.candidatesTokenCount + FAKE_GEMINI_USAGE.thoughtsTokenCount,
+    );
+
+    const stream = await genai().models.generateContentStream({ model: GEMINI_MODEL, contents: 'Hi' });
+    let text = '';
+    for await (const chunk of stream) text += chunk.text ?? '';
+    expect(text).toBe(FAKE_GEMINI_TEXT);
+    expect(gemini.requests.at(-1)!.path).toBe(`/v1beta/models/${GEMINI_MODEL}:streamGenerateContent?alt=sse`);
+  });
+
+  it('serve OpenAI chat clients: reply, stream with usage, and a tool round trip', async () => {
+    const reply = await fixture.openai.chat.completions.create({
+      model: GEMINI_MODEL,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+      ],
+    });
+    expect(reply.choices[0]?.message.content).toBe(FAKE_GEMINI_TEXT);
+    const sent = gemini.requests.at(-1)!.body;
+    expect(JSON.stringify(sent.systemInstruction ?? sent.system_instruction)).toContain('Be brief.');
+
+    const stream = await fixture.openai.chat.completions.create({
+      model: GEMINI_MODEL,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let usage: { prompt_tokens: number } | null = null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe(FAKE_GEMINI_TEXT);
+    expect(usage?.prompt_tokens).toBe(FAKE_GEMINI_USAGE.promptTokenCount);
+
+    const tools = [
+      {
+        type: 'function' as const,
+        function: {
+          name: 'get_weather',
+          parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+        },
+      },
+    ];
+    const first = await fixture.openai.chat.completions.create({
+      model: GEMINI_MODEL,
+      messages: [{ role: 'user', content: 'Weather in Paris?' }],
+      tools,
+    });
+    const call = first.choices[0]?.message.tool_calls?.[0];
+    expect(first.choices[0]?.finish_reason).toBe('tool_calls');
+    expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual(FAKE_GEMINI_ARGS);
+    const second = await fixture.openai.chat.completions.create({
+      model: GEMINI_MODEL,
+      tools,
+      messages: [
+        { role: 'user', content: 'Weather in Paris?' },
+        first.choices[0]!.message,
+        { role: 'tool', tool_call_id: call!.id, content: 'sunny' },
+      ],
+    });
+    expect(second.choices[0]?.message.content).toBe(FAKE_GEMINI_TEXT);
+  });
+
+  it('serve Claude clients', async () => {
+    const anthropic = new Anthropic({ apiKey: key, baseURL: fixture.server.url, maxRetries: 0 });
+    const message = await anthropic.messages.create({
+      model: GEMINI_MODEL,
+      max_tokens: 64,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(message.content[0]).toMatchObject({ type: 'text', text: FAKE_GEMINI_TEXT });
+    const final = await anthropic.messages
+      .stream({ model: GEMINI_MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
+      .finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: FAKE_GEMINI_TEXT });
+    expect(final.usage.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('pass the console channel test and list their models from the console', async () => {
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${geminiChannel}`);
+    expect(tested.body.success).toBe(true);
+    const models = await fixture.root.get<string[]>(`/api/channel/fetch_models/${geminiChannel}`);
+    expect(models.body.data).toEqual(FAKE_GEMINI_MODELS);
+  });
+});
+
+describe('Gemini surface errors', () => {
+  it('checks the key first (x-goog-api-key, ?key=) and answers in Gemini format', async () => {
+    const wrong = await fetch(`${fixture.server.url}/v1beta/models/${OPENAI_MODEL}:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': 'wrong', 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(wrong.status).toBe(401);
+    const body = (await wrong.json()) as { error: { code: number; status: string; message: string } };
+    expect(body.error).toMatchObject({ code: 401, status: 'UNAUTHENTICATED' });
+
+    const byQuery = await fetch(
+      `${fixture.server.url}/v1beta/models/${OPENAI_MODEL}:generateContent?key=${encodeURIComponent(key)}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'Hi' }] }] }),
+      },
+    );
+    expect(byQuery.status).toBe(200);
+  });
+
+  it('refuses unknown actions, streams without alt=sse and malformed contents with a 4xx', async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${fixture.server.url}/v1beta/models/${path}`, {
+        method: 'POST',
+        headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const contents = [{ role: 'user', parts: [{ text: 'Hi' }] }];
+    const unknown = await post(`${OPENAI_MODEL}:predict`, { contents });
+    expect(unknown.status).toBe(404);
+    const noSse = await post(`${OPENAI_MODEL}:streamGenerateContent`, { contents });
+    expect(noSse.status).toBe(400);
+    expect(((await noSse.json()) as { error: { message: string } }).error.message).toMatch(/alt=sse/);
+    const malformed = await post(`${OPENAI_MODEL}:generateContent`, { contents: 'nope' });
+    expect(malformed.status).toBe(400);
+    expect(((await malformed.json()) as { error: { status: string } }).error.status).toBe('INVALID_ARGUMENT');
+    const nowhere = await fetch(`${fixture.server.url}/v1beta/tunedModels`, {
+      headers: { 'x-goog-api-key': key },
+    });
+    expect(nowhere.status).toBe(404);
+    expect(await nowhere.json()).toMatchObject({ error: { code: 404, status: 'NOT_FOUND' } });
+    const gone = await genai()
+      .models.generateContent({ model: 'no-such-model', contents: 'Hi' })
+      .catch((error: unknown) => error as Error);
+    expect(String(gone)).toMatch(/no-such-model/);
+  });
+});
