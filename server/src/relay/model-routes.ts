@@ -2,7 +2,7 @@
  * GET /v1/models (the models the key may use), GET /v1/models/{model}, and the OpenAI billing
  * dashboard endpoints some clients read: /dashboard/billing/subscription and /usage (also under /v1).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticateKey, type RelayCaller } from './auth.ts';
 import { relayError } from './errors.ts';
@@ -19,18 +19,37 @@ function modelObject(id: string) {
   return { id, object: 'model', created: CREATED, owned_by: 'switchyard' };
 }
 
+/** Anthropic's model object (a Claude client sends `anthropic-version`). */
+function claudeModelObject(id: string) {
+  return { type: 'model', id, display_name: id, created_at: new Date(CREATED * 1000).toISOString() };
+}
+
+function isClaudeClient(request: FastifyRequest): boolean {
+  return typeof request.headers['anthropic-version'] === 'string';
+}
+
 export async function registerModelRoutes(scope: FastifyInstance, context: AppContext): Promise<void> {
+  // One path, two clients: Claude clients (anthropic-version, key in x-api-key) get Anthropic's list shape.
   scope.get('/v1/models', async (request) => {
-    const caller = authenticateKey(context, request, 'openai');
-    return { object: 'list', data: usableModels(context, caller).map(modelObject) };
+    const claude = isClaudeClient(request);
+    const caller = authenticateKey(context, request, claude ? 'claude' : 'openai');
+    const models = usableModels(context, caller);
+    if (!claude) return { object: 'list', data: models.map(modelObject) };
+    return {
+      data: models.map(claudeModelObject),
+      has_more: false,
+      first_id: models[0] ?? null,
+      last_id: models.at(-1) ?? null,
+    };
   });
 
   scope.get('/v1/models/:model', async (request) => {
-    const caller = authenticateKey(context, request, 'openai');
+    const claude = isClaudeClient(request);
+    const caller = authenticateKey(context, request, claude ? 'claude' : 'openai');
     const model = (request.params as { model: string }).model;
     if (!usableModels(context, caller).includes(model))
       throw relayError(404, 'model_not_found', `model ${model} does not exist`);
-    return modelObject(model);
+    return claude ? claudeModelObject(model) : modelObject(model);
   });
 
   const quotaPerUnit = () => Math.max(1, context.options.getNumber('QuotaPerUnit'));

@@ -134,6 +134,14 @@ describe('Anthropic SDK → /v1/messages', () => {
     expect(JSON.stringify(upstream.system)).toContain('You are Claude Code.');
   });
 
+  it("lists the models the key may use in Anthropic's shape", async () => {
+    const ids: string[] = [];
+    for await (const model of anthropicClient().models.list()) ids.push(model.id);
+    expect(ids).toEqual([CLAUDE_MODEL, OPENAI_MODEL].sort());
+    const one = await anthropicClient().models.retrieve(CLAUDE_MODEL);
+    expect(one).toMatchObject({ type: 'model', id: CLAUDE_MODEL });
+  });
+
   it('renders errors in Claude format, key first', async () => {
     const response = await fetch(`${fixture.server.url}/v1/messages`, {
       method: 'POST',
