@@ -38,3 +38,12 @@ export const channelTypeNames: Readonly<Record<number, string>> = {
   47: 'Xinference',
   48: 'xAI',
 };
+
+/**
+ * Channel types the relay can serve (each has an adaptor in server/src/relay/providers/registry.ts, which a
+ * test keeps in step with this list). The others are refused when a channel is saved, and the console
+ * shows them disabled.
+ */
+export const relayedChannelTypes: ReadonlySet<number> = new Set([
+  1, 3, 4, 8, 14, 19, 20, 21, 22, 24, 25, 31, 40, 42, 43, 44, 47, 48,
+]);

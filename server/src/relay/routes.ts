@@ -8,7 +8,7 @@ import { requireRole } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { GatewayError } from '../lib/errors.ts';
 import { isMessageKey, translate } from '../lib/messages.ts';
-import { callerOf, checkModelAllowed, groupUsable, keyFirst, type RelayCaller } from './auth.ts';
+import { callerOf, groupUsable, keyFirst, type RelayCaller } from './auth.ts';
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
 import { admitCall } from './format-surface.ts';
@@ -16,7 +16,6 @@ import { messagesText, promptText } from './formats/openai/request.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { runRelay } from './pipeline.ts';
 import type { RelayEndpoint } from './providers/types.ts';
-import { findSensitiveWord, promptCheckEnabled } from './sensitive.ts';
 
 /** OpenAI routes whose relay arrives in later work: a clear 501 until then. */
 const notYetRelayed = [

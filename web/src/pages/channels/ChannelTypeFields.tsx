@@ -11,9 +11,10 @@ export function TypeField() {
     () =>
       channelTypeOptions().map((option) => ({
         value: option.value,
-        label: `${option.label} (${option.value})`,
+        label: `${option.label} (${option.value})${option.disabled ? t('channels.form.typeNotRelayed') : ''}`,
+        disabled: option.disabled,
       })),
-    [],
+    [t],
   );
   return (
     <Form.Item name="type" label={t('channels.form.type')} required>

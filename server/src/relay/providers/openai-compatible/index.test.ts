@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { channelTypeNames, relayedChannelTypes } from '../../../../../common/channel-types.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { adaptorFor, isServedChannelType } from '../registry.ts';
 import { azureDeployment, openAiCompatibleAdaptor } from './index.ts';
@@ -119,6 +120,10 @@ describe('openAiCompatibleAdaptor.buildRequest', () => {
     expect(adaptorFor(1)?.formats).toEqual(['openai-chat', 'openai-responses']);
     expect(adaptorFor(14)?.formats).toEqual(['claude']);
     expect(adaptorFor(24)?.formats).toEqual(['gemini']);
+    const registered = Object.keys(channelTypeNames)
+      .map(Number)
+      .filter((type) => isServedChannelType(type));
+    expect(new Set(registered)).toEqual(relayedChannelTypes);
     for (const type of [15, 33, 41]) {
       expect(adaptorFor(type)).toBeUndefined();
       expect(isServedChannelType(type)).toBe(false);
