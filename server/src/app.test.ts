@@ -59,11 +59,27 @@ describe('HTTP platform', () => {
       expect(response.headers.get('content-type'), path).toMatch(/text\/html/);
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
     }
-    for (const path of ['/api/nope', '/v1/nothing', '/healthz/x', '/missing.js']) {
+    for (const path of ['/api/nope', '/healthz/x', '/missing.js']) {
       const response = await fetch(`${server.url}${path}`, { headers: { 'Accept-Language': 'en' } });
       expect(response.status, path).toBe(404);
       expect(await response.json(), path).toEqual({ success: false, message: 'Not found' });
     }
+    // Relay paths answer in their clients' error formats.
+    const openAi = await fetch(`${server.url}/v1/nothing`);
+    expect(openAi.status).toBe(404);
+    expect(await openAi.json()).toEqual({
+      error: {
+        message: 'Invalid URL (GET /v1/nothing)',
+        type: 'invalid_request_error',
+        param: null,
+        code: 'not_found',
+      },
+    });
+    const gemini = await fetch(`${server.url}/v1beta/nothing`);
+    expect(gemini.status).toBe(404);
+    expect(await gemini.json()).toEqual({
+      error: { code: 404, message: 'Invalid URL (GET /v1beta/nothing)', status: 'NOT_FOUND' },
+    });
   });
 
   it('serves files built after boot, and never a path outside the build', async () => {

@@ -14,6 +14,12 @@ import { geminiCodec } from './formats/gemini/codec.ts';
 import { openAiChatCodec } from './formats/openai/chat-codec.ts';
 import { responsesCodec } from './formats/openai-responses/codec.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
+import {
+  applyUpstreamSettings,
+  claudeDefaultMaxTokens,
+  type ProviderSettings,
+  type UpstreamTuning,
+} from './upstream-settings.ts';
 
 /** The codecs available; a format without one has no route and no channel speaks it. */
 const codecs: Partial<Record<WireFormat, FormatCodec>> = {
@@ -75,8 +81,10 @@ export interface UpstreamBodyInput {
   conversation: ConversationBody;
   target: WireFormat;
   channel: CachedChannel;
-  upstreamModel: string;
+  /** The upstream model, a thinking suffix read off (server/src/relay/upstream-settings.ts). */
+  tuning: UpstreamTuning;
   stream: boolean;
+  settings?: ProviderSettings;
 }
 
 /**
@@ -87,9 +95,11 @@ export function conversationUpstreamBody({
   conversation,
   target,
   channel,
-  upstreamModel,
+  tuning,
   stream,
+  settings,
 }: UpstreamBodyInput): Record<string, unknown> {
+  const upstreamModel = tuning.model;
   const systemPrompt = typeof channel.setting.system_prompt === 'string' ? channel.setting.system_prompt : '';
   let body: Record<string, unknown>;
   if (target === conversation.format) {
@@ -98,9 +108,12 @@ export function conversationUpstreamBody({
   } else {
     const request = { ...conversation.canonical(), model: upstreamModel, stream };
     if (systemPrompt && request.system.length === 0) request.system = [{ type: 'text', text: systemPrompt }];
+    if (target === 'claude' && request.maxTokens == null)
+      request.maxTokens = claudeDefaultMaxTokens(upstreamModel, settings);
     body = codecFor(target).encodeRequest(request);
   }
   if (target !== 'gemini') body.model = upstreamModel;
+  applyUpstreamSettings(target, body, tuning, settings);
   if (target === 'openai-chat' && stream) body.stream_options = { include_usage: true };
   for (const [key, value] of Object.entries(channel.paramOverride)) body[key] = value;
   return body;

@@ -6,12 +6,14 @@
  * is then encoded slice by slice with the long strings spliced back in, each slice in a turn of its own.
  * The bytes are exactly those of JSON.stringify of the whole body.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { CachedChannel } from './cache/channel-cache.ts';
 import { upstreamFormat } from './conversion.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
 import { clientFormat, type PreparedAttempt, prepareAttempt, type RelayCall } from './relay-call.ts';
 import type { UpstreamFailure } from './routing/health.ts';
+import type { ProviderSettings } from './upstream-settings.ts';
 
 /** Strings at least this long are taken out of the body and encoded in slices. */
 export const DETACHED_STRING_CHARACTERS = 64 * 1024;
@@ -117,6 +119,7 @@ export async function prepareLargeAttempt(
   channel: CachedChannel,
   adaptor: ProviderAdaptor | undefined,
   upstreamModel: string,
+  settings: ProviderSettings,
   pause: () => Promise<void>,
 ): Promise<PreparedAttempt | UpstreamFailure> {
   const passThrough =
@@ -126,7 +129,7 @@ export async function prepareLargeAttempt(
   const detached = passThrough ? detachLongStrings(call.body) : null;
   if (detached) await pause();
   const source = detached ? { ...call, body: detached.skeleton } : call;
-  const prepared = prepareAttempt(source, stream, channel, adaptor, upstreamModel);
+  const prepared = prepareAttempt(source, stream, channel, adaptor, upstreamModel, settings);
   if ('request' in prepared && typeof prepared.request.body === 'string') {
     await pause();
     prepared.request.body = await encodeInSlices(prepared.request.body, detached, pause);

@@ -176,8 +176,16 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     const adaptor = adaptorFor(channel.type);
     const upstreamModel = resolveMappedModel(channel.modelMapping, call.model);
     const prepared = state.largeBody
-      ? await prepareLargeAttempt(call, state.stream, channel, adaptor, upstreamModel, yieldToEventLoop)
-      : prepareAttempt(call, state.stream, channel, adaptor, upstreamModel);
+      ? await prepareLargeAttempt(
+          call,
+          state.stream,
+          channel,
+          adaptor,
+          upstreamModel,
+          context.options,
+          yieldToEventLoop,
+        )
+      : prepareAttempt(call, state.stream, channel, adaptor, upstreamModel, context.options);
     if (!('request' in prepared)) {
       lastFailure = prepared;
       if (prepared.status >= 400) break;

@@ -15,6 +15,7 @@ import { previousResponseId } from './formats/openai-responses/codec.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
 import type { ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
 import type { UpstreamFailure } from './routing/health.ts';
+import { type ProviderSettings, upstreamTuning } from './upstream-settings.ts';
 
 export interface RelayCall {
   endpoint: RelayEndpoint;
@@ -59,7 +60,8 @@ export function prepareAttempt(
   stream: boolean,
   channel: CachedChannel,
   adaptor: ProviderAdaptor | undefined,
-  upstreamModel: string,
+  mappedModel: string,
+  settings?: ProviderSettings,
 ): PreparedAttempt | UpstreamFailure {
   const unusable = {
     status: 0,
@@ -76,14 +78,17 @@ export function prepareAttempt(
       message: `previous_response_id needs an upstream that stores responses (an OpenAI channel); model ${call.model} is served by channel #${channel.id}, which does not: send the whole conversation in input instead`,
     };
   }
+  const tuning = upstreamTuning(target, mappedModel, settings);
+  const upstreamModel = tuning.model;
   const body =
     format !== 'openai-chat' || target !== 'openai-chat'
       ? conversationUpstreamBody({
           conversation: conversationOf(call, stream),
           target,
           channel,
-          upstreamModel,
+          tuning,
           stream,
+          ...(settings ? { settings } : {}),
         })
       : buildUpstreamBody({
           endpoint: call.endpoint,
@@ -101,6 +106,7 @@ export function prepareAttempt(
     stream,
     format: target,
     ...(call.clientHeaders ? { clientHeaders: call.clientHeaders } : {}),
+    ...(settings ? { settings } : {}),
   });
   return request ? { request, target } : unusable;
 }

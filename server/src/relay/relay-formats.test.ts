@@ -34,17 +34,6 @@ function anthropicClient(): Anthropic {
   return new Anthropic({ apiKey: key, baseURL: fixture.server.url, maxRetries: 0 });
 }
 
-async function lastLog(): Promise<Record<string, unknown>> {
-  await fixture.flush();
-  const row = await fixture.server.context.logDatabase.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('type', '=', 2)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row as unknown as Record<string, unknown>;
-}
-
 beforeAll(async () => {
   fixture = await startRelayFixture();
   claude = await startFakeClaude(CLAUDE_KEY);
@@ -103,7 +92,7 @@ describe('Anthropic SDK → /v1/messages', () => {
     const upstream = claude.requests.at(-1)!;
     expect(upstream.headers['anthropic-beta']).toBe('prompt-caching-2024-07-31');
     expect(upstream.headers['x-api-key']).toBe(CLAUDE_KEY);
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     const total =
       FAKE_CLAUDE_USAGE.input_tokens +
       FAKE_CLAUDE_USAGE.cache_read_input_tokens +
@@ -213,6 +202,39 @@ describe('OpenAI SDK → /v1/chat/completions on other upstreams', () => {
 });
 
 describe('Claude channels', () => {
+  it("apply the operator's Claude settings: thinking suffix, default max_tokens, model headers", async () => {
+    await fixture.addChannel({
+      type: 14,
+      key: CLAUDE_KEY,
+      base_url: claude.url,
+      models: `${CLAUDE_MODEL}-thinking`,
+    });
+    await fixture.setOption(
+      'claude.model_headers_settings',
+      JSON.stringify({ [CLAUDE_MODEL]: { 'anthropic-beta': ['output-128k-2025-02-19'] } }),
+    );
+    await fixture.setOption(
+      'claude.default_max_tokens',
+      JSON.stringify({ default: 8192, [CLAUDE_MODEL]: 10_000 }),
+    );
+    const reply = await fixture.openai.chat.completions.create({
+      model: `${CLAUDE_MODEL}-thinking`,
+      temperature: 0.2,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(reply.choices[0]?.message.content).toBe(FAKE_CLAUDE_TEXT);
+    const upstream = claude.requests.at(-1)!;
+    expect(upstream.body.model).toBe(CLAUDE_MODEL);
+    expect(upstream.body.max_tokens).toBe(10_000);
+    expect(upstream.body.thinking).toEqual({ type: 'enabled', budget_tokens: 8000 });
+    expect(upstream.body.temperature).toBeUndefined();
+    expect(upstream.headers['anthropic-beta']).toBe('output-128k-2025-02-19');
+    // The log keeps the model the client asked for.
+    expect((await fixture.lastConsumeLog()).model_name).toBe(`${CLAUDE_MODEL}-thinking`);
+    await fixture.setOption('claude.model_headers_settings', '{}');
+    await fixture.setOption('claude.default_max_tokens', JSON.stringify({ default: 8192 }));
+  });
+
   it('pass the console channel test (the test request is converted to Claude format)', async () => {
     const before = claude.requests.length;
     const tested = await fixture.root.get<unknown>(`/api/channel/test/${claudeChannel}`);

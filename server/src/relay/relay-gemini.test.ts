@@ -32,16 +32,6 @@ function genai(apiKey = key): GoogleGenAI {
   return new GoogleGenAI({ apiKey, httpOptions: { baseUrl: fixture.server.url } });
 }
 
-async function lastLog(): Promise<Record<string, unknown>> {
-  await fixture.flush();
-  return (await fixture.server.context.logDatabase.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('type', '=', 2)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()) as unknown as Record<string, unknown>;
-}
-
 beforeAll(async () => {
   fixture = await startRelayFixture();
   gemini = await startFakeGemini(GEMINI_KEY);
@@ -89,7 +79,7 @@ describe('@google/genai on an OpenAI upstream', () => {
     }
     expect(text).toBe(DEFAULT_REPLY_TEXT);
     expect(finish).toBe('STOP');
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     expect(log.model_name).toBe(OPENAI_MODEL);
     expect(Number(log.completion_tokens)).toBeGreaterThan(0);
   });
@@ -111,7 +101,7 @@ describe('@google/genai on an OpenAI upstream', () => {
     const sent = fixture.upstream.requests.at(-1)!;
     expect(sent.path).toBe('/v1/embeddings');
     expect((sent.body as Record<string, unknown>).input).toEqual(['one', 'two']);
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     expect(log.model_name).toBe(EMBEDDING_MODEL);
     expect(await fixture.userQuota()).toBe(before - Number(log.quota));
   });
@@ -129,7 +119,12 @@ describe('Gemini channels (type 24)', () => {
     expect(upstream.path).toBe(`/v1beta/models/${GEMINI_MODEL}:generateContent`);
     expect(upstream.headers['x-goog-api-key']).toBe(GEMINI_KEY);
     expect(upstream.body.model).toBeUndefined();
-    const log = await lastLog();
+    // gemini.safety_settings (default OFF for every category) is added when the client sends none.
+    expect(upstream.body.safetySettings).toContainEqual({
+      category: 'HARM_CATEGORY_HARASSMENT',
+      threshold: 'OFF',
+    });
+    const log = await fixture.lastConsumeLog();
     expect(log.prompt_tokens).toBe(FAKE_GEMINI_USAGE.promptTokenCount);
     expect(log.completion_tokens).toBe(
       FAKE_GEMINI_USAGE.candidatesTokenCount + FAKE_GEMINI_USAGE.thoughtsTokenCount,

@@ -34,16 +34,6 @@ let claude: FakeVendor;
 let responses: Awaited<ReturnType<typeof startFakeResponses>>;
 let client: OpenAI;
 
-async function lastLog(): Promise<Record<string, unknown>> {
-  await fixture.flush();
-  return (await fixture.server.context.logDatabase.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('type', '=', 2)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow()) as unknown as Record<string, unknown>;
-}
-
 beforeAll(async () => {
   fixture = await startRelayFixture();
   claude = await startFakeClaude('sk-ant-fake');
@@ -84,7 +74,7 @@ describe('openai SDK responses.create on a Chat Completions upstream', () => {
       { role: 'system', content: 'Be brief.' },
       { role: 'user', content: 'Hi' },
     ]);
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     expect(log.model_name).toBe(CHAT_MODEL);
     expect(Number(log.quota)).toBeGreaterThan(0);
     expect(await fixture.userQuota()).toBe(before - Number(log.quota));
@@ -172,7 +162,7 @@ describe('openai SDK responses.create on an OpenAI channel (pass-through)', () =
     });
     expect(second.output_text).toBe(FAKE_RESPONSES_TEXT);
     expect(responses.requests.at(-1)!.body.previous_response_id).toBe(first.id);
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     expect(log.prompt_tokens).toBe(FAKE_RESPONSES_USAGE.input_tokens);
     expect(log.completion_tokens).toBe(FAKE_RESPONSES_USAGE.output_tokens);
   });
@@ -181,7 +171,7 @@ describe('openai SDK responses.create on an OpenAI channel (pass-through)', () =
     const stream = client.responses.stream({ model: RESPONSES_MODEL, input: 'Hi' });
     const final = await stream.finalResponse();
     expect(final.output_text).toBe(FAKE_RESPONSES_TEXT);
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     expect(log.prompt_tokens).toBe(FAKE_RESPONSES_USAGE.input_tokens);
     expect(log.completion_tokens).toBe(FAKE_RESPONSES_USAGE.output_tokens);
     expect(log.is_stream).toBeTruthy();

@@ -31,6 +31,8 @@ export interface RelayFixture {
   /** Writes queued quota and log rows so the database can be inspected. */
   flush(): Promise<void>;
   userQuota(): Promise<number>;
+  /** The newest consumption log row (type 2), after a flush. */
+  lastConsumeLog(): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,16 @@ export async function startRelayFixture(
         .where('id', '=', userId)
         .executeTakeFirstOrThrow();
       return Number(row.quota);
+    },
+    async lastConsumeLog() {
+      await server.context.writer.flush();
+      const row = await server.context.logDatabase.db
+        .selectFrom('logs')
+        .selectAll()
+        .where('type', '=', 2)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return row as unknown as Record<string, unknown>;
     },
     async close() {
       await server.close();

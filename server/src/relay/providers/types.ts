@@ -5,6 +5,7 @@
  */
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import type { WireFormat } from '../canonical/codec.ts';
+import type { ProviderSettings } from '../upstream-settings.ts';
 
 export type RelayEndpoint = 'chat' | 'completions' | 'embeddings' | 'moderations';
 
@@ -28,6 +29,8 @@ export interface BuildRequestInput {
   format?: WireFormat;
   /** Client headers an upstream of the same vendor honours (anthropic-version, anthropic-beta). */
   clientHeaders?: Readonly<Record<string, string>>;
+  /** The operator's vendor settings (server/src/relay/upstream-settings.ts); defaults when absent. */
+  settings?: ProviderSettings;
 }
 
 export interface ProviderAdaptor {

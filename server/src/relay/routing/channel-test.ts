@@ -58,6 +58,7 @@ async function callOnce(
     channel,
     adaptor,
     upstreamModel,
+    context.options,
   );
   if (!('request' in prepared))
     return {

@@ -1,8 +1,10 @@
 /**
  * Anthropic (channel type 14): the Messages API at `<base>/v1/messages`, authenticated with `x-api-key`.
  * The client's `anthropic-version` and `anthropic-beta` headers are passed on (a Claude client may rely
- * on a beta); other clients get version 2023-06-01.
+ * on a beta); other clients get version 2023-06-01. The operator's headers for the model
+ * (`claude.model_headers_settings`) are added, betas merged with the client's.
  */
+import { claudeModelHeaders } from '../../upstream-settings.ts';
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
@@ -18,20 +20,28 @@ export const claudeAdaptor: ProviderAdaptor = {
     channel,
     endpoint,
     body,
+    upstreamModel,
     stream,
     format,
     clientHeaders,
+    settings,
   }: BuildRequestInput): UpstreamRequest | null {
     if (endpoint !== 'chat' || format !== 'claude') return null;
     const base = (channel.baseUrl || ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const configured = claudeModelHeaders(upstreamModel, settings);
     const headers: Record<string, string> = {
+      ...configured,
       'content-type': 'application/json',
       accept: stream ? 'text/event-stream' : 'application/json',
       'x-api-key': channel.key,
       'anthropic-version': clientHeaders?.['anthropic-version'] || ANTHROPIC_VERSION,
     };
-    const beta = clientHeaders?.['anthropic-beta'];
-    if (beta) headers['anthropic-beta'] = beta;
+    // The operator's betas for the model and the client's, each once.
+    const betas = [configured['anthropic-beta'], clientHeaders?.['anthropic-beta']]
+      .flatMap((value) => (value ? value.split(',') : []))
+      .map((value) => value.trim())
+      .filter((value) => value !== '');
+    if (betas.length > 0) headers['anthropic-beta'] = [...new Set(betas)].join(',');
     return { url: `${base}/v1/messages`, method: 'POST', headers, body: JSON.stringify(body) };
   },
 };

@@ -1,7 +1,9 @@
 /**
  * Google Gemini (channel type 24): `<base>/v1beta/models/<model>:generateContent`, or
- * `:streamGenerateContent?alt=sse` for streams, authenticated with `x-goog-api-key`.
+ * `:streamGenerateContent?alt=sse` for streams, authenticated with `x-goog-api-key`; the version per
+ * model comes from `gemini.version_settings` (v1beta by default).
  */
+import { geminiVersion } from '../../upstream-settings.ts';
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -25,13 +27,14 @@ export const geminiAdaptor: ProviderAdaptor = {
     upstreamModel,
     stream,
     format,
+    settings,
   }: BuildRequestInput): UpstreamRequest | null {
     if (endpoint !== 'chat' || format !== 'gemini') return null;
     const { model: _model, stream: _stream, ...content } = body;
     return {
       url: geminiUrl(
         channel.baseUrl || GEMINI_DEFAULT_BASE_URL,
-        GEMINI_DEFAULT_VERSION,
+        geminiVersion(upstreamModel, settings),
         upstreamModel,
         stream,
       ),
