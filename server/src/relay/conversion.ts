@@ -35,9 +35,14 @@ export function codecFor(format: WireFormat): FormatCodec {
   return codec;
 }
 
-/** The format to speak to an adaptor in: the client's when it speaks it natively, else its first. */
-export function upstreamFormat(adaptor: ProviderAdaptor, clientFormat: WireFormat): WireFormat {
-  return adaptor.formats.includes(clientFormat) ? clientFormat : (adaptor.formats[0] ?? 'openai-chat');
+/** The format to speak to an adaptor in for a model: the client's when it speaks it natively, else its first. */
+export function upstreamFormat(
+  adaptor: ProviderAdaptor,
+  clientFormat: WireFormat,
+  model: string,
+): WireFormat {
+  const formats = adaptor.formatsFor?.(model) ?? adaptor.formats;
+  return formats.includes(clientFormat) ? clientFormat : (formats[0] ?? 'openai-chat');
 }
 
 /** A conversation call's body and its decoded form (decoded at most once per call). */

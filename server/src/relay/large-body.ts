@@ -125,7 +125,7 @@ export async function prepareLargeAttempt(
   const passThrough =
     adaptor !== undefined &&
     clientFormat(call) === 'openai-chat' &&
-    (call.endpoint !== 'chat' || upstreamFormat(adaptor, 'openai-chat') === 'openai-chat');
+    (call.endpoint !== 'chat' || upstreamFormat(adaptor, 'openai-chat', upstreamModel) === 'openai-chat');
   const detached = passThrough ? detachLongStrings(call.body) : null;
   if (detached) await pause();
   const source = detached ? { ...call, body: detached.skeleton } : call;

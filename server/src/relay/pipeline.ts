@@ -30,6 +30,8 @@ import { readJsonReply } from './json-relay.ts';
 import { prepareLargeAttempt } from './large-body.ts';
 import { adaptorFor } from './providers/registry.ts';
 import {
+  authorizeAttempt,
+  channelProxy,
   clientFormat,
   countCallPromptTokens,
   errorFormat,
@@ -192,6 +194,11 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       continue;
     }
     const { request: upstreamRequest, target } = prepared;
+    const unauthorized = await authorizeAttempt(context.upstream, adaptor, channel, upstreamRequest);
+    if (unauthorized) {
+      lastFailure = unauthorized;
+      continue;
+    }
     const { config } = context;
     let response: Awaited<ReturnType<typeof context.upstream.send>>;
     try {
@@ -202,9 +209,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
           idleMs: (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000,
         },
         state.abort.signal,
-        typeof channel.setting.proxy === 'string' && channel.setting.proxy
-          ? channel.setting.proxy
-          : undefined,
+        channelProxy(channel),
       );
     } catch (error) {
       if (state.clientGone) return abortedEnding(channel, upstreamModel);

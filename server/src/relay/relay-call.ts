@@ -10,10 +10,11 @@ import type { CachedChannel } from './cache/channel-cache.ts';
 import type { WireFormat } from './canonical/codec.ts';
 import { countRequestTokens } from './canonical/metering.ts';
 import { ConversationBody, conversationUpstreamBody, upstreamFormat } from './conversion.ts';
+import { maskSecrets } from './errors.ts';
 import { readMaxTokens } from './formats/openai/request.ts';
 import { previousResponseId } from './formats/openai-responses/codec.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
-import type { ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
+import type { AuthorizeInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
 import type { UpstreamFailure } from './routing/health.ts';
 import { type ProviderSettings, upstreamTuning } from './upstream-settings.ts';
 
@@ -70,7 +71,7 @@ export function prepareAttempt(
   };
   if (!adaptor) return unusable;
   const format = clientFormat(call);
-  const target = call.endpoint === 'chat' ? upstreamFormat(adaptor, format) : 'openai-chat';
+  const target = call.endpoint === 'chat' ? upstreamFormat(adaptor, format, mappedModel) : 'openai-chat';
   if (format === 'openai-responses' && target !== 'openai-responses' && previousResponseId(call.body)) {
     return {
       status: 400,
@@ -132,4 +133,36 @@ export function maxTokensOf(call: RelayCall): number | null | undefined {
   if (call.conversation && call.conversation.format !== 'openai-chat')
     return call.conversation.canonical().maxTokens;
   return readMaxTokens(call.body);
+}
+
+/** The proxy a channel's setting names, if any. */
+export function channelProxy(channel: CachedChannel): string | undefined {
+  const proxy = channel.setting.proxy;
+  return typeof proxy === 'string' && proxy ? proxy : undefined;
+}
+
+/**
+ * Runs the adaptor's authorize step (credentials fetched over the network, e.g. a Vertex AI token) on a
+ * built request; a failure is the channel's (502, tried elsewhere), its message without secrets.
+ */
+export async function authorizeAttempt(
+  upstream: AuthorizeInput['upstream'],
+  adaptor: ProviderAdaptor | undefined,
+  channel: CachedChannel,
+  request: UpstreamRequest,
+): Promise<UpstreamFailure | null> {
+  if (!adaptor?.authorize) return null;
+  const proxyUrl = channelProxy(channel);
+  try {
+    await adaptor.authorize({ channel, request, upstream, ...(proxyUrl ? { proxyUrl } : {}) });
+    return null;
+  } catch (error) {
+    return {
+      status: 502,
+      code: 'upstream_auth_failed',
+      message: maskSecrets(`channel #${channel.id} could not authenticate: ${(error as Error).message}`, [
+        channel.key,
+      ]),
+    };
+  }
 }

@@ -160,15 +160,20 @@ export class UpstreamClient {
     }
   }
 
-  /** A small JSON GET (model lists, balances): bounded time and size, parsed, status checked. */
+  /** A small JSON GET (model lists, balances). */
   async getJson(
     url: string,
     headers: Record<string, string>,
     timeoutMs = 15_000,
     proxyUrl?: string,
   ): Promise<unknown> {
+    return this.requestJson({ url, method: 'GET', headers }, timeoutMs, proxyUrl);
+  }
+
+  /** A small JSON exchange (a token endpoint, a model list): bounded time and size, parsed, status checked. */
+  async requestJson(upstream: UpstreamRequest, timeoutMs = 15_000, proxyUrl?: string): Promise<unknown> {
     const response = await this.send(
-      { url, method: 'GET', headers: { accept: 'application/json', ...headers } },
+      { ...upstream, headers: { accept: 'application/json', ...upstream.headers } },
       { headersMs: timeoutMs, idleMs: timeoutMs },
       AbortSignal.timeout(timeoutMs),
       proxyUrl,

@@ -23,6 +23,10 @@ export const channelMessages = {
   },
   'channel.json_object_invalid': { en: '{field} must be a JSON object', zh: '{field} 必须是 JSON 对象' },
   'channel.type_invalid': { en: 'Unknown channel type {type}', zh: '未知的渠道类型 {type}' },
+  'channel.key_invalid': {
+    en: 'The key cannot be used for this channel type: {reason}',
+    zh: '密钥不适用于该渠道类型：{reason}',
+  },
   'channel.type_not_served': {
     en: 'Channel type {name} ({type}) cannot relay calls in this version yet; choose another type',
     zh: '当前版本尚不支持渠道类型 {name}（{type}）的转发，请选择其他类型',

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema.ts';
 import { connectHost, hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import { isServedChannelType } from '../../relay/providers/registry.ts';
+import { readServiceAccount } from '../../relay/providers/vertex/credentials.ts';
 import { PROXY_PROTOCOLS } from '../../relay/upstream-client.ts';
 import {
   checkJsonObject,
@@ -136,4 +137,15 @@ export function normalizeChannelFields(
     values.status = fields.status;
   }
   return values;
+}
+
+/**
+ * Refuses a key the channel's type cannot use (a Vertex AI key must be a service-account JSON key), with
+ * the reason, before anything is saved.
+ */
+export function checkChannelKey(type: number, key: string): void {
+  if (type === 41) {
+    const account = readServiceAccount(key);
+    if (typeof account === 'string') throw businessFailure('channel.key_invalid', { reason: account });
+  }
 }

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import type { Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';
-import { type ChannelValues, normalizeChannelFields, proxyOfSetting } from './normalize.ts';
+import { type ChannelValues, checkChannelKey, normalizeChannelFields, proxyOfSetting } from './normalize.ts';
 import type { ChannelFields } from './schemas.ts';
 import { type ChannelListRow, groupByTag } from './tag-mode.ts';
 import { type ChannelRow, type ChannelView, toChannelView } from './view.ts';
@@ -30,6 +30,7 @@ export async function createChannels(
         .map((key) => key.trim())
         .filter(Boolean)
     : [values.key ?? ''];
+  for (const key of keys) checkChannelKey(values.type ?? 1, key);
   const { db, dialect } = context.database;
   const now = Math.floor(Date.now() / 1000);
   const ids = await db.transaction().execute(async (transaction) => {
@@ -85,10 +86,12 @@ export async function updateChannel(
   const updated = await context.database.db.transaction().execute(async (transaction) => {
     const existing = await transaction
       .selectFrom('channels')
-      .select(['id', 'type', 'base_url', 'setting'])
+      .select(['id', 'type', 'base_url', 'setting', 'key'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!existing) throw notFound('channel.not_found');
+    if (values.key !== undefined || values.type !== undefined)
+      checkChannelKey(values.type ?? existing.type, values.key ?? existing.key);
     if (!actorIsRoot && movesStoredKey(existing, values)) throw businessFailure('channel.key_custody');
     if (Object.keys(values).length > 0) {
       await transaction.updateTable('channels').set(values).where('id', '=', id).execute();

@@ -5,12 +5,14 @@ import { geminiAdaptor } from './gemini/index.ts';
 import { openAiCompatibleTypes } from './openai-compatible/configs.ts';
 import { openAiAdaptor, openAiCompatibleAdaptor } from './openai-compatible/index.ts';
 import type { ProviderAdaptor } from './types.ts';
+import { vertexAdaptor } from './vertex/index.ts';
 
 const adaptors = new Map<number, ProviderAdaptor>();
 for (const type of openAiCompatibleTypes) adaptors.set(type, openAiCompatibleAdaptor);
 adaptors.set(1, openAiAdaptor);
 adaptors.set(14, claudeAdaptor);
 adaptors.set(24, geminiAdaptor);
+adaptors.set(41, vertexAdaptor);
 
 export function adaptorFor(channelType: number): ProviderAdaptor | undefined {
   return adaptors.get(channelType);

@@ -5,6 +5,7 @@
  */
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import type { WireFormat } from '../canonical/codec.ts';
+import type { UpstreamClient } from '../upstream-client.ts';
 import type { ProviderSettings } from '../upstream-settings.ts';
 
 export type RelayEndpoint = 'chat' | 'completions' | 'embeddings' | 'moderations';
@@ -33,10 +34,25 @@ export interface BuildRequestInput {
   settings?: ProviderSettings;
 }
 
+/** What an adaptor's authorize step may use: the channel and the upstream client (address policy, proxy). */
+export interface AuthorizeInput {
+  channel: CachedChannel;
+  request: UpstreamRequest;
+  upstream: Pick<UpstreamClient, 'requestJson'>;
+  proxyUrl?: string;
+}
+
 export interface ProviderAdaptor {
   readonly name: string;
   /** Conversation formats the upstream speaks natively, preferred first. */
   readonly formats: readonly WireFormat[];
+  /** The formats for one model, when they depend on it (Vertex AI: Claude models speak Claude). */
+  formatsFor?(model: string): readonly WireFormat[];
+  /**
+   * Adds credentials that need a network exchange (an OAuth token, cached) to a built request; throws
+   * when they cannot be had.
+   */
+  authorize?(input: AuthorizeInput): Promise<void>;
   /** Whether the upstream honours stream_options.include_usage (otherwise usage is counted). */
   supportsStreamUsage(channel: CachedChannel): boolean;
   /** Null when the channel cannot serve this endpoint (e.g. embeddings-only providers). */

@@ -13,7 +13,7 @@ import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
 import { readFormatFailure } from '../conversation-delivery.ts';
 import { adaptorFor } from '../providers/registry.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
-import { prepareAttempt } from '../relay-call.ts';
+import { authorizeAttempt, channelProxy, prepareAttempt } from '../relay-call.ts';
 import { readLimited } from '../upstream-client.ts';
 import { considerDisabling, disableInDatabase } from './disable.ts';
 import type { UpstreamFailure } from './health.ts';
@@ -67,14 +67,14 @@ async function callOnce(
       message: 'the channel has no usable base URL for this test',
     };
   const { request, target } = prepared;
+  const unauthorized = await authorizeAttempt(context.upstream, adaptor, channel, request);
+  if (unauthorized) return unauthorized;
   try {
-    const proxy =
-      typeof channel.setting.proxy === 'string' && channel.setting.proxy ? channel.setting.proxy : undefined;
     const response = await context.upstream.send(
       request,
       { headersMs: TEST_TIMEOUT_MS, idleMs: TEST_TIMEOUT_MS },
       AbortSignal.timeout(TEST_TIMEOUT_MS),
-      proxy,
+      channelProxy(channel),
     );
     const text = await readLimited(response.body, 1024 * 1024);
     response.body.destroy();

@@ -30,8 +30,9 @@ function blocksOf(content: unknown): Json[] {
 }
 
 /** The first problem the real API would report, or null. */
-function validate(body: Json): string | null {
-  if (typeof body.model !== 'string') return 'model: Field required';
+function validate(body: Json, modelInBody: boolean): string | null {
+  if (modelInBody && typeof body.model !== 'string') return 'model: Field required';
+  if (!modelInBody && body.model !== undefined) return 'model: Extra inputs are not permitted';
   if (typeof body.max_tokens !== 'number' || body.max_tokens < 1) return 'max_tokens: Field required';
   const messages = Array.isArray(body.messages) ? (body.messages as Json[]) : [];
   if (messages.length === 0) return 'messages: at least one message is required';
@@ -129,21 +130,34 @@ async function messages(
     invalid(response, 'anthropic-version: header is required');
     return;
   }
-  const problem = validate(request.body);
+  answerMessages(request, response, String(request.body.model), true);
+}
+
+/**
+ * Validates a Messages body and answers it (stream or not); `modelInBody` false for Vertex AI's
+ * rawPredict, where the model is in the URL and the body must not name one.
+ */
+export function answerMessages(
+  request: RecordedVendorRequest,
+  response: ServerResponse,
+  model: string,
+  modelInBody: boolean,
+): void {
+  const problem = validate(request.body, modelInBody);
   if (problem) {
     invalid(response, problem);
     return;
   }
   const tool = wantsToolCall(request.body);
   if (request.body.stream === true) {
-    streamReply(response, request.body, tool);
+    streamReply(response, { ...request.body, model }, tool);
     return;
   }
   sendJson(response, 200, {
     id: 'msg_fake01',
     type: 'message',
     role: 'assistant',
-    model: request.body.model,
+    model,
     content: replyContent(tool),
     stop_reason: tool ? 'tool_use' : 'end_turn',
     stop_sequence: null,

@@ -55,7 +55,8 @@ function candidate(parts: Json[], finish: string | null): Json {
   return { content: { role: 'model', parts }, ...(finish ? { finishReason: finish } : {}), index: 0 };
 }
 
-function generate(
+/** Validates a generateContent body and answers it (stream or not). */
+export function generate(
   request: RecordedVendorRequest,
   response: ServerResponse,
   model: string,

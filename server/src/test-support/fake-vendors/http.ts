@@ -36,7 +36,9 @@ export async function startFakeVendor(route: VendorRoute): Promise<FakeVendor> {
     request.on('end', () => {
       let body: Record<string, unknown> = {};
       const text = Buffer.concat(chunks).toString('utf8');
-      if (text) {
+      if (text && String(request.headers['content-type'] ?? '').includes('x-www-form-urlencoded')) {
+        body = Object.fromEntries(new URLSearchParams(text));
+      } else if (text) {
         try {
           body = JSON.parse(text) as Record<string, unknown>;
         } catch {

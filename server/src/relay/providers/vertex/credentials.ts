@@ -1,0 +1,113 @@
+/**
+ * Vertex AI credentials: the channel key is a Google service-account JSON key. An access token is
+ * obtained by signing a JWT (RS256) with the account's private key and exchanging it at the key's
+ * `token_uri` (OAuth 2.0 JWT bearer grant); tokens are cached per key until a minute before they expire,
+ * and concurrent calls share one exchange.
+ */
+import { createHash, createSign } from 'node:crypto';
+import type { AuthorizeInput } from '../types.ts';
+
+export const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
+const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
+const TOKEN_LIFETIME_SECONDS = 3600;
+const REFRESH_MARGIN_MS = 60_000;
+
+export interface ServiceAccount {
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  tokenUri: string;
+}
+
+/** The service account of a key, or the reason it is not one (shown when a channel is saved). */
+export function readServiceAccount(key: string): ServiceAccount | string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(key);
+  } catch {
+    return 'the key is not JSON';
+  }
+  if (typeof parsed !== 'object' || parsed === null) return 'the key is not a JSON object';
+  const fields = parsed as Record<string, unknown>;
+  const text = (name: string) => (typeof fields[name] === 'string' ? (fields[name] as string).trim() : '');
+  const missing = ['project_id', 'client_email', 'private_key'].filter((name) => text(name) === '');
+  if (missing.length > 0) return `the key lacks ${missing.join(', ')}`;
+  if (!text('private_key').includes('PRIVATE KEY')) return 'private_key is not a PEM private key';
+  return {
+    projectId: text('project_id'),
+    clientEmail: text('client_email'),
+    privateKey: text('private_key'),
+    tokenUri: text('token_uri') || GOOGLE_TOKEN_URI,
+  };
+}
+
+function base64Url(value: string | Buffer): string {
+  return Buffer.from(value).toString('base64url');
+}
+
+/** The signed JWT assertion for the token exchange. */
+export function signAssertion(account: ServiceAccount, nowSeconds: number): string {
+  const header = base64Url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
+  const claims = base64Url(
+    JSON.stringify({
+      iss: account.clientEmail,
+      scope: SCOPE,
+      aud: account.tokenUri,
+      iat: nowSeconds,
+      exp: nowSeconds + TOKEN_LIFETIME_SECONDS,
+    }),
+  );
+  const signer = createSign('RSA-SHA256');
+  signer.update(`${header}.${claims}`);
+  return `${header}.${claims}.${base64Url(signer.sign(account.privateKey))}`;
+}
+
+interface CachedToken {
+  token: string;
+  expiresAt: number;
+}
+
+const tokens = new Map<string, CachedToken>();
+const pending = new Map<string, Promise<CachedToken>>();
+
+function cacheKey(account: ServiceAccount): string {
+  return createHash('sha256')
+    .update(`${account.clientEmail}\n${account.privateKey}\n${account.tokenUri}`)
+    .digest('hex');
+}
+
+async function exchange(account: ServiceAccount, input: AuthorizeInput): Promise<CachedToken> {
+  const form = new URLSearchParams({
+    grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+    assertion: signAssertion(account, Math.floor(Date.now() / 1000)),
+  });
+  const reply = (await input.upstream.requestJson(
+    {
+      url: account.tokenUri,
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    },
+    15_000,
+    input.proxyUrl,
+  )) as { access_token?: unknown; expires_in?: unknown };
+  if (typeof reply?.access_token !== 'string' || reply.access_token === '')
+    throw new Error('the token endpoint answered without an access_token');
+  const lifetime = typeof reply.expires_in === 'number' && reply.expires_in > 0 ? reply.expires_in : 3600;
+  return { token: reply.access_token, expiresAt: Date.now() + lifetime * 1000 - REFRESH_MARGIN_MS };
+}
+
+/** A valid access token for the account (cached; one exchange at a time per account). */
+export async function accessToken(account: ServiceAccount, input: AuthorizeInput): Promise<string> {
+  const key = cacheKey(account);
+  const cached = tokens.get(key);
+  if (cached && cached.expiresAt > Date.now()) return cached.token;
+  let running = pending.get(key);
+  if (!running) {
+    running = exchange(account, input).finally(() => pending.delete(key));
+    pending.set(key, running);
+  }
+  const fresh = await running;
+  tokens.set(key, fresh);
+  return fresh.token;
+}

@@ -1,0 +1,56 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { readServiceAccount } from './credentials.ts';
+import { vertexClaudeModel, vertexRegion } from './index.ts';
+
+describe('vertexRegion', () => {
+  it.each([
+    ['', 'gemini-2.5-pro', 'us-central1'],
+    ['europe-west4', 'gemini-2.5-pro', 'europe-west4'],
+    ['{"default": "global", "claude-x": "us-east5"}', 'claude-x', 'us-east5'],
+    ['{"default": "global", "claude-x": "us-east5"}', 'gemini-2.5-pro', 'global'],
+    ['{"claude-x": "us-east5"}', 'other', 'us-central1'],
+    ['{not json', 'm', 'us-central1'],
+  ])('%s for %s → %s', (other, model, region) => {
+    expect(vertexRegion(other, model)).toBe(region);
+  });
+});
+
+describe('vertexClaudeModel', () => {
+  it.each([
+    ['claude-sonnet-4-20250514', 'claude-sonnet-4@20250514'],
+    ['claude-3-5-sonnet-v2@20241022', 'claude-3-5-sonnet-v2@20241022'],
+    ['claude-opus-4-1', 'claude-opus-4-1'],
+  ])('%s → %s', (model, vertex) => {
+    expect(vertexClaudeModel(model)).toBe(vertex);
+  });
+});
+
+describe('readServiceAccount', () => {
+  const pem = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({
+    type: 'pkcs8',
+    format: 'pem',
+  });
+  it.each([
+    ['x', 'the key is not JSON'],
+    ['[]', 'the key lacks project_id, client_email, private_key'],
+    ['{"project_id": "p", "client_email": "e"}', 'the key lacks private_key'],
+    [
+      '{"project_id": "p", "client_email": "e", "private_key": "abc"}',
+      'private_key is not a PEM private key',
+    ],
+  ])('refuses %s', (key, reason) => {
+    expect(readServiceAccount(key)).toBe(reason);
+  });
+
+  it("reads a service-account key, with Google's token endpoint by default", () => {
+    expect(
+      readServiceAccount(JSON.stringify({ project_id: 'p', client_email: 'e@x', private_key: pem })),
+    ).toEqual({
+      projectId: 'p',
+      clientEmail: 'e@x',
+      privateKey: String(pem).trim(),
+      tokenUri: 'https://oauth2.googleapis.com/token',
+    });
+  });
+});

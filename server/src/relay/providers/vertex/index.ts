@@ -1,0 +1,96 @@
+/**
+ * Google Vertex AI (channel type 41). The key is a service-account JSON key (./credentials.ts); `other`
+ * is the region, or a JSON map of model → region with a "default" entry (us-central1 when empty).
+ * Gemini models are spoken to in Gemini's format at
+ * `…/publishers/google/models/<model>:generateContent` (`:streamGenerateContent?alt=sse`), Claude models
+ * in Claude's at `…/publishers/anthropic/models/<model>:rawPredict` (`:streamRawPredict`), with
+ * `anthropic_version: vertex-2023-10-16` in the body and no model; a Claude model's date suffix becomes
+ * Vertex's `@date` (claude-sonnet-4-20250514 → claude-sonnet-4@20250514).
+ */
+import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { accessToken, readServiceAccount } from './credentials.ts';
+
+export const VERTEX_DEFAULT_REGION = 'us-central1';
+export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
+
+function isClaude(model: string): boolean {
+  return model.startsWith('claude');
+}
+
+/** The region for a model from the channel's `other` field. */
+export function vertexRegion(other: string, model: string): string {
+  const text = other.trim();
+  if (!text) return VERTEX_DEFAULT_REGION;
+  if (!text.startsWith('{')) return text;
+  try {
+    const map = JSON.parse(text) as Record<string, unknown>;
+    const region = map[model] ?? map.default;
+    return typeof region === 'string' && region.trim() ? region.trim() : VERTEX_DEFAULT_REGION;
+  } catch {
+    return VERTEX_DEFAULT_REGION;
+  }
+}
+
+/** Vertex names Claude versions with `@`: a trailing `-YYYYMMDD` becomes `@YYYYMMDD`. */
+export function vertexClaudeModel(model: string): string {
+  return model.includes('@') ? model : model.replace(/-(\d{8})$/, '@$1');
+}
+
+function host(region: string, baseUrl: string): string {
+  if (baseUrl) return baseUrl.replace(/\/+$/, '');
+  return region === 'global'
+    ? 'https://aiplatform.googleapis.com'
+    : `https://${region}-aiplatform.googleapis.com`;
+}
+
+export const vertexAdaptor: ProviderAdaptor = {
+  name: 'vertex-ai',
+  formats: ['gemini', 'claude'],
+  formatsFor: (model) => (isClaude(model) ? ['claude'] : ['gemini']),
+
+  supportsStreamUsage: () => true,
+
+  buildRequest({
+    channel,
+    endpoint,
+    body,
+    upstreamModel,
+    stream,
+    format,
+    clientHeaders,
+  }: BuildRequestInput): UpstreamRequest | null {
+    if (endpoint !== 'chat') return null;
+    const account = readServiceAccount(channel.key);
+    if (typeof account === 'string') return null;
+    const region = vertexRegion(channel.other, upstreamModel);
+    const claude = isClaude(upstreamModel);
+    if (format !== (claude ? 'claude' : 'gemini')) return null;
+    const publisher = claude ? 'anthropic' : 'google';
+    const model = claude ? vertexClaudeModel(upstreamModel) : upstreamModel;
+    const action = claude
+      ? stream
+        ? 'streamRawPredict'
+        : 'rawPredict'
+      : stream
+        ? 'streamGenerateContent?alt=sse'
+        : 'generateContent';
+    const url = `${host(region, channel.baseUrl)}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers/${publisher}/models/${encodeURIComponent(model).replace('%40', '@')}:${action}`;
+    const { model: _model, ...rest } = body;
+    const upstreamBody = claude ? { ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION } : rest;
+    if (!claude) delete upstreamBody.stream;
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+    };
+    const beta = clientHeaders?.['anthropic-beta'];
+    if (claude && beta) headers['anthropic-beta'] = beta;
+    return { url, method: 'POST', headers, body: JSON.stringify(upstreamBody) };
+  },
+
+  async authorize(input) {
+    const account = readServiceAccount(input.channel.key);
+    if (typeof account === 'string')
+      throw new Error(`the Vertex AI key is not a service-account key: ${account}`);
+    input.request.headers.authorization = `Bearer ${await accessToken(account, input)}`;
+  },
+};

@@ -1,0 +1,111 @@
+/**
+ * A fake Google Vertex AI for integration tests: an OAuth token endpoint (`POST /token`, JWT bearer grant,
+ * the assertion's RS256 signature checked against the service account's public key) and the publisher
+ * routes `/v1/projects/<p>/locations/<r>/publishers/google/models/<m>:generateContent` (and
+ * `:streamGenerateContent?alt=sse`) and `…/publishers/anthropic/models/<m>:rawPredict` (`:streamRawPredict`),
+ * which need a token it issued and answer like the fake Gemini and Claude APIs.
+ */
+import { createVerify, generateKeyPairSync } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import { answerMessages } from './claude-upstream.ts';
+import { generate } from './gemini-upstream.ts';
+import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
+
+export const FAKE_VERTEX_PROJECT = 'switchyard-test';
+
+export interface FakeVertex extends FakeVendor {
+  /** The service-account JSON key to put in a channel. */
+  readonly serviceAccountKey: string;
+  /** Tokens issued so far (one exchange per token). */
+  readonly issued: string[];
+}
+
+const ROUTE =
+  /^\/v1\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/(google|anthropic)\/models\/([^/:]+):(\w+)(\?.*)?$/;
+
+function googleError(response: ServerResponse, code: number, status: string, message: string): void {
+  sendJson(response, code, { error: { code, message, status } });
+}
+
+function verifyAssertion(assertion: string, publicKey: string, audience: string): string | null {
+  const [header, claims, signature] = assertion.split('.');
+  if (!header || !claims || !signature) return 'malformed assertion';
+  const verifier = createVerify('RSA-SHA256');
+  verifier.update(`${header}.${claims}`);
+  if (!verifier.verify(publicKey, Buffer.from(signature, 'base64url'))) return 'invalid JWT signature';
+  const payload = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<string, unknown>;
+  if (payload.aud !== audience) return `wrong audience ${String(payload.aud)}`;
+  if (typeof payload.scope !== 'string' || !payload.scope.includes('cloud-platform')) return 'missing scope';
+  return null;
+}
+
+export async function startFakeVertex(): Promise<FakeVertex> {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const issued: string[] = [];
+  let tokenUri = '';
+  const route = (request: RecordedVendorRequest, response: ServerResponse) => {
+    if (request.method === 'POST' && request.path === '/token') {
+      const problem =
+        request.body.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer'
+          ? 'unsupported grant_type'
+          : verifyAssertion(
+              String(request.body.assertion ?? ''),
+              publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+              tokenUri,
+            );
+      if (problem) {
+        sendJson(response, 400, { error: 'invalid_grant', error_description: problem });
+        return;
+      }
+      const token = `ya29.fake-${issued.length + 1}`;
+      issued.push(token);
+      sendJson(response, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+      return;
+    }
+    const match = ROUTE.exec(request.path);
+    if (request.method !== 'POST' || !match) {
+      googleError(response, 404, 'NOT_FOUND', `not found: ${request.path}`);
+      return;
+    }
+    const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!issued.includes(bearer)) {
+      googleError(response, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+      return;
+    }
+    const [, project, , publisher, model = '', action] = match;
+    if (project !== FAKE_VERTEX_PROJECT) {
+      googleError(response, 403, 'PERMISSION_DENIED', `project ${project} is not yours`);
+      return;
+    }
+    if (publisher === 'google' && (action === 'generateContent' || action === 'streamGenerateContent')) {
+      generate(request, response, model, action === 'streamGenerateContent');
+      return;
+    }
+    if (publisher === 'anthropic' && (action === 'rawPredict' || action === 'streamRawPredict')) {
+      if (request.body.anthropic_version !== 'vertex-2023-10-16') {
+        sendJson(response, 400, {
+          type: 'error',
+          error: {
+            type: 'invalid_request_error',
+            message: 'anthropic_version: vertex-2023-10-16 is required',
+          },
+        });
+        return;
+      }
+      answerMessages(request, response, model, false);
+      return;
+    }
+    googleError(response, 400, 'INVALID_ARGUMENT', `unsupported action ${action} for ${publisher}`);
+  };
+  const vendor = await startFakeVendor(route);
+  tokenUri = `${vendor.url}/token`;
+  const serviceAccountKey = JSON.stringify({
+    type: 'service_account',
+    project_id: FAKE_VERTEX_PROJECT,
+    private_key_id: 'fake',
+    private_key: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    client_email: `relay@${FAKE_VERTEX_PROJECT}.iam.gserviceaccount.com`,
+    token_uri: tokenUri,
+  });
+  return Object.assign(vendor, { serviceAccountKey, issued });
+}
