@@ -245,6 +245,15 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     }
     const countPrecisely = !adaptor?.supportsStreamUsage(channel);
     if (target !== 'openai-chat' || clientFormat(call) !== 'openai-chat') {
+      let contentType = String(response.headers['content-type'] ?? '');
+      let upstreamBody: Parameters<typeof deliverConversation>[0]['upstreamBody'] = response.body;
+      const framing = adaptor?.streamFraming;
+      if (state.stream && framing && contentType.includes(framing.contentType)) {
+        upstreamBody = Object.assign(framing.toSse(response.body), {
+          arrayBuffer: () => response.body.arrayBuffer(),
+        });
+        contentType = 'text/event-stream';
+      }
       const result = await deliverConversation({
         reply,
         requestId: state.requestId,
@@ -252,8 +261,8 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
         clientBody: call.body,
         sides: { client: clientFormat(call), upstream: target },
         stream: state.stream,
-        contentType: String(response.headers['content-type'] ?? ''),
-        upstreamBody: response.body,
+        contentType,
+        upstreamBody,
         startedAt: state.startedAt,
         pingSeconds: pingSeconds(context),
         countPrecisely,

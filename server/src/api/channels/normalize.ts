@@ -9,6 +9,7 @@ import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { connectHost, hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
+import { readBedrockKey } from '../../relay/providers/bedrock/index.ts';
 import { isServedChannelType } from '../../relay/providers/registry.ts';
 import { readServiceAccount } from '../../relay/providers/vertex/credentials.ts';
 import { PROXY_PROTOCOLS } from '../../relay/upstream-client.ts';
@@ -140,12 +141,11 @@ export function normalizeChannelFields(
 }
 
 /**
- * Refuses a key the channel's type cannot use (a Vertex AI key must be a service-account JSON key), with
+ * Refuses a key the channel's type cannot use (a Vertex AI key must be a service-account JSON key, an AWS
+ * key `AccessKey|SecretKey|Region`), with
  * the reason, before anything is saved.
  */
 export function checkChannelKey(type: number, key: string): void {
-  if (type === 41) {
-    const account = readServiceAccount(key);
-    if (typeof account === 'string') throw businessFailure('channel.key_invalid', { reason: account });
-  }
+  const problem = type === 41 ? readServiceAccount(key) : type === 33 ? readBedrockKey(key) : null;
+  if (typeof problem === 'string') throw businessFailure('channel.key_invalid', { reason: problem });
 }

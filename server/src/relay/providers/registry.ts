@@ -1,5 +1,6 @@
 /** Channel type → adaptor. Native-format providers register here as they are added. */
 
+import { bedrockAdaptor } from './bedrock/index.ts';
 import { claudeAdaptor } from './claude/index.ts';
 import { geminiAdaptor } from './gemini/index.ts';
 import { openAiCompatibleTypes } from './openai-compatible/configs.ts';
@@ -10,6 +11,7 @@ import { vertexAdaptor } from './vertex/index.ts';
 const adaptors = new Map<number, ProviderAdaptor>();
 for (const type of openAiCompatibleTypes) adaptors.set(type, openAiCompatibleAdaptor);
 adaptors.set(1, openAiAdaptor);
+adaptors.set(33, bedrockAdaptor);
 adaptors.set(14, claudeAdaptor);
 adaptors.set(24, geminiAdaptor);
 adaptors.set(41, vertexAdaptor);

@@ -53,6 +53,11 @@ export interface ProviderAdaptor {
    * when they cannot be had.
    */
   authorize?(input: AuthorizeInput): Promise<void>;
+  /** Streams that arrive in another framing (AWS event streams), rewritten as SSE of the adaptor's format. */
+  readonly streamFraming?: {
+    contentType: string;
+    toSse(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
+  };
   /** Whether the upstream honours stream_options.include_usage (otherwise usage is counted). */
   supportsStreamUsage(channel: CachedChannel): boolean;
   /** Null when the channel cannot serve this endpoint (e.g. embeddings-only providers). */

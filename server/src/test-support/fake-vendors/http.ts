@@ -12,6 +12,8 @@ export interface RecordedVendorRequest {
   path: string;
   headers: IncomingMessage['headers'];
   body: Record<string, unknown>;
+  /** The body as sent (signatures cover the bytes). */
+  raw: string;
 }
 
 export interface FakeVendor {
@@ -51,6 +53,7 @@ export async function startFakeVendor(route: VendorRoute): Promise<FakeVendor> {
         path: request.url ?? '/',
         headers: request.headers,
         body,
+        raw: text,
       };
       requests.push(recorded);
       Promise.resolve(route(recorded, response)).catch((error: unknown) => {

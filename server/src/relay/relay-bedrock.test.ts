@@ -1,0 +1,119 @@
+/**
+ * AWS Bedrock channels (type 33) against a fake Bedrock runtime that checks SigV4 with AWS's own signer
+ * and streams AWS event streams encoded by AWS's own codec (server/src/test-support/fake-vendors/
+ * bedrock-upstream.ts): Claude and OpenAI clients, stream and not, usage billed, keys checked at save.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_AWS_KEY, startFakeBedrock } from '../test-support/fake-vendors/bedrock-upstream.ts';
+import { FAKE_CLAUDE_TEXT, FAKE_CLAUDE_USAGE } from '../test-support/fake-vendors/claude-upstream.ts';
+import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+
+const MODEL = 'claude-3-5-haiku-20241022';
+const PROFILE_MODEL = 'claude-sonnet-4-20250514';
+
+let fixture: RelayFixture;
+let bedrock: FakeVendor;
+let channelId: number;
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  bedrock = await startFakeBedrock();
+  channelId = await fixture.addChannel({
+    type: 33,
+    key: FAKE_AWS_KEY,
+    base_url: bedrock.url,
+    models: `${MODEL},${PROFILE_MODEL}`,
+    model_mapping: JSON.stringify({ [PROFILE_MODEL]: 'us.anthropic.claude-sonnet-4-20250514-v1:0' }),
+  });
+});
+
+afterAll(async () => {
+  await fixture.close();
+  await bedrock.close();
+});
+
+describe('AWS Bedrock channels', () => {
+  it('serve Claude clients with a signed InvokeModel call, billed by the reported usage', async () => {
+    const anthropic = new Anthropic({
+      apiKey: `sk-${fixture.token.key}`,
+      baseURL: fixture.server.url,
+      maxRetries: 0,
+    });
+    const message = await anthropic.messages.create(
+      { model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] },
+      { headers: { 'anthropic-beta': 'token-efficient-tools-2025-02-19' } },
+    );
+    expect(message.content[0]).toMatchObject({ type: 'text', text: FAKE_CLAUDE_TEXT });
+    const upstream = bedrock.requests.at(-1)!;
+    expect(upstream.path).toBe('/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke');
+    expect(upstream.body.model).toBeUndefined();
+    expect(upstream.body.anthropic_beta).toEqual(['token-efficient-tools-2025-02-19']);
+    const log = await fixture.lastConsumeLog();
+    expect(log.completion_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
+  });
+
+  it('turn event streams into Claude and OpenAI streams', async () => {
+    const anthropic = new Anthropic({
+      apiKey: `sk-${fixture.token.key}`,
+      baseURL: fixture.server.url,
+      maxRetries: 0,
+    });
+    const final = await anthropic.messages
+      .stream({ model: PROFILE_MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
+      .finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: FAKE_CLAUDE_TEXT });
+    expect(final.usage.output_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
+    expect(bedrock.requests.at(-1)!.path).toBe(
+      '/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke-with-response-stream',
+    );
+
+    const stream = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let usage: { completion_tokens: number } | null = null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe(FAKE_CLAUDE_TEXT);
+    expect(usage?.completion_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
+    const log = await fixture.lastConsumeLog();
+    expect(log.completion_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
+  });
+
+  it('pass the console channel test', async () => {
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${channelId}`);
+    expect(tested.body.success).toBe(true);
+  });
+
+  it("report a wrong secret as the upstream's refusal, and refuse malformed keys at save", async () => {
+    const wrong = await fixture.addChannel({
+      type: 33,
+      key: FAKE_AWS_KEY.replace('fake/secret', 'other/secret'),
+      base_url: bedrock.url,
+      models: 'claude-3-haiku-20240307',
+    });
+    const failure = await fixture.openai.chat.completions
+      .create({ model: 'claude-3-haiku-20240307', messages: [{ role: 'user', content: 'Hi' }] })
+      .catch((error: unknown) => error as Error);
+    expect(String(failure)).toMatch(/signature/);
+    expect(String(failure)).not.toContain('other/secret');
+    await fixture.root.delete(`/api/channel/${wrong}`);
+    for (const key of ['AK|SK', 'AK|SK|not a region', '|SK|us-east-1']) {
+      const reply = await fixture.root.post<unknown>('/api/channel/', {
+        type: 33,
+        name: 'bad-aws',
+        key,
+        models: MODEL,
+        group: 'default',
+      });
+      expect(reply.body.success, key).toBe(false);
+    }
+  });
+});
