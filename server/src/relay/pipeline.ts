@@ -8,131 +8,39 @@ import { resolveMappedModel } from '../api/channels/mapping-rules.ts';
 import type { AppContext } from '../context.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
 import { networkFailure, readUpstreamFailure } from './attempt.ts';
-import type { RelayCaller } from './auth.ts';
-import { applySettlement, reserveQuota } from './billing/ledger.ts';
+import { applySettlement } from './billing/ledger.ts';
 import type { TokenUsage } from './billing/pricing.ts';
-import {
-  type GroupPricing,
-  type ModelPricing,
-  pricingForUnsetModel,
-  pricingTablesFromOptions,
-  resolveGroupPricing,
-  resolveModelPricing,
-} from './billing/pricing.ts';
-import { type CallOutcome, estimatePreConsume, settle, shouldSkipPreConsume } from './billing/settlement.ts';
+import { settle } from './billing/settlement.ts';
 import { boundUsage } from './billing/usage-bounds.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
-import { deliverConversation, readFormatFailure, sendFormatFailure } from './conversation-delivery.ts';
+import { reserve, resolvePricing } from './call-pricing.ts';
+import {
+  abortedEnding,
+  type CallState,
+  type Ending,
+  pingSeconds,
+  promptTokensOf,
+  sendFailure,
+} from './call-state.ts';
+import { deliverConversation, readFormatFailure } from './conversation-delivery.ts';
 import { relayError } from './errors.ts';
-import { wantsIncludeUsage } from './formats/openai/stream.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
-import { readJsonReply } from './json-relay.ts';
 import { prepareLargeAttempt } from './large-body.ts';
+import { deliverOpenAi } from './openai-delivery.ts';
 import { adaptorFor } from './providers/registry.ts';
 import {
   authorizeAttempt,
   channelProxy,
   clientFormat,
-  countCallPromptTokens,
-  errorFormat,
-  maxTokensOf,
   prepareAttempt,
   type RelayCall,
 } from './relay-call.ts';
 import { considerDisabling } from './routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from './routing/health.ts';
 import { selectChannel } from './routing/select.ts';
-import { relayStream, writeStreamHeaders } from './stream-relay.ts';
 import { readLimited } from './upstream-client.ts';
 
 export type { RelayCall } from './relay-call.ts';
-
-interface CallState {
-  call: RelayCall;
-  requestId: string;
-  startedAt: number;
-  stream: boolean;
-  pricing: ModelPricing;
-  group: GroupPricing;
-  preConsumed: number;
-  promptTokens: number | null;
-  tried: number[];
-  /** A large body: other requests get a turn between the costly steps (serializing, sending). */
-  largeBody: boolean;
-  abort: AbortController;
-  clientGone: boolean;
-}
-
-interface Ending {
-  outcome: CallOutcome;
-  upstreamUsage: TokenUsage | null;
-  deliveredCompletionTokens: number;
-  outputDelivered: boolean;
-  firstResponseMs: number | null;
-  channel: CachedChannel | null;
-  upstreamModel: string;
-}
-
-function resolvePricing(
-  context: AppContext,
-  caller: RelayCaller,
-  model: string,
-): { pricing: ModelPricing; group: GroupPricing } {
-  const tables = pricingTablesFromOptions(context.options);
-  let pricing = resolveModelPricing(model, tables);
-  if (!pricing) {
-    if (!context.options.getBoolean('SelfUseModeEnabled') && !caller.user.acceptUnsetModelRatio) {
-      throw relayError(
-        400,
-        'model_price_not_configured',
-        `model ${model} has no price configured; ask the administrator to set one`,
-      );
-    }
-    pricing = pricingForUnsetModel(model, tables);
-  }
-  return { pricing, group: resolveGroupPricing(caller.user.group, caller.usingGroup, tables) };
-}
-
-function promptTokensOf(state: CallState): number {
-  state.promptTokens ??= countCallPromptTokens(state.call);
-  return state.promptTokens;
-}
-
-function reserve(context: AppContext, state: CallState): void {
-  const { caller } = state.call;
-  const token = caller.token;
-  const tokenQuota = !token || token.unlimited ? 'unlimited' : token.remainQuota;
-  if (shouldSkipPreConsume(caller.user.quota, tokenQuota, context.options.getNumber('QuotaPerUnit'))) return;
-  const estimate = (promptTokens: number) =>
-    estimatePreConsume({
-      pricing: state.pricing,
-      promptTokens,
-      maxTokens: maxTokensOf(state.call),
-      groupRatio: state.group.groupRatio,
-      preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
-    });
-  // Before any counting: a caller who cannot pay even an empty prompt is refused at once.
-  refuseBelowFloor(caller, estimate(0));
-  const amount = estimate(promptTokensOf(state));
-  reserveQuota(context, caller, amount, state.requestId);
-  state.preConsumed = amount;
-}
-
-/** Refuses a caller whose balances cannot cover `floor`, the least the request can cost. */
-function refuseBelowFloor(caller: RelayCaller, floor: number): void {
-  if (floor <= 0) return;
-  const cannotCover = `cannot cover even the least this request can cost (${floor})`;
-  if (caller.user.quota < floor)
-    throw relayError(403, 'insufficient_user_quota', `the user quota (${caller.user.quota}) ${cannotCover}`);
-  const token = caller.token;
-  if (token && !token.unlimited && token.remainQuota < floor) {
-    throw relayError(
-      403,
-      'insufficient_token_quota',
-      `the API key quota (${token.remainQuota}) ${cannotCover}`,
-    );
-  }
-}
 
 function chooseChannel(context: AppContext, state: CallState): CachedChannel | null {
   const { caller, model } = state.call;
@@ -147,23 +55,6 @@ function chooseChannel(context: AppContext, state: CallState): CachedChannel | n
     selectChannel(context.channelCache.candidates(caller.usingGroup, model), new Set(state.tried))?.channel ??
     null
   );
-}
-
-function sendFailure(reply: FastifyReply, state: CallState, failure: UpstreamFailure): void {
-  const format = errorFormat(state.call);
-  if (format !== 'openai-chat') {
-    sendFormatFailure(reply, format, state.requestId, failure);
-    return;
-  }
-  const status = failure.status >= 400 ? failure.status : 502;
-  reply.code(status).send({
-    error: {
-      message: `${failure.message} (request id: ${state.requestId})`,
-      type: failure.type ?? 'upstream_error',
-      param: null,
-      code: failure.code ?? null,
-    },
-  });
 }
 
 async function attemptChannels(context: AppContext, reply: FastifyReply, state: CallState): Promise<Ending> {
@@ -270,7 +161,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       });
       return { ...result, channel, upstreamModel };
     }
-    return deliver(context, reply, state, channel, upstreamModel, response, countPrecisely);
+    return deliverOpenAi(context, reply, state, channel, upstreamModel, response, countPrecisely);
   }
   if (state.clientGone) return abortedEnding(null, call.model);
   if (!lastFailure) {
@@ -282,103 +173,6 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
   }
   sendFailure(reply, state, lastFailure);
   return { ...abortedEnding(null, call.model), outcome: 'upstream_failed_before_output' };
-}
-
-function pingSeconds(context: AppContext): number {
-  return context.options.getBoolean('general_setting.ping_interval_enabled')
-    ? Math.max(1, context.options.getNumber('general_setting.ping_interval_seconds'))
-    : 0;
-}
-
-function abortedEnding(channel: CachedChannel | null, upstreamModel: string): Ending {
-  return {
-    outcome: 'client_aborted',
-    upstreamUsage: null,
-    deliveredCompletionTokens: 0,
-    outputDelivered: false,
-    firstResponseMs: null,
-    channel,
-    upstreamModel,
-  };
-}
-
-async function deliver(
-  context: AppContext,
-  reply: FastifyReply,
-  state: CallState,
-  channel: CachedChannel,
-  upstreamModel: string,
-  response: Awaited<ReturnType<AppContext['upstream']['send']>>,
-  countPrecisely: boolean,
-): Promise<Ending> {
-  const { call } = state;
-  const contentType = String(response.headers['content-type'] ?? '');
-  if (
-    state.stream &&
-    (call.endpoint === 'chat' || call.endpoint === 'completions') &&
-    contentType.includes('text/event-stream')
-  ) {
-    reply.hijack();
-    writeStreamHeaders(reply.raw, state.requestId);
-    const result = await relayStream({
-      raw: reply.raw,
-      upstream: response.body,
-      endpoint: call.endpoint,
-      clientWantsUsage: wantsIncludeUsage(call.body),
-      model: call.model,
-      requestId: state.requestId,
-      pingSeconds: pingSeconds(context),
-      startedAt: state.startedAt,
-      countPromptTokens: () => promptTokensOf(state),
-      countPrecisely,
-      clientGone: () => state.clientGone,
-    });
-    return { ...result, channel, upstreamModel };
-  }
-  let body: Buffer;
-  try {
-    body = Buffer.from(await response.body.arrayBuffer());
-  } catch {
-    if (state.clientGone) return abortedEnding(channel, upstreamModel);
-    const failure = { status: 502, message: 'the upstream reply broke off', code: 'upstream_read_failed' };
-    sendFailure(reply, state, failure);
-    return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
-  }
-  const reading = readJsonReply(call.endpoint, body, call.model);
-  if (!reading) {
-    const failure = {
-      status: 502,
-      message: `the upstream answered HTTP 200 with a body that is not a JSON reply (${body.length} bytes)`,
-      code: 'bad_upstream_reply',
-    };
-    sendFailure(reply, state, failure);
-    return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
-  }
-  if (call.surface) {
-    let converted: string;
-    try {
-      converted = JSON.stringify(call.surface.convertReply(JSON.parse(body.toString('utf8'))));
-    } catch (error) {
-      const message = `the upstream reply could not be converted: ${(error as Error).message}`;
-      sendFailure(reply, state, { status: 502, message, code: 'bad_upstream_reply' });
-      return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
-    }
-    reply.code(200).header('content-type', 'application/json').send(converted);
-  } else {
-    reply
-      .code(200)
-      .header('content-type', contentType || 'application/json')
-      .send(body);
-  }
-  return {
-    outcome: 'completed',
-    upstreamUsage: reading.upstreamUsage,
-    deliveredCompletionTokens: reading.countedCompletionTokens,
-    outputDelivered: reading.outputDelivered,
-    firstResponseMs: null,
-    channel,
-    upstreamModel,
-  };
 }
 
 /** The upstream's usage within sane bounds; an out-of-bounds report is logged (never the key). */

@@ -1,0 +1,79 @@
+/**
+ * The state of one relay call as the pipeline (server/src/relay/pipeline.ts) carries it, how it ended,
+ * and the small pieces its stages share: the prompt counted once, failures rendered in the client's
+ * format, the ping interval.
+ */
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { GroupPricing, ModelPricing, TokenUsage } from './billing/pricing.ts';
+import type { CallOutcome } from './billing/settlement.ts';
+import type { CachedChannel } from './cache/channel-cache.ts';
+import { sendFormatFailure } from './conversation-delivery.ts';
+import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';
+import type { UpstreamFailure } from './routing/health.ts';
+
+export interface CallState {
+  call: RelayCall;
+  requestId: string;
+  startedAt: number;
+  stream: boolean;
+  pricing: ModelPricing;
+  group: GroupPricing;
+  preConsumed: number;
+  promptTokens: number | null;
+  tried: number[];
+  /** A large body: other requests get a turn between the costly steps (serializing, sending). */
+  largeBody: boolean;
+  abort: AbortController;
+  clientGone: boolean;
+}
+
+export interface Ending {
+  outcome: CallOutcome;
+  upstreamUsage: TokenUsage | null;
+  deliveredCompletionTokens: number;
+  outputDelivered: boolean;
+  firstResponseMs: number | null;
+  channel: CachedChannel | null;
+  upstreamModel: string;
+}
+
+export function promptTokensOf(state: CallState): number {
+  state.promptTokens ??= countCallPromptTokens(state.call);
+  return state.promptTokens;
+}
+
+export function sendFailure(reply: FastifyReply, state: CallState, failure: UpstreamFailure): void {
+  const format = errorFormat(state.call);
+  if (format !== 'openai-chat') {
+    sendFormatFailure(reply, format, state.requestId, failure);
+    return;
+  }
+  const status = failure.status >= 400 ? failure.status : 502;
+  reply.code(status).send({
+    error: {
+      message: `${failure.message} (request id: ${state.requestId})`,
+      type: failure.type ?? 'upstream_error',
+      param: null,
+      code: failure.code ?? null,
+    },
+  });
+}
+
+export function pingSeconds(context: AppContext): number {
+  return context.options.getBoolean('general_setting.ping_interval_enabled')
+    ? Math.max(1, context.options.getNumber('general_setting.ping_interval_seconds'))
+    : 0;
+}
+
+export function abortedEnding(channel: CachedChannel | null, upstreamModel: string): Ending {
+  return {
+    outcome: 'client_aborted',
+    upstreamUsage: null,
+    deliveredCompletionTokens: 0,
+    outputDelivered: false,
+    firstResponseMs: null,
+    channel,
+    upstreamModel,
+  };
+}

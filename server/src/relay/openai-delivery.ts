@@ -1,0 +1,99 @@
+/**
+ * Delivery of calls whose client and upstream both speak OpenAI (chat, completions, embeddings,
+ * moderations): streams relayed chunk by chunk (server/src/relay/stream-relay.ts), JSON replies sent byte
+ * for byte after a check, or converted for another surface (Gemini embeddings). Other formats go through
+ * server/src/relay/conversation-delivery.ts.
+ */
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../context.ts';
+import type { CachedChannel } from './cache/channel-cache.ts';
+import {
+  abortedEnding,
+  type CallState,
+  type Ending,
+  pingSeconds,
+  promptTokensOf,
+  sendFailure,
+} from './call-state.ts';
+import { wantsIncludeUsage } from './formats/openai/stream.ts';
+import { readJsonReply } from './json-relay.ts';
+import { relayStream, writeStreamHeaders } from './stream-relay.ts';
+
+export async function deliverOpenAi(
+  context: AppContext,
+  reply: FastifyReply,
+  state: CallState,
+  channel: CachedChannel,
+  upstreamModel: string,
+  response: Awaited<ReturnType<AppContext['upstream']['send']>>,
+  countPrecisely: boolean,
+): Promise<Ending> {
+  const { call } = state;
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (
+    state.stream &&
+    (call.endpoint === 'chat' || call.endpoint === 'completions') &&
+    contentType.includes('text/event-stream')
+  ) {
+    reply.hijack();
+    writeStreamHeaders(reply.raw, state.requestId);
+    const result = await relayStream({
+      raw: reply.raw,
+      upstream: response.body,
+      endpoint: call.endpoint,
+      clientWantsUsage: wantsIncludeUsage(call.body),
+      model: call.model,
+      requestId: state.requestId,
+      pingSeconds: pingSeconds(context),
+      startedAt: state.startedAt,
+      countPromptTokens: () => promptTokensOf(state),
+      countPrecisely,
+      clientGone: () => state.clientGone,
+    });
+    return { ...result, channel, upstreamModel };
+  }
+  let body: Buffer;
+  try {
+    body = Buffer.from(await response.body.arrayBuffer());
+  } catch {
+    if (state.clientGone) return abortedEnding(channel, upstreamModel);
+    const failure = { status: 502, message: 'the upstream reply broke off', code: 'upstream_read_failed' };
+    sendFailure(reply, state, failure);
+    return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+  }
+  const reading = readJsonReply(call.endpoint, body, call.model);
+  if (!reading) {
+    const failure = {
+      status: 502,
+      message: `the upstream answered HTTP 200 with a body that is not a JSON reply (${body.length} bytes)`,
+      code: 'bad_upstream_reply',
+    };
+    sendFailure(reply, state, failure);
+    return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+  }
+  if (call.surface) {
+    let converted: string;
+    try {
+      converted = JSON.stringify(call.surface.convertReply(JSON.parse(body.toString('utf8'))));
+    } catch (error) {
+      const message = `the upstream reply could not be converted: ${(error as Error).message}`;
+      sendFailure(reply, state, { status: 502, message, code: 'bad_upstream_reply' });
+      return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+    }
+    reply.code(200).header('content-type', 'application/json').send(converted);
+  } else {
+    reply
+      .code(200)
+      .header('content-type', contentType || 'application/json')
+      .send(body);
+  }
+  return {
+    outcome: 'completed',
+    upstreamUsage: reading.upstreamUsage,
+    deliveredCompletionTokens: reading.countedCompletionTokens,
+    outputDelivered: reading.outputDelivered,
+    firstResponseMs: null,
+    channel,
+    upstreamModel,
+  };
+}
