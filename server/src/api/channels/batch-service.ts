@@ -3,11 +3,13 @@
  * disabled, batch delete, fix abilities, batch tag, tag edit, tag enable/disable. Every change rewrites the
  * affected abilities in the same transaction and refreshes the relay's channel cache.
  */
+
 import type { Transaction } from 'kysely';
 import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure } from '../../lib/errors.ts';
+import { isServedChannelType } from '../../relay/providers/registry.ts';
 import { rewriteAbilities } from './abilities.ts';
 import { normalizeChannelFields } from './normalize.ts';
 
@@ -140,15 +142,20 @@ export async function setTagStatus(context: AppContext, tag: string, status: 1 |
   const trimmed = tag.trim();
   if (!trimmed) throw businessFailure('channel.tag_empty');
   const count = await context.database.db.transaction().execute(async (transaction) => {
-    const rows = await transaction.selectFrom('channels').select('id').where('tag', '=', trimmed).execute();
-    if (rows.length === 0) return 0;
-    await transaction.updateTable('channels').set({ status }).where('tag', '=', trimmed).execute();
-    await rewriteAll(
-      transaction,
-      rows.map((row) => row.id),
-    );
+    const tagged = await transaction
+      .selectFrom('channels')
+      .select(['id', 'type'])
+      .where('tag', '=', trimmed)
+      .execute();
+    // Enabling skips channels of a type nothing relays (they could only fail).
+    const rows = status === 1 ? tagged.filter((row) => isServedChannelType(row.type)) : tagged;
+    if (rows.length === 0) return tagged.length === 0 ? 0 : -1;
+    const ids = rows.map((row) => row.id);
+    await transaction.updateTable('channels').set({ status }).where('id', 'in', ids).execute();
+    await rewriteAll(transaction, ids);
     return rows.length;
   });
   if (count === 0) throw businessFailure('channel.tag_not_found', { tag: trimmed });
+  if (count === -1) throw businessFailure('channel.type_not_served_tag', { tag: trimmed });
   return changed(context, count);
 }

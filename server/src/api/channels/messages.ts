@@ -27,6 +27,10 @@ export const channelMessages = {
     en: 'The key cannot be used for this channel type: {reason}',
     zh: '密钥不适用于该渠道类型：{reason}',
   },
+  'channel.type_not_served_tag': {
+    en: 'Every channel of tag {tag} is of a type this version cannot relay yet; none was enabled',
+    zh: '标签 {tag} 下的渠道类型当前版本均不支持转发，未启用任何渠道',
+  },
   'channel.type_not_served': {
     en: 'Channel type {name} ({type}) cannot relay calls in this version yet; choose another type',
     zh: '当前版本尚不支持渠道类型 {name}（{type}）的转发，请选择其他类型',

@@ -1,11 +1,14 @@
 /** Channel administration: create (single or one per key line), update, quick edits, delete, read. */
+
 import type { Insertable } from 'kysely';
 import type { Page } from '../../../../common/api-types.ts';
+import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
 import { containsText } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
+import { isServedChannelType } from '../../relay/providers/registry.ts';
 import type { Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';
 import { type ChannelValues, checkChannelKey, normalizeChannelFields, proxyOfSetting } from './normalize.ts';
@@ -92,6 +95,12 @@ export async function updateChannel(
     if (!existing) throw notFound('channel.not_found');
     if (values.key !== undefined || values.type !== undefined)
       checkChannelKey(values.type ?? existing.type, values.key ?? existing.key);
+    const type = values.type ?? existing.type;
+    if (values.status === 1 && !isServedChannelType(type))
+      throw businessFailure('channel.type_not_served', {
+        type,
+        name: channelTypeNames[type] ?? String(type),
+      });
     if (!actorIsRoot && movesStoredKey(existing, values)) throw businessFailure('channel.key_custody');
     if (Object.keys(values).length > 0) {
       await transaction.updateTable('channels').set(values).where('id', '=', id).execute();

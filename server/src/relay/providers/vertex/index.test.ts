@@ -5,12 +5,12 @@ import { vertexClaudeModel, vertexRegion } from './index.ts';
 
 describe('vertexRegion', () => {
   it.each([
-    ['', 'gemini-2.5-pro', 'us-central1'],
+    ['', 'gemini-2.5-pro', 'global'],
     ['europe-west4', 'gemini-2.5-pro', 'europe-west4'],
     ['{"default": "global", "claude-x": "us-east5"}', 'claude-x', 'us-east5'],
     ['{"default": "global", "claude-x": "us-east5"}', 'gemini-2.5-pro', 'global'],
-    ['{"claude-x": "us-east5"}', 'other', 'us-central1'],
-    ['{not json', 'm', 'us-central1'],
+    ['{"claude-x": "us-east5"}', 'other', 'global'],
+    ['{not json', 'm', 'global'],
   ])('%s for %s → %s', (other, model, region) => {
     expect(vertexRegion(other, model)).toBe(region);
   });

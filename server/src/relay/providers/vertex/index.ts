@@ -1,6 +1,6 @@
 /**
  * Google Vertex AI (channel type 41). The key is a service-account JSON key (./credentials.ts); `other`
- * is the region, or a JSON map of model → region with a "default" entry (us-central1 when empty).
+ * is the region, or a JSON map of model → region with a "default" entry (global when empty).
  * Gemini models are spoken to in Gemini's format at
  * `…/publishers/google/models/<model>:generateContent` (`:streamGenerateContent?alt=sse`), Claude models
  * in Claude's at `…/publishers/anthropic/models/<model>:rawPredict` (`:streamRawPredict`), with
@@ -10,7 +10,7 @@
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 import { accessToken, readServiceAccount } from './credentials.ts';
 
-export const VERTEX_DEFAULT_REGION = 'us-central1';
+export const VERTEX_DEFAULT_REGION = 'global';
 export const VERTEX_ANTHROPIC_VERSION = 'vertex-2023-10-16';
 
 function isClaude(model: string): boolean {

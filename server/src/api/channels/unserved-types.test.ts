@@ -1,0 +1,71 @@
+/**
+ * Channel types without an adaptor (rows a new-api database may hold): refused at creation, refused when
+ * enabled (alone or by tag), shown disabled in the console, and never chosen by the relay even when a row
+ * says it is enabled — the call goes to a channel that can serve it, with no retry spent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPLY_TEXT } from '../../test-support/fake-upstream/behavior.ts';
+import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
+import { rewriteAbilities } from './abilities.ts';
+
+const MODEL = 'gpt-4o-mini';
+
+let fixture: RelayFixture;
+let baidu: number;
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  await fixture.addChannel({ models: MODEL, priority: 0 });
+  const { db } = fixture.server.context.database;
+  // A Baidu channel as another gateway left it: enabled, higher priority, same model.
+  const inserted = await db
+    .insertInto('channels')
+    .values({
+      type: 15,
+      name: 'baidu',
+      key: 'a|b',
+      models: MODEL,
+      group: 'default',
+      status: 1,
+      priority: 10,
+      tag: 'legacy',
+    })
+    .executeTakeFirstOrThrow();
+  baidu = Number(inserted.insertId);
+  const row = await db.selectFrom('channels').selectAll().where('id', '=', baidu).executeTakeFirstOrThrow();
+  await db.transaction().execute((transaction) => rewriteAbilities(transaction, row));
+  await fixture.server.context.channelCache.reload();
+});
+
+afterAll(async () => {
+  await fixture.close();
+});
+
+describe('channel types without an adaptor', () => {
+  it('are never chosen: every call goes to the channel that serves it', async () => {
+    await fixture.setOption('RetryTimes', '0');
+    for (let index = 0; index < 5; index += 1) {
+      const reply = await fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: [{ role: 'user', content: 'Hi' }],
+      });
+      expect(reply.choices[0]?.message.content).toBe(DEFAULT_REPLY_TEXT);
+    }
+  });
+
+  it('cannot be created, enabled or enabled by tag', async () => {
+    const created = await fixture.root.post<unknown>('/api/channel/', {
+      type: 15,
+      name: 'new-baidu',
+      key: 'a|b',
+      models: MODEL,
+      group: 'default',
+    });
+    expect(created.body.success).toBe(false);
+    expect(created.body.message).toMatch(/15/);
+    const enabled = await fixture.root.put<unknown>('/api/channel/', { id: baidu, status: 1 });
+    expect(enabled.body.success).toBe(false);
+    const byTag = await fixture.root.post<unknown>('/api/channel/tag/enabled', { tag: 'legacy' });
+    expect(byTag.body.success).toBe(false);
+  });
+});
