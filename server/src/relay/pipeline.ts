@@ -37,6 +37,7 @@ import {
 } from './relay-call.ts';
 import { considerDisabling } from './routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from './routing/health.ts';
+import { lacksResponsesRoute, markLacksResponsesApi } from './routing/responses-support.ts';
 import { selectChannel } from './routing/select.ts';
 import { readLimited } from './upstream-client.ts';
 
@@ -124,6 +125,13 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     }
     if (response.statusCode >= 400) {
       const text = await readLimited(response.body).catch(() => '');
+      if (target === 'openai-responses' && lacksResponsesRoute(response.statusCode, text)) {
+        // The upstream has no Responses API: the same channel again, through Chat Completions.
+        markLacksResponsesApi(channel.id);
+        state.tried.pop();
+        attempt -= 1;
+        continue;
+      }
       response.body.destroy();
       const failure =
         target === 'openai-chat'

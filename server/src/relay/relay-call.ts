@@ -16,6 +16,7 @@ import { previousResponseId } from './formats/openai-responses/codec.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
 import type { AuthorizeInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
 import type { UpstreamFailure } from './routing/health.ts';
+import { lacksResponsesApi } from './routing/responses-support.ts';
 import { type ProviderSettings, upstreamTuning } from './upstream-settings.ts';
 
 export interface RelayCall {
@@ -71,7 +72,8 @@ export function prepareAttempt(
   };
   if (!adaptor) return unusable;
   const format = clientFormat(call);
-  const target = call.endpoint === 'chat' ? upstreamFormat(adaptor, format, mappedModel) : 'openai-chat';
+  let target = call.endpoint === 'chat' ? upstreamFormat(adaptor, format, mappedModel) : 'openai-chat';
+  if (target === 'openai-responses' && lacksResponsesApi(channel.id)) target = 'openai-chat';
   if (format === 'openai-responses' && target !== 'openai-responses' && previousResponseId(call.body)) {
     return {
       status: 400,

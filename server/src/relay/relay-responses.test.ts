@@ -178,6 +178,22 @@ describe('openai SDK responses.create on an OpenAI channel (pass-through)', () =
   });
 });
 
+describe('openai SDK responses.create on an OpenAI-type channel without the Responses API', () => {
+  it('falls back to Chat Completions on the same channel, and remembers it', async () => {
+    // The fake OpenAI upstream answers /v1/responses with 404 Invalid URL, like many compatible servers.
+    await fixture.addChannel({ type: 1, models: 'gpt-4o' });
+    await fixture.setOption('RetryTimes', '0');
+    const paths = () => fixture.upstream.requests.map((request) => request.path);
+    const before = paths().length;
+    const first = await client.responses.create({ model: 'gpt-4o', input: 'Hi' });
+    expect(first.output_text).toBe(DEFAULT_REPLY_TEXT);
+    expect(paths().slice(before)).toEqual(['/v1/responses', '/v1/chat/completions']);
+    const second = await client.responses.create({ model: 'gpt-4o', input: 'Hi' });
+    expect(second.output_text).toBe(DEFAULT_REPLY_TEXT);
+    expect(paths().slice(before + 2)).toEqual(['/v1/chat/completions']);
+  });
+});
+
 describe('/v1/responses errors', () => {
   it('checks the key first and answers in OpenAI format', async () => {
     const response = await fetch(`${fixture.server.url}/v1/responses`, {
