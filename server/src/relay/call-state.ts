@@ -8,6 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { GroupPricing, ModelPricing, TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
+import type { WireFormat } from './canonical/codec.ts';
 import { sendFormatFailure } from './conversation-delivery.ts';
 import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';
 import type { UpstreamFailure } from './routing/health.ts';
@@ -26,6 +27,8 @@ export interface CallState {
   largeBody: boolean;
   abort: AbortController;
   clientGone: boolean;
+  /** The format the last chosen channel was spoken to in (recorded in the log row). */
+  upstreamFormat: WireFormat | null;
 }
 
 export interface Ending {

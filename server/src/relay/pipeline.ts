@@ -32,6 +32,7 @@ import {
   authorizeAttempt,
   channelProxy,
   clientFormat,
+  errorFormat,
   prepareAttempt,
   type RelayCall,
 } from './relay-call.ts';
@@ -86,6 +87,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       continue;
     }
     const { request: upstreamRequest, target } = prepared;
+    state.upstreamFormat = target;
     const unauthorized = await authorizeAttempt(context.upstream, adaptor, channel, upstreamRequest);
     if (unauthorized) {
       lastFailure = unauthorized;
@@ -234,7 +236,11 @@ function settleCall(
     isStream: state.stream,
     useTime: Math.round((Date.now() - state.startedAt) / 1000),
     firstResponseMs: final.firstResponseMs,
-    extra: { client_type: clientTypeOf(request.headers['user-agent']) },
+    extra: {
+      client_type: clientTypeOf(request.headers['user-agent']),
+      request_format: errorFormat(call),
+      ...(state.upstreamFormat ? { upstream_format: state.upstreamFormat } : {}),
+    },
   });
 }
 
@@ -270,6 +276,7 @@ export async function runRelay(
     largeBody: large,
     abort: new AbortController(),
     clientGone: false,
+    upstreamFormat: null,
   };
   reserve(context, state);
   const release = context.inflight.enter(state.abort);

@@ -129,6 +129,11 @@ describe('Gemini channels (type 24)', () => {
     expect(log.completion_tokens).toBe(
       FAKE_GEMINI_USAGE.candidatesTokenCount + FAKE_GEMINI_USAGE.thoughtsTokenCount,
     );
+    expect(JSON.parse(String(log.other))).toMatchObject({
+      request_format: 'gemini',
+      upstream_format: 'gemini',
+      cache_tokens: FAKE_GEMINI_USAGE.cachedContentTokenCount,
+    });
 
     const stream = await genai().models.generateContentStream({ model: GEMINI_MODEL, contents: 'Hi' });
     let text = '';

@@ -76,6 +76,10 @@ describe('openai SDK responses.create on a Chat Completions upstream', () => {
     ]);
     const log = await fixture.lastConsumeLog();
     expect(log.model_name).toBe(CHAT_MODEL);
+    expect(JSON.parse(String(log.other))).toMatchObject({
+      request_format: 'openai-responses',
+      upstream_format: 'openai-chat',
+    });
     expect(Number(log.quota)).toBeGreaterThan(0);
     expect(await fixture.userQuota()).toBe(before - Number(log.quota));
   });
