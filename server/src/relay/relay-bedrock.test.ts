@@ -5,7 +5,11 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_AWS_KEY, startFakeBedrock } from '../test-support/fake-vendors/bedrock-upstream.ts';
+import {
+  FAKE_AWS_KEY,
+  FAKE_BEDROCK_API_KEY,
+  startFakeBedrock,
+} from '../test-support/fake-vendors/bedrock-upstream.ts';
 import { FAKE_CLAUDE_TEXT, FAKE_CLAUDE_USAGE } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
 import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
@@ -85,6 +89,25 @@ describe('AWS Bedrock channels', () => {
     expect(usage?.completion_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
     const log = await fixture.lastConsumeLog();
     expect(log.completion_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
+  });
+
+  it('authenticate with a Bedrock API key (APIKey|Region) too', async () => {
+    const apiKeyChannel = await fixture.addChannel({
+      type: 33,
+      key: `${FAKE_BEDROCK_API_KEY}|us-east-1`,
+      base_url: bedrock.url,
+      models: 'claude-3-7-sonnet-20250219',
+    });
+    const reply = await fixture.openai.chat.completions.create({
+      model: 'claude-3-7-sonnet-20250219',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(reply.choices[0]?.message.content).toBe(FAKE_CLAUDE_TEXT);
+    const upstream = bedrock.requests.at(-1)!;
+    expect(upstream.headers.authorization).toBe(`Bearer ${FAKE_BEDROCK_API_KEY}`);
+    // Models from 2025-02-19 on are reached through the region's inference profile.
+    expect(upstream.path).toBe('/model/us.anthropic.claude-3-7-sonnet-20250219-v1%3A0/invoke');
+    await fixture.root.delete(`/api/channel/${apiKeyChannel}`);
   });
 
   it('pass the console channel test', async () => {

@@ -1,7 +1,8 @@
 /**
  * A fake AWS Bedrock runtime for integration tests: `POST /model/<modelId>/invoke` and
  * `/invoke-with-response-stream` for Anthropic models. Signatures are checked with AWS's own SigV4
- * implementation (@smithy/signature-v4, over the headers the request says it signed), and streams are
+ * implementation (@smithy/signature-v4, over the headers the request says it signed), or a Bedrock API
+ * key as a Bearer token; streams are
  * AWS event streams encoded by AWS's own codec (@smithy/eventstream-codec): chunk events whose payload is
  * `{"bytes": base64(Claude stream event)}`, ending with Bedrock's invocation metrics.
  */
@@ -18,6 +19,8 @@ export const FAKE_AWS = {
   region: 'us-east-1',
 };
 export const FAKE_AWS_KEY = `${FAKE_AWS.accessKeyId}|${FAKE_AWS.secretAccessKey}|${FAKE_AWS.region}`;
+/** A Bedrock API key (sent as a Bearer token instead of a signature). */
+export const FAKE_BEDROCK_API_KEY = 'ABSKZmFrZS1iZWRyb2NrLWFwaS1rZXk=';
 
 const ROUTE = /^\/model\/([^/]+)\/(invoke|invoke-with-response-stream)$/;
 const toUtf8 = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
@@ -42,6 +45,7 @@ async function signatureProblem(
   url: string,
 ): Promise<string | null> {
   const authorization = String(request.headers.authorization ?? '');
+  if (authorization === `Bearer ${FAKE_BEDROCK_API_KEY}`) return null;
   const match =
     /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, SignedHeaders=([^,]+), Signature=([0-9a-f]{64})$/.exec(
       authorization,

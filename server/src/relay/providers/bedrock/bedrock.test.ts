@@ -116,19 +116,33 @@ describe('event streams', () => {
 
 describe('Bedrock keys and model ids', () => {
   it.each([
-    ['AK|SK|us-east-1', { accessKeyId: 'AK', secretAccessKey: 'SK', region: 'us-east-1' }],
-    [' AK | SK | eu-central-1 ', { accessKeyId: 'AK', secretAccessKey: 'SK', region: 'eu-central-1' }],
-    ['AK|SK', 'an AWS key is AccessKey|SecretKey|Region'],
+    ['AK|SK|us-east-1', { kind: 'sigv4', accessKeyId: 'AK', secretAccessKey: 'SK', region: 'us-east-1' }],
+    [
+      ' AK | SK | eu-central-1 ',
+      { kind: 'sigv4', accessKeyId: 'AK', secretAccessKey: 'SK', region: 'eu-central-1' },
+    ],
+    ['ABSKbedrockapikey|us-west-2', { kind: 'api-key', apiKey: 'ABSKbedrockapikey', region: 'us-west-2' }],
+    ['AK|SK|us-east-1|x', 'an AWS key is AccessKey|SecretKey|Region or APIKey|Region'],
+    ['AK', 'an AWS key is AccessKey|SecretKey|Region or APIKey|Region'],
     ['AK|SK|mars', '"mars" is not an AWS region'],
   ])('%s', (key, expected) => {
     expect(readBedrockKey(key)).toEqual(expected);
   });
 
   it.each([
-    ['claude-3-5-haiku-20241022', 'anthropic.claude-3-5-haiku-20241022-v1:0'],
-    ['us.anthropic.claude-sonnet-4-20250514-v1:0', 'us.anthropic.claude-sonnet-4-20250514-v1:0'],
-    ['arn:aws:bedrock:us-east-1:1:inference-profile/x', 'arn:aws:bedrock:us-east-1:1:inference-profile/x'],
-  ])('%s → %s', (model, id) => {
-    expect(bedrockModelId(model)).toBe(id);
+    ['claude-3-5-haiku-20241022', 'us-east-1', 'anthropic.claude-3-5-haiku-20241022-v1:0'],
+    ['claude-3-5-sonnet-20241022', 'us-east-1', 'anthropic.claude-3-5-sonnet-20241022-v2:0'],
+    ['claude-3-7-sonnet-20250219', 'us-west-2', 'us.anthropic.claude-3-7-sonnet-20250219-v1:0'],
+    ['claude-sonnet-4-20250514', 'eu-central-1', 'eu.anthropic.claude-sonnet-4-20250514-v1:0'],
+    ['claude-opus-4-1-20250805', 'ap-northeast-1', 'apac.anthropic.claude-opus-4-1-20250805-v1:0'],
+    ['claude-sonnet-4-20250514', 'me-south-1', 'anthropic.claude-sonnet-4-20250514-v1:0'],
+    ['us.anthropic.claude-sonnet-4-20250514-v1:0', 'eu-west-1', 'us.anthropic.claude-sonnet-4-20250514-v1:0'],
+    [
+      'arn:aws:bedrock:us-east-1:1:inference-profile/x',
+      'us-east-1',
+      'arn:aws:bedrock:us-east-1:1:inference-profile/x',
+    ],
+  ])('%s in %s → %s', (model, region, id) => {
+    expect(bedrockModelId(model, region)).toBe(id);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * AWS Bedrock (channel type 33), Claude models through InvokeModel: the key is `AccessKey|SecretKey|Region`;
+ * AWS Bedrock (channel type 33), Claude models through InvokeModel: the key is `AccessKey|SecretKey|Region`
+ * (SigV4) or `APIKey|Region` (Bearer);
  * requests go to `<base or https://bedrock-runtime.<region>.amazonaws.com>/model/<modelId>/invoke`
  * (`/invoke-with-response-stream` for streams), signed with SigV4 (./sigv4.ts), in Claude's format without
  * the model and with `anthropic_version: bedrock-2023-05-31` (betas go in the body's `anthropic_beta`).
- * Streams arrive as AWS event streams and are rewritten as Claude SSE (./event-stream.ts). A model name
- * without a dot is taken as an Anthropic model: `claude-x` → `anthropic.claude-x-v1:0`; other ids
- * (inference profiles such as `us.anthropic.…`, ARNs) are used as they are — set them by model mapping.
+ * Streams arrive as AWS event streams and are rewritten as Claude SSE (./event-stream.ts). Model names
+ * become Bedrock ids by bedrockModelId (below); other ids are set by model mapping.
  */
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 import { eventStreamToClaudeSse } from './event-stream.ts';
@@ -13,24 +13,50 @@ import { signAwsRequest } from './sigv4.ts';
 
 export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
 
-export interface BedrockKey {
-  accessKeyId: string;
-  secretAccessKey: string;
-  region: string;
-}
+export type BedrockKey =
+  | { kind: 'sigv4'; accessKeyId: string; secretAccessKey: string; region: string }
+  | { kind: 'api-key'; apiKey: string; region: string };
 
-/** The parts of a channel key, or why it is not one (shown when a channel is saved). */
+const REGION = /^[a-z]{2}(-[a-z]+)+-\d+$/;
+
+/**
+ * The parts of a channel key — `AccessKey|SecretKey|Region` (SigV4) or `APIKey|Region` (a Bedrock API
+ * key, sent as a Bearer token) — or why it is not one (shown when a channel is saved).
+ */
 export function readBedrockKey(key: string): BedrockKey | string {
   const parts = key.split('|').map((part) => part.trim());
-  if (parts.length !== 3 || parts.some((part) => part === ''))
-    return 'an AWS key is AccessKey|SecretKey|Region';
-  const [accessKeyId = '', secretAccessKey = '', region = ''] = parts;
-  if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(region)) return `"${region}" is not an AWS region`;
-  return { accessKeyId, secretAccessKey, region };
+  if (parts.length < 2 || parts.length > 3 || parts.some((part) => part === ''))
+    return 'an AWS key is AccessKey|SecretKey|Region or APIKey|Region';
+  const region = parts.at(-1) ?? '';
+  if (!REGION.test(region)) return `"${region}" is not an AWS region`;
+  if (parts.length === 2) return { kind: 'api-key', apiKey: parts[0] ?? '', region };
+  return { kind: 'sigv4', accessKeyId: parts[0] ?? '', secretAccessKey: parts[1] ?? '', region };
 }
 
-export function bedrockModelId(model: string): string {
-  return model.includes('.') || model.startsWith('arn:') ? model : `anthropic.${model}-v1:0`;
+/** Claude versions Bedrock numbers other than v1. */
+const BEDROCK_VERSIONS: Readonly<Record<string, string>> = { 'claude-3-5-sonnet-20241022': 'v2:0' };
+/** Models from this date on are served on demand only through cross-region inference profiles. */
+const PROFILE_ONLY_FROM = 20250219;
+
+/** The inference-profile prefix of a region (`us.`, `eu.`, `apac.`), or '' where AWS has none. */
+export function profilePrefix(region: string): string {
+  if (region.startsWith('us-') || region.startsWith('ca-')) return 'us.';
+  if (region.startsWith('eu-')) return 'eu.';
+  if (region.startsWith('ap-')) return 'apac.';
+  return '';
+}
+
+/**
+ * A Bedrock model id for an Anthropic model name: `claude-3-5-haiku-20241022` →
+ * `anthropic.claude-3-5-haiku-20241022-v1:0`; models dated 2025-02-19 or later get the region's
+ * inference-profile prefix (`us.anthropic.claude-sonnet-4-20250514-v1:0`). Ids with a dot (profiles,
+ * foundation-model ids) and ARNs are used as they are.
+ */
+export function bedrockModelId(model: string, region: string): string {
+  if (model.includes('.') || model.startsWith('arn:')) return model;
+  const id = `anthropic.${model}-${BEDROCK_VERSIONS[model] ?? 'v1:0'}`;
+  const date = Number(/-(\d{8})$/.exec(model)?.[1] ?? 0);
+  return date >= PROFILE_ONLY_FROM ? `${profilePrefix(region)}${id}` : id;
 }
 
 export const bedrockAdaptor: ProviderAdaptor = {
@@ -67,7 +93,7 @@ export const bedrockAdaptor: ProviderAdaptor = {
       ...(betas.length > 0 ? { anthropic_beta: betas } : {}),
     };
     return {
-      url: `${base}/model/${encodeURIComponent(bedrockModelId(upstreamModel))}/${action}`,
+      url: `${base}/model/${encodeURIComponent(bedrockModelId(upstreamModel, key.region))}/${action}`,
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -80,7 +106,8 @@ export const bedrockAdaptor: ProviderAdaptor = {
   async authorize({ channel, request }) {
     const key = readBedrockKey(channel.key);
     if (typeof key === 'string') throw new Error(key);
-    signAwsRequest(request, { ...key, service: 'bedrock' });
+    if (key.kind === 'api-key') request.headers.authorization = `Bearer ${key.apiKey}`;
+    else signAwsRequest(request, { ...key, service: 'bedrock' });
   },
 
   streamFraming: { contentType: 'application/vnd.amazon.eventstream', toSse: eventStreamToClaudeSse },
