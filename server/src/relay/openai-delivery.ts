@@ -17,6 +17,7 @@ import {
 } from './call-state.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
 import { readJsonReply } from './json-relay.ts';
+import type { ProviderAdaptor } from './providers/types.ts';
 import { relayStream, writeStreamHeaders } from './stream-relay.ts';
 
 export async function deliverOpenAi(
@@ -27,6 +28,7 @@ export async function deliverOpenAi(
   upstreamModel: string,
   response: Awaited<ReturnType<AppContext['upstream']['send']>>,
   countPrecisely: boolean,
+  adaptor?: ProviderAdaptor,
 ): Promise<Ending> {
   const { call } = state;
   const contentType = String(response.headers['content-type'] ?? '');
@@ -61,6 +63,21 @@ export async function deliverOpenAi(
     sendFailure(reply, state, failure);
     return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
   }
+  if (adaptor?.convertReply) {
+    try {
+      const converted = adaptor.convertReply(
+        call.endpoint,
+        JSON.parse(body.toString('utf8')),
+        call.model,
+        call.body,
+      );
+      body = Buffer.from(JSON.stringify(converted));
+    } catch (error) {
+      const message = `the upstream reply could not be read: ${(error as Error).message}`;
+      sendFailure(reply, state, { status: 502, message, code: 'bad_upstream_reply' });
+      return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+    }
+  }
   const reading = readJsonReply(call.endpoint, body, call.model);
   if (!reading) {
     const failure = {
@@ -84,7 +101,7 @@ export async function deliverOpenAi(
   } else {
     reply
       .code(200)
-      .header('content-type', contentType || 'application/json')
+      .header('content-type', adaptor?.convertReply ? 'application/json' : contentType || 'application/json')
       .send(body);
   }
   return {

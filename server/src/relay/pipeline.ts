@@ -171,7 +171,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       });
       return { ...result, channel, upstreamModel };
     }
-    return deliverOpenAi(context, reply, state, channel, upstreamModel, response, countPrecisely);
+    return deliverOpenAi(context, reply, state, channel, upstreamModel, response, countPrecisely, adaptor);
   }
   if (state.clientGone) return abortedEnding(null, call.model);
   if (!lastFailure) {

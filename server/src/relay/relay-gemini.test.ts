@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import {
   FAKE_GEMINI_ARGS,
+  FAKE_GEMINI_EMBEDDING,
   FAKE_GEMINI_MODELS,
   FAKE_GEMINI_TEXT,
   FAKE_GEMINI_USAGE,
@@ -41,7 +42,7 @@ beforeAll(async () => {
     type: 24,
     key: GEMINI_KEY,
     base_url: gemini.url,
-    models: GEMINI_MODEL,
+    models: `${GEMINI_MODEL},gemini-embedding-001`,
   });
 });
 
@@ -211,6 +212,22 @@ describe('Gemini channels (type 24)', () => {
       .finalMessage();
     expect(final.content[0]).toMatchObject({ type: 'text', text: FAKE_GEMINI_TEXT });
     expect(final.usage.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('serve OpenAI embeddings through batchEmbedContents, converted both ways', async () => {
+    const reply = await fixture.openai.embeddings.create({
+      model: 'gemini-embedding-001',
+      input: ['a', 'b'],
+    });
+    expect(reply.data.map((item) => item.embedding)).toEqual([FAKE_GEMINI_EMBEDDING, FAKE_GEMINI_EMBEDDING]);
+    const upstream = gemini.requests.at(-1)!;
+    expect(upstream.path).toBe('/v1beta/models/gemini-embedding-001:batchEmbedContents');
+    const single = await fixture.openai.embeddings.create({ model: 'gemini-embedding-001', input: 'a' });
+    expect(single.data[0]?.embedding).toEqual(FAKE_GEMINI_EMBEDDING);
+    expect(gemini.requests.at(-1)!.path).toBe('/v1beta/models/gemini-embedding-001:embedContent');
+    const log = await fixture.lastConsumeLog();
+    expect(log.model_name).toBe('gemini-embedding-001');
+    expect(Number(log.prompt_tokens)).toBeGreaterThan(0);
   });
 
   it('pass the console channel test and list their models from the console', async () => {

@@ -53,6 +53,16 @@ export interface ProviderAdaptor {
    * when they cannot be had.
    */
   authorize?(input: AuthorizeInput): Promise<void>;
+  /**
+   * A non-conversation JSON reply in the provider's own shape, as OpenAI's (Gemini embeddings); throws
+   * on a body that is not one.
+   */
+  convertReply?(
+    endpoint: RelayEndpoint,
+    body: unknown,
+    model: string,
+    request: Record<string, unknown>,
+  ): unknown;
   /** Streams that arrive in another framing (AWS event streams), rewritten as SSE of the adaptor's format. */
   readonly streamFraming?: {
     contentType: string;

@@ -9,7 +9,9 @@ import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor,
 
 export const FAKE_GEMINI_TEXT = 'Hello from fake Gemini';
 /** Models listed by `GET /v1beta/models`. */
-export const FAKE_GEMINI_MODELS = ['gemini-2.5-flash', 'text-embedding-004'];
+export const FAKE_GEMINI_MODELS = ['gemini-2.5-flash', 'gemini-embedding-001'];
+/** The vector every embedding of the fake has. */
+export const FAKE_GEMINI_EMBEDDING = [0.25, -0.5, 0.75, 1];
 export const FAKE_GEMINI_ARGS = { city: 'Paris' };
 export const FAKE_GEMINI_USAGE = {
   promptTokenCount: 17,
@@ -100,7 +102,27 @@ export function generate(
   response.end(text);
 }
 
-const ROUTE = /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent)(\?.*)?$/;
+const ROUTE =
+  /^\/v1beta\/models\/([^/:]+):(generateContent|streamGenerateContent|embedContent|batchEmbedContents)(\?.*)?$/;
+
+/** embedContent (`content`) and batchEmbedContents (`requests`, each naming the model). */
+function embed(
+  request: RecordedVendorRequest,
+  response: ServerResponse,
+  model: string,
+  batch: boolean,
+): void {
+  const requests = batch ? ((request.body.requests as Json[] | undefined) ?? []) : [request.body];
+  for (const [index, item] of requests.entries()) {
+    const parts = ((item.content as Json | undefined)?.parts as Json[] | undefined) ?? [];
+    if (!parts.some((part) => typeof part.text === 'string'))
+      return error(response, 400, 'INVALID_ARGUMENT', `requests[${index}].content has no text`);
+    if (batch && item.model !== `models/${model}`)
+      return error(response, 400, 'INVALID_ARGUMENT', `requests[${index}].model must be models/${model}`);
+  }
+  const values = { values: FAKE_GEMINI_EMBEDDING };
+  sendJson(response, 200, batch ? { embeddings: requests.map(() => values) } : { embedding: values });
+}
 
 /** Starts the fake; requests must carry `x-goog-api-key: <key>`. */
 export function startFakeGemini(key: string): Promise<FakeVendor> {
@@ -120,6 +142,10 @@ export function startFakeGemini(key: string): Promise<FakeVendor> {
     }
     if (request.headers['x-goog-api-key'] !== key) {
       error(response, 400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.');
+      return;
+    }
+    if (match[2] === 'embedContent' || match[2] === 'batchEmbedContents') {
+      embed(request, response, decodeURIComponent(match[1] ?? ''), match[2] === 'batchEmbedContents');
       return;
     }
     const stream = match[2] === 'streamGenerateContent';

@@ -1,8 +1,10 @@
 /**
  * Google Gemini (channel type 24): `<base>/v1beta/models/<model>:generateContent`, or
  * `:streamGenerateContent?alt=sse` for streams, authenticated with `x-goog-api-key`; the version per
- * model comes from `gemini.version_settings` (v1beta by default).
+ * model comes from `gemini.version_settings` (v1beta by default). OpenAI embeddings calls become
+ * `:embedContent` / `:batchEmbedContents` and their replies OpenAI's.
  */
+import { geminiEmbedReplyToOpenAi, openAiEmbedRequestToGemini } from '../../formats/gemini/codec.ts';
 import { geminiVersion } from '../../upstream-settings.ts';
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 
@@ -29,22 +31,39 @@ export const geminiAdaptor: ProviderAdaptor = {
     format,
     settings,
   }: BuildRequestInput): UpstreamRequest | null {
+    const base = (channel.baseUrl || GEMINI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+    const version = geminiVersion(upstreamModel, settings);
+    const headers = {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+      'x-goog-api-key': channel.key,
+    };
+    if (endpoint === 'embeddings') {
+      const call = openAiEmbedRequestToGemini(body, upstreamModel);
+      const url = `${base}/${version}/models/${encodeURIComponent(upstreamModel)}:${call.action}`;
+      return { url, method: 'POST', headers, body: JSON.stringify(call.body) };
+    }
     if (endpoint !== 'chat' || format !== 'gemini') return null;
     const { model: _model, stream: _stream, ...content } = body;
     return {
-      url: geminiUrl(
-        channel.baseUrl || GEMINI_DEFAULT_BASE_URL,
-        geminiVersion(upstreamModel, settings),
-        upstreamModel,
-        stream,
-      ),
+      url: geminiUrl(base, version, upstreamModel, stream),
       method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream' : 'application/json',
-        'x-goog-api-key': channel.key,
-      },
+      headers,
       body: JSON.stringify(content),
+    };
+  },
+
+  convertReply(endpoint, body, model, request) {
+    if (endpoint !== 'embeddings') return body;
+    const reply = geminiEmbedReplyToOpenAi(body, model);
+    if (request.encoding_format !== 'base64') return reply;
+    // What the client asked for (the openai SDK asks base64 by default): little-endian float32, base64.
+    return {
+      ...reply,
+      data: reply.data.map((item) => ({
+        ...item,
+        embedding: Buffer.from(new Float32Array(item.embedding).buffer).toString('base64'),
+      })),
     };
   },
 };
