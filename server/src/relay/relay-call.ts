@@ -81,10 +81,17 @@ export function prepareAttempt(
       message: `previous_response_id needs an upstream that stores responses (an OpenAI channel); model ${call.model} is served by channel #${channel.id}, which does not: send the whole conversation in input instead`,
     };
   }
-  const tuning = upstreamTuning(target, mappedModel, settings);
+  // global.pass_through_request_enabled: same format on both sides → the client's body as it came,
+  // only the model (after mapping) set; no system prompt, override, vendor settings or usage option.
+  const passThrough =
+    format === target && settings?.getBoolean('global.pass_through_request_enabled') === true;
+  const tuning = passThrough
+    ? { model: mappedModel, thinking: null }
+    : upstreamTuning(target, mappedModel, settings);
   const upstreamModel = tuning.model;
-  const body =
-    format !== 'openai-chat' || target !== 'openai-chat'
+  const body = passThrough
+    ? { ...call.body, ...(target === 'gemini' ? {} : { model: upstreamModel }) }
+    : format !== 'openai-chat' || target !== 'openai-chat'
       ? conversationUpstreamBody({
           conversation: conversationOf(call, stream),
           target,

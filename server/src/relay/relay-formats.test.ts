@@ -243,3 +243,31 @@ describe('Claude channels', () => {
     expect(claude.requests.at(-1)?.body.max_tokens).toBeGreaterThan(0);
   });
 });
+
+describe('global.pass_through_request_enabled', () => {
+  it('sends the client body as it came when both sides speak one format (only the mapped model set)', async () => {
+    await fixture.addChannel({
+      type: 14,
+      key: CLAUDE_KEY,
+      base_url: claude.url,
+      models: 'claude-passthrough',
+      model_mapping: JSON.stringify({ 'claude-passthrough': CLAUDE_MODEL }),
+      param_override: JSON.stringify({ temperature: 0.1 }),
+      setting: JSON.stringify({ system_prompt: 'Operator prompt.' }),
+    });
+    await fixture.setOption('ModelRatio', JSON.stringify({ 'claude-passthrough': 1 }));
+    const body = { model: 'claude-passthrough', max_tokens: 20, messages: [{ role: 'user', content: 'Hi' }] };
+    const send = () =>
+      fetch(`${fixture.server.url}/v1/messages`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'anthropic-version': '2023-06-01', 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await send()).status).toBe(200);
+    expect(claude.requests.at(-1)!.body).toMatchObject({ temperature: 0.1, system: 'Operator prompt.' });
+    await fixture.setOption('global.pass_through_request_enabled', 'true');
+    expect((await send()).status).toBe(200);
+    expect(claude.requests.at(-1)!.body).toEqual({ ...body, model: CLAUDE_MODEL });
+    await fixture.setOption('global.pass_through_request_enabled', 'false');
+  });
+});
