@@ -56,6 +56,11 @@ export interface FakeBehavior {
   billingHardLimitUsd?: number;
   /** Used amount reported by GET /v1/dashboard/billing/usage, in USD (sent in cents; default 12.5). */
   billingUsedUsd?: number;
+  /**
+   * Chat: when the request offers a function of this name and does not end with a tool result, call it
+   * with these JSON arguments instead of replying with text (tool round trips of agent clients).
+   */
+  toolCall?: { name: string; arguments: string };
 }
 
 /** Fields without a default: absent unless a layer sets them. */
@@ -68,7 +73,8 @@ type UnsetByDefault =
   | 'stallAfterChunks'
   | 'model'
   | 'promptTokens'
-  | 'requiredApiKey';
+  | 'requiredApiKey'
+  | 'toolCall';
 
 export type ResolvedBehavior = Required<Omit<FakeBehavior, UnsetByDefault>> &
   Pick<FakeBehavior, UnsetByDefault>;
@@ -127,6 +133,11 @@ const FIELD_CHECKS: Record<keyof FakeBehavior, Check> = {
   models: (value) => Array.isArray(value) && value.every(isString),
   billingHardLimitUsd: (value) => typeof value === 'number' && value >= 0,
   billingUsedUsd: (value) => typeof value === 'number' && value >= 0,
+  toolCall: (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    isString((value as Record<string, unknown>).name) &&
+    isString((value as Record<string, unknown>).arguments),
 };
 
 /**

@@ -2,6 +2,7 @@
  * The fake upstream's route handlers. Streams are written one chunk at a time with backpressure,
  * so a long slow stream keeps constant memory; every wait is abortable by the client closing.
  */
+
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +27,7 @@ import {
   modelListBody,
   moderationBody,
 } from './resource-replies.ts';
+import { plannedToolCall, toolCallBody, toolCallChunks } from './tool-replies.ts';
 
 /** What the fake remembers of one request; tests read it from `upstream.requests`. */
 export interface RecordedRequest {
@@ -146,6 +148,16 @@ export const chatCompletions: RouteHandler = async (context) => {
   const plan = planReply(context.body, context.behavior, messagesText(context.body), modelFor(context));
   context.record.usage = plan.usage;
   const identity = context.identity('chatcmpl');
+  const call = plannedToolCall(context.body, context.behavior);
+  if (call) {
+    if (!wantsStream(context.body))
+      return sendJson(context.response, 200, toolCallBody(plan, identity, call));
+    context.response.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+    for (const chunk of toolCallChunks(plan, identity, call, wantsUsage(context.body)))
+      await write(context, formatSseData(chunk));
+    context.response.end(SSE_DONE);
+    return;
+  }
   if (!wantsStream(context.body)) {
     sendJson(context.response, 200, chatCompletionBody(plan, identity, context.behavior.omitUsage));
     return;

@@ -55,25 +55,33 @@ function validate(body: Json, modelInBody: boolean): string | null {
   return null;
 }
 
-function wantsToolCall(body: Json): Json | null {
+/** A tool the fake calls: by default the first offered, with FAKE_CLAUDE_TOOL_INPUT. */
+export interface FakeToolUse {
+  name: string;
+  input: Json;
+}
+
+function wantsToolCall(body: Json, toolUses?: readonly FakeToolUse[]): FakeToolUse | null {
   const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
   if (tools.length === 0 || (body.tool_choice as Json | undefined)?.type === 'none') return null;
   const messages = body.messages as Json[];
   const last = blocksOf(messages[messages.length - 1]?.content);
   if (last.some((block) => block.type === 'tool_result')) return null;
-  return tools[0] ?? null;
+  if (toolUses) return toolUses.find((use) => tools.some((tool) => tool.name === use.name)) ?? null;
+  const first = tools[0];
+  return first ? { name: String(first.name), input: FAKE_CLAUDE_TOOL_INPUT } : null;
 }
 
 function frame(name: string, data: Json): string {
   return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
 }
 
-function replyContent(tool: Json | null): Json[] {
-  if (tool) return [{ type: 'tool_use', id: 'toolu_fake01', name: tool.name, input: FAKE_CLAUDE_TOOL_INPUT }];
+function replyContent(tool: FakeToolUse | null): Json[] {
+  if (tool) return [{ type: 'tool_use', id: 'toolu_fake01', name: tool.name, input: tool.input }];
   return [{ type: 'text', text: FAKE_CLAUDE_TEXT }];
 }
 
-function streamReply(response: ServerResponse, body: Json, tool: Json | null): void {
+function streamReply(response: ServerResponse, body: Json, tool: FakeToolUse | null): void {
   startSse(response);
   const { output_tokens: _output, ...inputUsage } = FAKE_CLAUDE_USAGE;
   let text = frame('message_start', {
@@ -94,7 +102,7 @@ function streamReply(response: ServerResponse, body: Json, tool: Json | null): v
       index: 0,
       content_block: { type: 'tool_use', id: 'toolu_fake01', name: tool.name, input: {} },
     });
-    const json = JSON.stringify(FAKE_CLAUDE_TOOL_INPUT);
+    const json = JSON.stringify(tool.input);
     for (const part of [json.slice(0, 5), json.slice(5)])
       text += frame('content_block_delta', {
         index: 0,
@@ -118,6 +126,7 @@ async function messages(
   request: RecordedVendorRequest,
   response: ServerResponse,
   key: string,
+  toolUses?: readonly FakeToolUse[],
 ): Promise<void> {
   if (request.headers['x-api-key'] !== key) {
     sendJson(response, 401, {
@@ -130,7 +139,7 @@ async function messages(
     invalid(response, 'anthropic-version: header is required');
     return;
   }
-  answerMessages(request, response, String(request.body.model), true);
+  answerMessages(request, response, String(request.body.model), true, toolUses);
 }
 
 /**
@@ -142,13 +151,14 @@ export function answerMessages(
   response: ServerResponse,
   model: string,
   modelInBody: boolean,
+  toolUses?: readonly FakeToolUse[],
 ): void {
   const problem = validate(request.body, modelInBody);
   if (problem) {
     invalid(response, problem);
     return;
   }
-  const tool = wantsToolCall(request.body);
+  const tool = wantsToolCall(request.body, toolUses);
   if (request.body.stream === true) {
     streamReply(response, { ...request.body, model }, tool);
     return;
@@ -165,10 +175,17 @@ export function answerMessages(
   });
 }
 
-/** Starts the fake; requests must carry `x-api-key: <key>`. */
-export function startFakeClaude(key: string): Promise<FakeVendor> {
+/**
+ * Starts the fake; requests must carry `x-api-key: <key>`. With `toolUses`, the fake calls the first of
+ * them that the request offers (instead of the first tool offered, with FAKE_CLAUDE_TOOL_INPUT).
+ */
+export function startFakeClaude(
+  key: string,
+  options: { toolUses?: FakeToolUse[] } = {},
+): Promise<FakeVendor> {
   return startFakeVendor((request, response) => {
-    if (request.method === 'POST' && request.path === '/v1/messages') return messages(request, response, key);
+    if (request.method === 'POST' && request.path === '/v1/messages')
+      return messages(request, response, key, options.toolUses);
     sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'not found' } });
   });
 }
