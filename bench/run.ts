@@ -3,7 +3,8 @@
  *   1. non-stream throughput at 64 connections: direct to the fake upstream, a bare Node proxy, Switchyard;
  *   2. sequential non-stream latency added by Switchyard over calling the upstream directly;
  *   3. stream time-to-first-byte added by Switchyard;
- *   4. 1,000 concurrent slow streams through Switchyard: peak RSS and exact billing of every stream.
+ *   4. 1,000 concurrent slow streams through Switchyard: peak RSS and exact billing of every stream;
+ *   5. converted paths (Claude in → OpenAI out, OpenAI in → Claude out) against pass-through: CPU per call.
  * Every server and every load generator is its own process. Writes bench/RESULTS.md, prints a summary,
  * and exits 0 when every target passes, 1 when one fails, 2 when the harness itself could not finish.
  *
@@ -20,6 +21,7 @@ import { renderProfile, summarizeProfile } from './lib/cpu-profile.ts';
 import { describeMachine } from './lib/machine.ts';
 import { type BenchReport, renderResults, renderSummary, verdicts } from './lib/report.ts';
 import { detectLoadTool, WRK_INSTALL_HINT } from './lib/throughput.ts';
+import { measureConvertedPaths } from './phases/converted-paths.ts';
 import { measureRelayOverhead } from './phases/relay-overhead.ts';
 import { measureSlowStreams } from './phases/slow-streams.ts';
 
@@ -52,6 +54,8 @@ async function main(): Promise<number> {
     const overhead = await measureRelayOverhead(tool, scratchDirectory, profilePath, log);
     log('Phase 4: concurrent slow streams');
     const slowStreams = await measureSlowStreams(scratchDirectory, log);
+    log('Phase 5: converted paths (Claude ↔ OpenAI), CPU per call');
+    const converted = await measureConvertedPaths(tool, scratchDirectory, log);
 
     const report: BenchReport = {
       date: new Date(),
@@ -61,6 +65,7 @@ async function main(): Promise<number> {
       tool,
       overhead,
       slowStreams,
+      converted,
     };
     const resultsPath = profiling
       ? join(outputDirectory, 'RESULTS.profiled.md')

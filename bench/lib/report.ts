@@ -2,6 +2,14 @@
  * Turns the measurements into verdicts against the relay targets, the console summary table and
  * bench/RESULTS.md.
  */
+
+import {
+  COMPARISONS,
+  CONVERTED_PARAMETERS,
+  type ConvertedResults,
+  PATH_LABELS,
+  PATHS,
+} from '../phases/converted-paths.ts';
 import {
   OVERHEAD_PARAMETERS,
   type OverheadResults,
@@ -18,6 +26,7 @@ export const TARGETS = {
   addedLatencyP50Ms: 0.35,
   addedFirstByteP50Ms: 1,
   peakRssBytes: 300_000_000,
+  convertedCpuShareOfPassThrough: 1.5,
 };
 
 export interface BenchReport {
@@ -29,6 +38,7 @@ export interface BenchReport {
   tool: LoadTool;
   overhead: OverheadResults;
   slowStreams: SlowStreamResults;
+  converted: ConvertedResults;
 }
 
 export interface Verdict {
@@ -95,7 +105,36 @@ export function verdicts(report: BenchReport): Verdict[] {
       target: `${streams.streams} logs, counters = Σ log quota`,
       passed: billing.passed,
     },
+    ...convertedVerdicts(report.converted),
   ];
+}
+
+const microseconds = (ms: number | null) => (ms === null ? 'n/a' : `${(ms * 1000).toFixed(0)} µs`);
+
+function convertedVerdicts(converted: ConvertedResults): Verdict[] {
+  return (['json', 'stream'] as const).flatMap((mode) =>
+    COMPARISONS.map(([path, baseline]) => {
+      const cpu = converted[mode][path].cpuMsPerRequest;
+      const base = converted[mode][baseline].cpuMsPerRequest;
+      const ratio = cpu !== null && base !== null && base > 0 ? cpu / base : null;
+      return {
+        measure: `5. CPU per call, ${PATH_LABELS[path]} ÷ ${PATH_LABELS[baseline]}, ${mode === 'json' ? 'non-stream' : 'stream'}`,
+        result:
+          ratio === null
+            ? 'n/a (no /proc)'
+            : `${ratio.toFixed(2)}× (${microseconds(cpu)} ÷ ${microseconds(base)})`,
+        target: `≤ ${TARGETS.convertedCpuShareOfPassThrough}×`,
+        passed: ratio !== null && ratio <= TARGETS.convertedCpuShareOfPassThrough,
+      };
+    }),
+  );
+}
+
+function convertedRows(converted: ConvertedResults): string[] {
+  return PATHS.map(
+    (path) =>
+      `| ${PATH_LABELS[path]} | ${converted.json[path].requestsPerSecond.toFixed(0)} | ${microseconds(converted.json[path].cpuMsPerRequest)} | ${converted.stream[path].requestsPerSecond.toFixed(0)} | ${microseconds(converted.stream[path].cpuMsPerRequest)} |`,
+  );
 }
 
 function streamTimingRows(results: SlowStreamResults): string[] {
@@ -248,6 +287,14 @@ export function renderResults(report: BenchReport): string {
     ...(slowStreams.switchyard.failures.length > 0
       ? [`| First failures | ${slowStreams.switchyard.failures.join('<br>')} |`]
       : []),
+    '',
+    '## 5. Converted paths',
+    '',
+    `One Switchyard with an OpenAI channel (the fake OpenAI upstream) and a Claude channel (the fake Anthropic API, server/src/test-support/fake-vendors/claude-upstream.ts). The same short call four ways, non-stream then stream, ${CONVERTED_PARAMETERS.connections} connections, ${CONVERTED_PARAMETERS.warmupSeconds} s warm-up each, then ${CONVERTED_PARAMETERS.rounds} interleaved rounds of ${CONVERTED_PARAMETERS.roundSeconds} s. CPU per call is the Switchyard process's user + system time ÷ calls; a converted call is compared with the pass-through call to the same upstream.`,
+    '',
+    '| Path | non-stream req/s | non-stream CPU per call | stream req/s | stream CPU per call |',
+    '|---|---:|---:|---:|---:|',
+    ...convertedRows(report.converted),
     '',
     '## How to reproduce',
     '',

@@ -181,11 +181,14 @@ export function answerMessages(
  */
 export function startFakeClaude(
   key: string,
-  options: { toolUses?: FakeToolUse[] } = {},
+  options: { toolUses?: FakeToolUse[]; record?: boolean } = {},
 ): Promise<FakeVendor> {
-  return startFakeVendor((request, response) => {
-    if (request.method === 'POST' && request.path === '/v1/messages')
-      return messages(request, response, key, options.toolUses);
-    sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'not found' } });
-  });
+  return startFakeVendor(
+    (request, response) => {
+      if (request.method === 'POST' && request.path === '/v1/messages')
+        return messages(request, response, key, options.toolUses);
+      sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'not found' } });
+    },
+    { record: options.record ?? true },
+  );
 }

@@ -30,7 +30,11 @@ export function startSse(response: ServerResponse): void {
   response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
 }
 
-export async function startFakeVendor(route: VendorRoute): Promise<FakeVendor> {
+/** Starts a fake; `record: false` keeps no requests (benchmarks send hundreds of thousands). */
+export async function startFakeVendor(
+  route: VendorRoute,
+  options: { record?: boolean } = {},
+): Promise<FakeVendor> {
   const requests: RecordedVendorRequest[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -55,7 +59,7 @@ export async function startFakeVendor(route: VendorRoute): Promise<FakeVendor> {
         body,
         raw: text,
       };
-      requests.push(recorded);
+      if (options.record !== false) requests.push(recorded);
       Promise.resolve(route(recorded, response)).catch((error: unknown) => {
         if (!response.headersSent) sendJson(response, 500, { error: { message: String(error) } });
         else response.destroy();

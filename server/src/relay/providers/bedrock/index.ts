@@ -7,6 +7,7 @@
  * Streams arrive as AWS event streams and are rewritten as Claude SSE (./event-stream.ts). Model names
  * become Bedrock ids by bedrockModelId (below); other ids are set by model mapping.
  */
+import { anthropicBetas } from '../claude/index.ts';
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 import { eventStreamToClaudeSse } from './event-stream.ts';
 import { signAwsRequest } from './sigv4.ts';
@@ -83,10 +84,7 @@ export const bedrockAdaptor: ProviderAdaptor = {
     );
     const action = stream ? 'invoke-with-response-stream' : 'invoke';
     const { model: _model, stream: _stream, ...rest } = body;
-    const betas = (clientHeaders?.['anthropic-beta'] ?? '')
-      .split(',')
-      .map((beta) => beta.trim())
-      .filter((beta) => beta !== '');
+    const betas = anthropicBetas(clientHeaders?.['anthropic-beta']);
     const upstreamBody = {
       ...rest,
       anthropic_version: BEDROCK_ANTHROPIC_VERSION,

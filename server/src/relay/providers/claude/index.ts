@@ -10,6 +10,15 @@ import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../typ
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const ANTHROPIC_VERSION = '2023-06-01';
 
+/** The betas of comma-separated `anthropic-beta` values, each once, in order. */
+export function anthropicBetas(...values: (string | undefined)[]): string[] {
+  const betas = values
+    .flatMap((value) => (value ? value.split(',') : []))
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+  return [...new Set(betas)];
+}
+
 export const claudeAdaptor: ProviderAdaptor = {
   name: 'anthropic',
   formats: ['claude'],
@@ -37,11 +46,8 @@ export const claudeAdaptor: ProviderAdaptor = {
       'anthropic-version': clientHeaders?.['anthropic-version'] || ANTHROPIC_VERSION,
     };
     // The operator's betas for the model and the client's, each once.
-    const betas = [configured['anthropic-beta'], clientHeaders?.['anthropic-beta']]
-      .flatMap((value) => (value ? value.split(',') : []))
-      .map((value) => value.trim())
-      .filter((value) => value !== '');
-    if (betas.length > 0) headers['anthropic-beta'] = [...new Set(betas)].join(',');
+    const betas = anthropicBetas(configured['anthropic-beta'], clientHeaders?.['anthropic-beta']);
+    if (betas.length > 0) headers['anthropic-beta'] = betas.join(',');
     return { url: `${base}/v1/messages`, method: 'POST', headers, body: JSON.stringify(body) };
   },
 };
