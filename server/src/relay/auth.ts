@@ -3,7 +3,7 @@
  * `Authorization: Bearer sk-…` (or x-api-key / x-goog-api-key / ?key= / mj-api-secret on the other
  * surfaces), the `sk-` prefix is optional, `sk-<key>-<channelId>` pins a channel (admins only).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { Role, UserStatus } from '../../../common/roles.ts';
 import { TokenStatus } from '../../../common/statuses.ts';
 import type { AppContext } from '../context.ts';
@@ -119,10 +119,17 @@ declare module 'fastify' {
  * valid key gets its 401/403 at once, whatever the body, and no body of theirs is parsed.
  */
 export function keyFirst(context: AppContext, surface: KeySurface) {
-  return async (request: FastifyRequest, _reply: unknown, payload: NodeJS.ReadableStream) => {
-    request.relayCaller = authenticateKey(context, request, surface);
-    return payload;
+  // Callback style: no promise per request on the hot path.
+  const hook: preParsingHookHandler = (request, _reply, payload, done) => {
+    try {
+      request.relayCaller = authenticateKey(context, request, surface);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, payload);
   };
+  return hook;
 }
 
 /** The caller keyFirst authenticated (the route must declare the hook). */

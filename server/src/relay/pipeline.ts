@@ -88,7 +88,10 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     }
     const { request: upstreamRequest, target } = prepared;
     state.upstreamFormat = target;
-    const unauthorized = await authorizeAttempt(context.upstream, adaptor, channel, upstreamRequest);
+    // Only adaptors with network credentials (Vertex AI, Bedrock) take the extra asynchronous step.
+    const unauthorized = adaptor?.authorize
+      ? await authorizeAttempt(context.upstream, adaptor, channel, upstreamRequest)
+      : null;
     if (unauthorized) {
       lastFailure = unauthorized;
       continue;
