@@ -1,7 +1,7 @@
 /**
  * Benchmark child: the speed limit of a Node relay on this machine. A minimal node:http server that
  * forwards POST /v1/chat/completions to the upstream through undici (an Agent with the gateway's
- * keep-alive settings, see server/src/relay/upstream-client.ts) and pipes the reply back. It does
+ * keep-alive settings, see server/src/lib/http-client.ts) and pipes the reply back. It does
  * nothing else: no JSON parsing, no auth, no billing, no logging.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

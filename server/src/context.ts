@@ -4,13 +4,13 @@ import type { Config } from './config.ts';
 import type { BatchWriter } from './db/batch-writer.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { QuotaDataAggregator } from './jobs/quota-data.ts';
+import type { UpstreamClient } from './lib/http-client.ts';
 import type { OptionStore } from './options/store.ts';
 import type { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
 import type { InflightCalls } from './relay/inflight.ts';
 import type { ModelRateLimiter } from './relay/model-rate-limit.ts';
-import type { UpstreamClient } from './relay/upstream-client.ts';
 
 export interface SetupState {
   /** True once POST /api/setup succeeded (a row in `setups`). */

@@ -21,6 +21,7 @@ import { runMigrations } from './db/migrations/index.ts';
 import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
 import { scheduleRetention } from './jobs/retention.ts';
+import { UpstreamClient } from './lib/http-client.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { OptionStore } from './options/store.ts';
@@ -30,7 +31,6 @@ import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { InflightCalls } from './relay/inflight.ts';
 import { ModelRateLimiter } from './relay/model-rate-limit.ts';
-import { UpstreamClient } from './relay/upstream-client.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
 

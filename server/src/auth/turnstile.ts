@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import { request } from 'undici';
 import type { AppContext } from '../context.ts';
 import { businessFailure } from '../lib/errors.ts';
-import { readLimited } from '../relay/upstream-client.ts';
+import { readLimited } from '../lib/http-client.ts';
 
 const TIMEOUT_MS = 10_000;
 /** Cloudflare documents tokens of at most 2048 characters. */

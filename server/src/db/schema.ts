@@ -364,3 +364,6 @@ export interface Database {
   setups: RowOf<typeof setupsTable>;
   one_time_secrets: RowOf<typeof oneTimeSecretsTable>;
 }
+
+/** A channel row as read (shared by the console API and the relay's channel cache). */
+export type ChannelRow = import('kysely').Selectable<Database['channels']>;

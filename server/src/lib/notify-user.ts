@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import type { OptionStore } from '../options/store.ts';
-import type { UpstreamClient } from '../relay/upstream-client.ts';
+import type { UpstreamClient } from './http-client.ts';
 import { sendMail, smtpConfigured } from './mailer.ts';
 
 export interface NotifyDependencies {

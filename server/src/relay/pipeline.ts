@@ -4,9 +4,10 @@
  * client. Nothing here reads the database.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { resolveMappedModel } from '../api/channels/mapping-rules.ts';
 import type { AppContext } from '../context.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
+import { readLimited } from '../lib/http-client.ts';
+import { resolveMappedModel } from '../lib/mapping-rules.ts';
 import { networkFailure, readUpstreamFailure } from './attempt.ts';
 import { applySettlement } from './billing/ledger.ts';
 import type { TokenUsage } from './billing/pricing.ts';
@@ -40,7 +41,6 @@ import { considerDisabling } from './routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from './routing/health.ts';
 import { lacksResponsesRoute, markLacksResponsesApi } from './routing/responses-support.ts';
 import { selectChannel } from './routing/select.ts';
-import { readLimited } from './upstream-client.ts';
 
 export type { RelayCall } from './relay-call.ts';
 

@@ -5,8 +5,8 @@
  */
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RefusedAddressError, UpstreamClient } from '../lib/http-client.ts';
 import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream/fake-upstream.ts';
-import { RefusedAddressError, UpstreamClient } from './upstream-client.ts';
 
 interface LocalProxy {
   url: string;

@@ -5,7 +5,7 @@
 import type { Insertable, Transaction } from 'kysely';
 import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { Database } from '../../db/schema.ts';
-import { splitList } from './mapping-rules.ts';
+import { splitList } from '../../lib/mapping-rules.ts';
 import type { ChannelRow } from './view.ts';
 
 const INSERT_CHUNK = 500;

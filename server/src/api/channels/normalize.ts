@@ -9,17 +9,17 @@ import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { connectHost, hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
-import { readBedrockKey } from '../../relay/providers/bedrock/index.ts';
-import { isServedChannelType } from '../../relay/providers/registry.ts';
-import { readServiceAccount } from '../../relay/providers/vertex/credentials.ts';
-import { PROXY_PROTOCOLS } from '../../relay/upstream-client.ts';
+import { PROXY_PROTOCOLS } from '../../lib/http-client.ts';
 import {
   checkJsonObject,
   checkModelMapping,
   checkStatusCodeMapping,
   type Refusal,
   splitList,
-} from './mapping-rules.ts';
+} from '../../lib/mapping-rules.ts';
+import { readBedrockKey } from '../../relay/providers/bedrock/index.ts';
+import { isServedChannelType } from '../../relay/providers/registry.ts';
+import { readServiceAccount } from '../../relay/providers/vertex/credentials.ts';
 import type { ChannelFields } from './schemas.ts';
 
 export type ChannelValues = Updateable<Database['channels']>;

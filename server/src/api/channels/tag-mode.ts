@@ -2,7 +2,7 @@
  * Tag-aggregation mode of the channel list: channels sharing a tag become one row with the tag's
  * totals and the channels as children; untagged channels stay as they are. Paging is over rows.
  */
-import { splitList } from './mapping-rules.ts';
+import { splitList } from '../../lib/mapping-rules.ts';
 import type { ChannelView } from './view.ts';
 
 export interface TagRow {

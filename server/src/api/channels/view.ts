@@ -1,8 +1,7 @@
 /** The console's view of a channel. The key is only ever included for root, and only on request. */
-import type { Selectable } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { ChannelRow } from '../../db/schema.ts';
 
-export type ChannelRow = Selectable<Database['channels']>;
+export type { ChannelRow };
 
 export type ChannelView = Omit<ChannelRow, 'key'> & { key?: string };
 

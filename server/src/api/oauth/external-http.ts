@@ -7,7 +7,7 @@
 import { request } from 'undici';
 import type { AppContext } from '../../context.ts';
 import { businessFailure } from '../../lib/errors.ts';
-import { readLimited } from '../../relay/upstream-client.ts';
+import { readLimited } from '../../lib/http-client.ts';
 
 const TIMEOUT_MS = 15_000;
 const MAX_BODY_BYTES = 1024 * 1024;

@@ -5,14 +5,14 @@
  */
 
 import type { FastifyBaseLogger } from 'fastify';
+import type { DatabaseHandle } from '../../db/connect.ts';
+import type { ChannelRow } from '../../db/schema.ts';
 import {
   checkJsonObject,
   checkModelMapping,
   checkStatusCodeMapping,
   splitList,
-} from '../../api/channels/mapping-rules.ts';
-import type { ChannelRow } from '../../api/channels/view.ts';
-import type { DatabaseHandle } from '../../db/connect.ts';
+} from '../../lib/mapping-rules.ts';
 import { isServedChannelType } from '../providers/registry.ts';
 
 export interface ChannelSetting {

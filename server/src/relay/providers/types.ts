@@ -3,20 +3,16 @@
  * calls reach an upstream in one of the formats it speaks natively (`formats`); the pipeline converts the
  * client's format to it through the canonical model when they differ (server/src/relay/canonical/).
  */
+
+import type { UpstreamClient, UpstreamRequest } from '../../lib/http-client.ts';
+
+export type { UpstreamRequest };
+
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import type { WireFormat } from '../canonical/codec.ts';
-import type { UpstreamClient } from '../upstream-client.ts';
 import type { ProviderSettings } from '../upstream-settings.ts';
 
 export type RelayEndpoint = 'chat' | 'completions' | 'embeddings' | 'moderations';
-
-export interface UpstreamRequest {
-  url: string;
-  method: 'POST' | 'GET';
-  headers: Record<string, string>;
-  /** JSON text, or its UTF-8 bytes (large bodies are encoded in a turn of their own). */
-  body?: string | Buffer;
-}
 
 export interface BuildRequestInput {
   channel: CachedChannel;

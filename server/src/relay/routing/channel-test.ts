@@ -5,8 +5,9 @@
  * successful test of an automatically disabled channel enables it again (AutomaticEnableChannelEnabled).
  */
 import { ChannelStatus } from '../../../../common/statuses.ts';
-import { resolveMappedModel } from '../../api/channels/mapping-rules.ts';
 import type { AppContext } from '../../context.ts';
+import { readLimited } from '../../lib/http-client.ts';
+import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import { notifyRoot } from '../../lib/notify-root.ts';
 import { networkFailure, readUpstreamFailure } from '../attempt.ts';
 import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
@@ -14,7 +15,6 @@ import { readFormatFailure } from '../conversation-delivery.ts';
 import { adaptorFor } from '../providers/registry.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
 import { authorizeAttempt, channelProxy, prepareAttempt } from '../relay-call.ts';
-import { readLimited } from '../upstream-client.ts';
 import { considerDisabling, disableInDatabase } from './disable.ts';
 import type { UpstreamFailure } from './health.ts';
 

@@ -115,10 +115,14 @@ function embed(
   const requests = batch ? ((request.body.requests as Json[] | undefined) ?? []) : [request.body];
   for (const [index, item] of requests.entries()) {
     const parts = ((item.content as Json | undefined)?.parts as Json[] | undefined) ?? [];
-    if (!parts.some((part) => typeof part.text === 'string'))
-      return error(response, 400, 'INVALID_ARGUMENT', `requests[${index}].content has no text`);
-    if (batch && item.model !== `models/${model}`)
-      return error(response, 400, 'INVALID_ARGUMENT', `requests[${index}].model must be models/${model}`);
+    if (!parts.some((part) => typeof part.text === 'string')) {
+      error(response, 400, 'INVALID_ARGUMENT', `requests[${index}].content has no text`);
+      return;
+    }
+    if (batch && item.model !== `models/${model}`) {
+      error(response, 400, 'INVALID_ARGUMENT', `requests[${index}].model must be models/${model}`);
+      return;
+    }
   }
   const values = { values: FAKE_GEMINI_EMBEDDING };
   sendJson(response, 200, batch ? { embeddings: requests.map(() => values) } : { embedding: values });

@@ -2,7 +2,7 @@
  * Validation of a channel's JSON settings (REFERENCE §5): model mapping (an object of model → model,
  * followed as a chain, cycles rejected), status-code mapping, param override and setting objects.
  */
-import type { MessageKey, MessageParams } from '../../lib/messages.ts';
+import type { MessageKey, MessageParams } from './messages.ts';
 
 export type Refusal = { ok: false; code: MessageKey; params?: MessageParams };
 export type MappingCheck = { ok: true; value: Record<string, string> } | Refusal;

@@ -1,6 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { RefusedAddressError, UpstreamClient } from './upstream-client.ts';
+import { RefusedAddressError, UpstreamClient } from './http-client.ts';
 
 /** A TCP server that accepts connections and never answers; counts them. */
 async function startBlackHole(): Promise<{

@@ -6,13 +6,16 @@
  * (docs/decisions/0009-channel-key-custody-and-upstream-connections.md).
  */
 import { Agent, buildConnector, type Dispatcher, Pool, ProxyAgent, request, Socks5ProxyAgent } from 'undici';
-import {
-  connectHost,
-  guardedLookup,
-  hostRefusal,
-  type UpstreamAddressPolicy,
-} from '../lib/address-policy.ts';
-import type { UpstreamRequest } from './providers/types.ts';
+import { connectHost, guardedLookup, hostRefusal, type UpstreamAddressPolicy } from './address-policy.ts';
+
+/** One HTTP request to an upstream (a relay call, a token exchange, a model list). */
+export interface UpstreamRequest {
+  url: string;
+  method: 'POST' | 'GET';
+  headers: Record<string, string>;
+  /** JSON text, or its UTF-8 bytes (large bodies are encoded in a turn of their own). */
+  body?: string | Buffer;
+}
 
 /** Milliseconds to open a TCP (and TLS) connection, to an upstream or to a proxy, and for a proxy's CONNECT answer. */
 export const CONNECT_TIMEOUT_MS = 10_000;
