@@ -244,6 +244,49 @@ describe('Claude channels', () => {
   });
 });
 
+describe('images cross formats', () => {
+  const PIXEL =
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=';
+
+  it('OpenAI image_url (data URL) reaches Claude as a base64 image block', async () => {
+    await fixture.openai.chat.completions.create({
+      model: CLAUDE_MODEL,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'What is this?' },
+            { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } },
+          ],
+        },
+      ],
+    });
+    const sent = claude.requests.at(-1)!.body as { messages: { content: unknown[] }[] };
+    expect(sent.messages[0]?.content).toContainEqual({
+      type: 'image',
+      source: { type: 'base64', media_type: 'image/png', data: PIXEL },
+    });
+  });
+
+  it('a Claude image block reaches an OpenAI upstream as an image_url data URL', async () => {
+    await anthropicClient().messages.create({
+      model: OPENAI_MODEL,
+      max_tokens: 20,
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PIXEL } },
+            { type: 'text', text: 'What is this?' },
+          ],
+        },
+      ],
+    });
+    const sent = fixture.upstream.requests.at(-1)!.body as { messages: { content: unknown }[] };
+    expect(JSON.stringify(sent.messages.at(-1)?.content)).toContain(`data:image/png;base64,${PIXEL}`);
+  });
+});
+
 describe('global.pass_through_request_enabled', () => {
   it('sends the client body as it came when both sides speak one format (only the mapped model set)', async () => {
     await fixture.addChannel({
