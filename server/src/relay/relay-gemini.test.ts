@@ -9,6 +9,11 @@ import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import {
+  FAKE_CLAUDE_TEXT,
+  FAKE_CLAUDE_TOOL_INPUT,
+  startFakeClaude,
+} from '../test-support/fake-vendors/claude-upstream.ts';
+import {
   FAKE_GEMINI_ARGS,
   FAKE_GEMINI_EMBEDDING,
   FAKE_GEMINI_MODELS,
@@ -28,6 +33,8 @@ let fixture: RelayFixture;
 let gemini: FakeVendor;
 let key: string;
 let geminiChannel: number;
+let claude: FakeVendor;
+const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
 
 function genai(apiKey = key): GoogleGenAI {
   return new GoogleGenAI({ apiKey, httpOptions: { baseUrl: fixture.server.url } });
@@ -38,6 +45,8 @@ beforeAll(async () => {
   gemini = await startFakeGemini(GEMINI_KEY);
   key = `sk-${fixture.token.key}`;
   await fixture.addChannel({ models: `${OPENAI_MODEL},${EMBEDDING_MODEL}` });
+  claude = await startFakeClaude('sk-ant-fake');
+  await fixture.addChannel({ type: 14, key: 'sk-ant-fake', base_url: claude.url, models: CLAUDE_MODEL });
   geminiChannel = await fixture.addChannel({
     type: 24,
     key: GEMINI_KEY,
@@ -47,6 +56,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await claude.close();
   await fixture.close();
   await gemini.close();
 });
@@ -235,6 +245,80 @@ describe('Gemini channels (type 24)', () => {
     expect(tested.body.success).toBe(true);
     const models = await fixture.root.get<string[]>(`/api/channel/fetch_models/${geminiChannel}`);
     expect(models.body.data).toEqual(FAKE_GEMINI_MODELS);
+  });
+});
+
+describe('@google/genai on a Claude upstream', () => {
+  it('converts text, streams and a function call round trip', async () => {
+    const reply = await genai().models.generateContent({
+      model: CLAUDE_MODEL,
+      contents: 'Hi',
+      config: { systemInstruction: 'Be brief.' },
+    });
+    expect(reply.text).toBe(FAKE_CLAUDE_TEXT);
+    expect(JSON.stringify(claude.requests.at(-1)!.body.system)).toContain('Be brief.');
+    let streamed = '';
+    for await (const chunk of await genai().models.generateContentStream({
+      model: CLAUDE_MODEL,
+      contents: 'Hi',
+    }))
+      streamed += chunk.text ?? '';
+    expect(streamed).toBe(FAKE_CLAUDE_TEXT);
+
+    const tools = [
+      {
+        functionDeclarations: [
+          {
+            name: 'get_weather',
+            description: 'Weather of a city',
+            parametersJsonSchema: {
+              type: 'object',
+              properties: { city: { type: 'string' } },
+              required: ['city'],
+            },
+          },
+        ],
+      },
+    ];
+    const first = await genai().models.generateContent({
+      model: CLAUDE_MODEL,
+      contents: 'Weather in Paris?',
+      config: { tools },
+    });
+    const call = first.functionCalls?.[0];
+    expect(call?.name).toBe('get_weather');
+    expect(call?.args).toEqual(FAKE_CLAUDE_TOOL_INPUT);
+    const second = await genai().models.generateContent({
+      model: CLAUDE_MODEL,
+      config: { tools },
+      contents: [
+        { role: 'user', parts: [{ text: 'Weather in Paris?' }] },
+        { role: 'model', parts: [{ functionCall: call! }] },
+        {
+          role: 'user',
+          parts: [{ functionResponse: { id: call!.id, name: 'get_weather', response: { result: 'sunny' } } }],
+        },
+      ],
+    });
+    expect(second.text).toBe(FAKE_CLAUDE_TEXT);
+    const sent = claude.requests.at(-1)!.body as {
+      messages: { role: string; content: { type: string }[] }[];
+    };
+    expect(sent.messages.at(-1)?.content[0]?.type).toBe('tool_result');
+  });
+});
+
+describe('openai SDK responses.create on a Gemini channel', () => {
+  it('converts the call, stream and not', async () => {
+    const reply = await fixture.openai.responses.create({
+      model: GEMINI_MODEL,
+      instructions: 'Be brief.',
+      input: 'Hi',
+    });
+    expect(reply.output_text).toBe(FAKE_GEMINI_TEXT);
+    const final = await fixture.openai.responses.stream({ model: GEMINI_MODEL, input: 'Hi' }).finalResponse();
+    expect(final.output_text).toBe(FAKE_GEMINI_TEXT);
+    expect(final.usage?.input_tokens).toBe(FAKE_GEMINI_USAGE.promptTokenCount);
   });
 });
 
