@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_AWS_KEY,
   FAKE_BEDROCK_API_KEY,
+  FAKE_BEDROCK_MODELS,
   startFakeBedrock,
 } from '../test-support/fake-vendors/bedrock-upstream.ts';
 import { FAKE_CLAUDE_TEXT, FAKE_CLAUDE_USAGE } from '../test-support/fake-vendors/claude-upstream.ts';
@@ -110,9 +111,11 @@ describe('AWS Bedrock channels', () => {
     await fixture.root.delete(`/api/channel/${apiKeyChannel}`);
   });
 
-  it('pass the console channel test', async () => {
+  it('pass the console channel test and list their models from the console', async () => {
     const tested = await fixture.root.get<unknown>(`/api/channel/test/${channelId}`);
     expect(tested.body.success).toBe(true);
+    const models = await fixture.root.get<string[]>(`/api/channel/fetch_models/${channelId}`);
+    expect(models.body, JSON.stringify(models.body)).toMatchObject({ data: FAKE_BEDROCK_MODELS });
   });
 
   it("report a wrong secret as the upstream's refusal, and refuse malformed keys at save", async () => {

@@ -5,10 +5,13 @@
 import type { AppContext } from '../../context.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { maskSecrets } from '../errors.ts';
+import { readBedrockKey } from './bedrock/index.ts';
+import { signAwsRequest } from './bedrock/sigv4.ts';
 import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION } from './claude/index.ts';
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION } from './gemini/index.ts';
 import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
 import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
+import type { UpstreamRequest } from './types.ts';
 
 export class AccountQueryError extends Error {}
 export class UnsupportedQueryError extends Error {}
@@ -53,6 +56,18 @@ function modelListRequest(channel: CachedChannel): { url: string; headers: Recor
       headers: { 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION },
     };
   }
+  if (channel.type === 33) {
+    const key = readBedrockKey(channel.key);
+    if (typeof key === 'string') throw new AccountQueryError(key);
+    const request: UpstreamRequest = {
+      url: `${native(`https://bedrock.${key.region}.amazonaws.com`)}/foundation-models?byProvider=anthropic`,
+      method: 'GET',
+      headers: { accept: 'application/json' },
+    };
+    if (key.kind === 'api-key') request.headers.authorization = `Bearer ${key.apiKey}`;
+    else signAwsRequest(request, { ...key, service: 'bedrock' });
+    return { url: request.url, headers: request.headers };
+  }
   if (channel.type === 24) {
     return {
       url: `${native(GEMINI_DEFAULT_BASE_URL)}/${GEMINI_DEFAULT_VERSION}/models?pageSize=1000`,
@@ -69,12 +84,18 @@ function modelListRequest(channel: CachedChannel): { url: string; headers: Recor
 
 /**
  * Model ids the upstream lists (OpenAI's and Anthropic's `data[].id`, Gemini's `models[].name` without
- * `models/`, Azure's model list), sorted and de-duplicated.
+ * `models/`, Bedrock's Anthropic foundation models, Azure's model list), sorted and de-duplicated.
  */
 export async function fetchUpstreamModels(context: AppContext, channel: CachedChannel): Promise<string[]> {
   const { url, headers } = modelListRequest(channel);
   const reply = await query(context, channel, url, headers);
-  const data = Array.isArray(reply.data) ? reply.data : Array.isArray(reply.models) ? reply.models : [];
+  const data = Array.isArray(reply.data)
+    ? reply.data
+    : Array.isArray(reply.models)
+      ? reply.models
+      : Array.isArray(reply.modelSummaries)
+        ? reply.modelSummaries.map((summary: { modelId?: unknown }) => summary?.modelId)
+        : [];
   const ids = data
     .map((entry) =>
       typeof entry === 'string'

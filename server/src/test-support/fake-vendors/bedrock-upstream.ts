@@ -19,6 +19,11 @@ export const FAKE_AWS = {
   region: 'us-east-1',
 };
 export const FAKE_AWS_KEY = `${FAKE_AWS.accessKeyId}|${FAKE_AWS.secretAccessKey}|${FAKE_AWS.region}`;
+/** Anthropic foundation models the control plane lists. */
+export const FAKE_BEDROCK_MODELS = [
+  'anthropic.claude-3-5-haiku-20241022-v1:0',
+  'anthropic.claude-sonnet-4-20250514-v1:0',
+];
 /** A Bedrock API key (sent as a Bearer token instead of a signature). */
 export const FAKE_BEDROCK_API_KEY = 'ABSKZmFrZS1iZWRyb2NrLWFwaS1rZXk=';
 
@@ -70,8 +75,8 @@ async function signatureProblem(
       protocol: 'http:',
       hostname: target.hostname,
       port: Number(target.port),
-      path: request.path,
-      query: {},
+      path: new URL(request.path, url).pathname,
+      query: Object.fromEntries(new URL(request.path, url).searchParams),
       headers,
       body: rawBody,
     },
@@ -132,6 +137,14 @@ function streamEvents(model: string): Record<string, unknown>[] {
 export async function startFakeBedrock(): Promise<FakeVendor> {
   let url = '';
   const vendor = await startFakeVendor(async (request, response) => {
+    if (request.method === 'GET' && request.path === '/foundation-models?byProvider=anthropic') {
+      const problem = await signatureProblem(request, '', url);
+      if (problem) return awsError(response, 403, 'UnrecognizedClientException', problem);
+      sendJson(response, 200, {
+        modelSummaries: FAKE_BEDROCK_MODELS.map((modelId) => ({ modelId, providerName: 'Anthropic' })),
+      });
+      return;
+    }
     const match = ROUTE.exec(request.path);
     if (request.method !== 'POST' || !match) {
       awsError(response, 404, 'UnknownOperationException', `not found: ${request.path}`);
