@@ -8,7 +8,11 @@ import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_CLAUDE_TEXT, FAKE_CLAUDE_USAGE } from '../test-support/fake-vendors/claude-upstream.ts';
 import { FAKE_GEMINI_TEXT, FAKE_GEMINI_USAGE } from '../test-support/fake-vendors/gemini-upstream.ts';
-import { type FakeVertex, startFakeVertex } from '../test-support/fake-vendors/vertex-upstream.ts';
+import {
+  FAKE_VERTEX_MODELS,
+  type FakeVertex,
+  startFakeVertex,
+} from '../test-support/fake-vendors/vertex-upstream.ts';
 import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 const GEMINI_MODEL = 'gemini-2.5-flash';
@@ -88,9 +92,11 @@ describe('Vertex AI channels', () => {
     expect(vertex.requests.at(-1)!.path).toMatch(/:streamRawPredict$/);
   });
 
-  it('exchange the key for a token once and reuse it; the console test passes', async () => {
+  it('exchange the key for a token once and reuse it; the console test and model list work', async () => {
     const tested = await fixture.root.get<unknown>(`/api/channel/test/${channelId}`);
     expect(tested.body.success).toBe(true);
+    const models = await fixture.root.get<string[]>(`/api/channel/fetch_models/${channelId}`);
+    expect(models.body.data).toEqual(FAKE_VERTEX_MODELS);
     expect(vertex.issued).toEqual(['ya29.fake-1']);
   });
 

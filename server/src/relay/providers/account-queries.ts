@@ -5,6 +5,7 @@
 import type { AppContext } from '../../context.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { maskSecrets } from '../errors.ts';
+import { channelProxy } from '../relay-call.ts';
 import { readBedrockKey } from './bedrock/index.ts';
 import { signAwsRequest } from './bedrock/sigv4.ts';
 import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION } from './claude/index.ts';
@@ -12,6 +13,7 @@ import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION } from './gemini/index.
 import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
 import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
 import type { UpstreamRequest } from './types.ts';
+import { listVertexModels } from './vertex/index.ts';
 
 export class AccountQueryError extends Error {}
 export class UnsupportedQueryError extends Error {}
@@ -87,6 +89,18 @@ function modelListRequest(channel: CachedChannel): { url: string; headers: Recor
  * `models/`, Bedrock's Anthropic foundation models, Azure's model list), sorted and de-duplicated.
  */
 export async function fetchUpstreamModels(context: AppContext, channel: CachedChannel): Promise<string[]> {
+  if (channel.type === 41) {
+    const proxyUrl = channelProxy(channel);
+    try {
+      return [
+        ...new Set(
+          await listVertexModels({ channel, upstream: context.upstream, ...(proxyUrl ? { proxyUrl } : {}) }),
+        ),
+      ].sort();
+    } catch (error) {
+      throw new AccountQueryError(maskSecrets((error as Error).message, [channel.key]));
+    }
+  }
   const { url, headers } = modelListRequest(channel);
   const reply = await query(context, channel, url, headers);
   const data = Array.isArray(reply.data)

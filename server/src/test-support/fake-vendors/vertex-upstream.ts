@@ -12,6 +12,8 @@ import { generate } from './gemini-upstream.ts';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
 
 export const FAKE_VERTEX_PROJECT = 'switchyard-test';
+/** Gemini models the publisher list names. */
+export const FAKE_VERTEX_MODELS = ['gemini-2.5-flash', 'gemini-2.5-pro'];
 
 export interface FakeVertex extends FakeVendor {
   /** The service-account JSON key to put in a channel. */
@@ -60,6 +62,16 @@ export async function startFakeVertex(): Promise<FakeVertex> {
       const token = `ya29.fake-${issued.length + 1}`;
       issued.push(token);
       sendJson(response, 200, { access_token: token, expires_in: 3599, token_type: 'Bearer' });
+      return;
+    }
+    if (request.method === 'GET' && request.path.startsWith('/v1beta1/publishers/google/models')) {
+      if (!issued.includes(String(request.headers.authorization ?? '').replace(/^Bearer /, ''))) {
+        googleError(response, 401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+        return;
+      }
+      sendJson(response, 200, {
+        publisherModels: FAKE_VERTEX_MODELS.map((model) => ({ name: `publishers/google/models/${model}` })),
+      });
       return;
     }
     const match = ROUTE.exec(request.path);

@@ -7,7 +7,7 @@
  * `anthropic_version: vertex-2023-10-16` in the body and no model; a Claude model's date suffix becomes
  * Vertex's `@date` (claude-sonnet-4-20250514 → claude-sonnet-4@20250514).
  */
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import type { AuthorizeInput, BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 import { accessToken, readServiceAccount } from './credentials.ts';
 
 export const VERTEX_DEFAULT_REGION = 'global';
@@ -36,7 +36,8 @@ export function vertexClaudeModel(model: string): string {
   return model.includes('@') ? model : model.replace(/-(\d{8})$/, '@$1');
 }
 
-function host(region: string, baseUrl: string): string {
+/** The API host of a region (the channel's base URL when it sets one). */
+export function vertexHost(region: string, baseUrl: string): string {
   if (baseUrl) return baseUrl.replace(/\/+$/, '');
   return region === 'global'
     ? 'https://aiplatform.googleapis.com'
@@ -74,7 +75,7 @@ export const vertexAdaptor: ProviderAdaptor = {
       : stream
         ? 'streamGenerateContent?alt=sse'
         : 'generateContent';
-    const url = `${host(region, channel.baseUrl)}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers/${publisher}/models/${encodeURIComponent(model).replace('%40', '@')}:${action}`;
+    const url = `${vertexHost(region, channel.baseUrl)}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers/${publisher}/models/${encodeURIComponent(model).replace('%40', '@')}:${action}`;
     const { model: _model, ...rest } = body;
     const upstreamBody = claude ? { ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION } : rest;
     if (!claude) delete upstreamBody.stream;
@@ -94,3 +95,26 @@ export const vertexAdaptor: ProviderAdaptor = {
     input.request.headers.authorization = `Bearer ${await accessToken(account, input)}`;
   },
 };
+
+/**
+ * Gemini models the account can use (`publishers/google/models`), for the console's model list. Claude
+ * models on Vertex are enabled per project in the Model Garden and are not listed here.
+ */
+export async function listVertexModels(input: Omit<AuthorizeInput, 'request'>): Promise<string[]> {
+  const account = readServiceAccount(input.channel.key);
+  if (typeof account === 'string') throw new Error(account);
+  const region = vertexRegion(input.channel.other, '');
+  const token = await accessToken(account, { ...input, request: { url: '', method: 'GET', headers: {} } });
+  const reply = (await input.upstream.requestJson(
+    {
+      url: `${vertexHost(region, input.channel.baseUrl)}/v1beta1/publishers/google/models?pageSize=1000`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${token}` },
+    },
+    15_000,
+    input.proxyUrl,
+  )) as { publisherModels?: { name?: unknown }[] };
+  return (reply.publisherModels ?? [])
+    .map((model) => (typeof model.name === 'string' ? (model.name.split('/').pop() ?? '') : ''))
+    .filter((name) => name !== '');
+}
