@@ -17,6 +17,7 @@ import {
 } from './call-state.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
 import { readJsonReply } from './json-relay.ts';
+import { relayBinary } from './media.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
 import { relayStream, writeStreamHeaders } from './stream-relay.ts';
 
@@ -53,6 +54,22 @@ export async function deliverOpenAi(
       clientGone: () => state.clientGone,
     });
     return { ...result, channel, upstreamModel };
+  }
+  if (call.endpoint === 'speech' && !contentType.includes('application/json')) {
+    // Audio goes through as it arrives; speech is billed by the input's characters (prompt-tokens.ts).
+    reply.hijack();
+    const sent = await relayBinary(reply.raw, response.body, contentType, state.requestId);
+    if (state.clientGone) return abortedEnding(channel, upstreamModel);
+    const characters = promptTokensOf(state);
+    return {
+      outcome: sent.complete ? 'completed' : 'upstream_failed_after_output',
+      upstreamUsage: sent.bytes > 0 ? { promptTokens: characters, completionTokens: 0 } : null,
+      deliveredCompletionTokens: 0,
+      outputDelivered: sent.bytes > 0,
+      firstResponseMs: null,
+      channel,
+      upstreamModel,
+    };
   }
   let body: Buffer;
   try {

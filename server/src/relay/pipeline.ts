@@ -261,7 +261,13 @@ export async function runRelay(
   reply: FastifyReply,
   call: RelayCall,
 ): Promise<void> {
-  const { pricing, group } = resolvePricing(context, call.caller, call.model);
+  const resolved = resolvePricing(context, call.caller, call.model);
+  const { group } = resolved;
+  const multiplier = call.priceMultiplier ?? 1;
+  const pricing =
+    resolved.pricing.kind === 'per_call' && multiplier !== 1
+      ? { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * multiplier }
+      : resolved.pricing;
   const large = Number(request.headers['content-length'] ?? 0) > LARGE_BODY_BYTES;
   if (large) await yieldToEventLoop();
   const state: CallState = {

@@ -5,6 +5,19 @@ import { countChatPromptTokens, countTextTokens } from './billing/tokens.ts';
 import { inputText, promptText } from './formats/openai/request.ts';
 import type { RelayEndpoint } from './providers/types.ts';
 
+/** The query and documents of a rerank request (documents as strings or `{text}` objects). */
+export function rerankText(body: Readonly<Record<string, unknown>>): string {
+  const documents = Array.isArray(body.documents) ? body.documents : [];
+  const texts = documents.map((document) =>
+    typeof document === 'string'
+      ? document
+      : typeof (document as { text?: unknown })?.text === 'string'
+        ? (document as { text: string }).text
+        : JSON.stringify(document),
+  );
+  return [typeof body.query === 'string' ? body.query : '', ...texts].join('\n');
+}
+
 export function countPromptTokens(
   endpoint: RelayEndpoint,
   body: Readonly<Record<string, unknown>>,
@@ -22,5 +35,12 @@ export function countPromptTokens(
     case 'embeddings':
     case 'moderations':
       return countTextTokens(inputText(body), model);
+    case 'images':
+      return countTextTokens(typeof body.prompt === 'string' ? body.prompt : '', model);
+    case 'speech':
+      // Speech is priced per input character (tts-1: $15 per million characters).
+      return typeof body.input === 'string' ? [...body.input].length : 0;
+    case 'rerank':
+      return countTextTokens(rerankText(body), model);
   }
 }

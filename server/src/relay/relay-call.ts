@@ -35,6 +35,8 @@ export interface RelayCall {
    * and the upstream's OpenAI JSON reply is converted before it is sent.
    */
   surface?: { format: WireFormat; convertReply(body: unknown): unknown };
+  /** A per-call price applies this many times (images: n × the size and quality ratio). */
+  priceMultiplier?: number;
 }
 
 /** The client's format: OpenAI chat for the OpenAI routes. */

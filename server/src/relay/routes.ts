@@ -13,19 +13,17 @@ import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
 import { admitCall } from './format-surface.ts';
 import { messagesText, promptText } from './formats/openai/request.ts';
+import { imagePriceMultiplier, validateMediaShape } from './media.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { runRelay } from './pipeline.ts';
 import type { RelayEndpoint } from './providers/types.ts';
 
 /** OpenAI routes whose relay arrives in later work: a clear 501 until then. */
 const notYetRelayed = [
-  ['POST', '/v1/images/generations'],
   ['POST', '/v1/images/edits'],
   ['POST', '/v1/images/variations'],
-  ['POST', '/v1/audio/speech'],
   ['POST', '/v1/audio/transcriptions'],
   ['POST', '/v1/audio/translations'],
-  ['POST', '/v1/rerank'],
   ['POST', '/v1/edits'],
   ['POST', '/v1/files'],
   ['GET', '/v1/files'],
@@ -36,6 +34,8 @@ const notYetRelayed = [
 function readModel(endpoint: RelayEndpoint, body: Record<string, unknown>): string {
   const model = body.model;
   if (endpoint === 'moderations' && (model === undefined || model === '')) return 'omni-moderation-latest';
+  // OpenAI's default image model.
+  if (endpoint === 'images' && (model === undefined || model === '')) return 'dall-e-2';
   if (typeof model !== 'string' || model.trim() === '')
     throw relayError(400, 'invalid_request', 'the request must name a model');
   return model.trim();
@@ -70,9 +70,11 @@ function admit(
   const prompt =
     endpoint === 'chat'
       ? () => messagesText(body)
-      : endpoint === 'completions'
+      : endpoint === 'completions' || endpoint === 'images'
         ? () => promptText(body)
-        : undefined;
+        : endpoint === 'speech'
+          ? () => String(body.input ?? '')
+          : undefined;
   admitCall(context, caller, model, prompt);
 }
 
@@ -184,6 +186,9 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       ['/v1/completions', 'completions'],
       ['/v1/embeddings', 'embeddings'],
       ['/v1/moderations', 'moderations'],
+      ['/v1/images/generations', 'images'],
+      ['/v1/audio/speech', 'speech'],
+      ['/v1/rerank', 'rerank'],
     ];
     const openAiKeyFirst = keyFirst(context, 'openai');
     for (const [path, endpoint] of endpoints) {
@@ -192,8 +197,15 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
         const body = readBody(request);
         validateShape(endpoint, body);
         const model = readModel(endpoint, body);
+        validateMediaShape(endpoint, model, body);
         admit(context, caller, endpoint, body, model);
-        await runRelay(context, request, reply, { endpoint, caller, body, model });
+        const call = { endpoint, caller, body, model };
+        await runRelay(
+          context,
+          request,
+          reply,
+          endpoint === 'images' ? { ...call, priceMultiplier: imagePriceMultiplier(model, body) } : call,
+        );
         return reply;
       });
     }
@@ -231,6 +243,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       scope.route({
         method,
         url: path,
+        // The key first: an unserved route tells only a caller with a valid key that it is unserved.
+        preParsing: openAiKeyFirst,
         handler: async () => {
           throw relayError(501, 'unsupported_endpoint', `${path} is not supported by this gateway yet`);
         },

@@ -12,7 +12,15 @@ import type { CachedChannel } from '../cache/channel-cache.ts';
 import type { WireFormat } from '../canonical/codec.ts';
 import type { ProviderSettings } from '../upstream-settings.ts';
 
-export type RelayEndpoint = 'chat' | 'completions' | 'embeddings' | 'moderations';
+/** OpenAI endpoints: conversations ('chat', in any format), and the others the OpenAI routes serve. */
+export type RelayEndpoint =
+  | 'chat'
+  | 'completions'
+  | 'embeddings'
+  | 'moderations'
+  | 'images'
+  | 'speech'
+  | 'rerank';
 
 export interface BuildRequestInput {
   channel: CachedChannel;

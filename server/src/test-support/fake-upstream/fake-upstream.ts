@@ -4,6 +4,7 @@
  * (status codes, latency, slow, dropped, stalled or hanging streams) and a record of every request
  * it received (path, headers — keys included — and body).
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,6 +29,7 @@ import {
   type RouteHandler,
   sendJson,
 } from './handlers.ts';
+import { imageGenerations, rerank, speech } from './media-handlers.ts';
 import type { JsonObject } from './replies.ts';
 
 export type { FakeBehavior } from './behavior.ts';
@@ -64,6 +66,9 @@ const ROUTES: Record<string, RouteHandler> = {
   'POST /v1/completions': completions,
   'POST /v1/embeddings': embeddings,
   'POST /v1/moderations': moderations,
+  'POST /v1/images/generations': imageGenerations,
+  'POST /v1/audio/speech': speech,
+  'POST /v1/rerank': rerank,
   'GET /v1/models': listModels,
   'GET /v1/dashboard/billing/subscription': billingSubscription,
   'GET /v1/dashboard/billing/usage': billingUsage,

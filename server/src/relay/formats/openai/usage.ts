@@ -18,10 +18,12 @@ function tokenCount(value: unknown): number | undefined {
  */
 export function readUsage(value: unknown): Usage | undefined {
   if (!isRecord(value)) return undefined;
-  const prompt = tokenCount(value.prompt_tokens);
-  const completion = tokenCount(value.completion_tokens);
+  // Image and Responses-style usage says input/output; rerankers (Jina) report only a total, all input.
   const total = tokenCount(value.total_tokens);
+  let prompt = tokenCount(value.prompt_tokens ?? value.input_tokens);
+  const completion = tokenCount(value.completion_tokens ?? value.output_tokens);
   if (prompt === undefined && completion === undefined && total === undefined) return undefined;
+  if (prompt === undefined && completion === undefined) prompt = total;
   const usage: Usage = {
     ...value,
     prompt_tokens: prompt ?? 0,

@@ -9,6 +9,9 @@ const paths: Record<RelayEndpoint, string> = {
   completions: '/v1/completions',
   embeddings: '/v1/embeddings',
   moderations: '/v1/moderations',
+  images: '/v1/images/generations',
+  speech: '/v1/audio/speech',
+  rerank: '/v1/rerank',
 };
 
 export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
@@ -74,7 +77,7 @@ export const openAiCompatibleAdaptor: ProviderAdaptor = {
     if (!url) return null;
     const headers: Record<string, string> = {
       'content-type': 'application/json',
-      accept: stream ? 'text/event-stream' : 'application/json',
+      accept: stream ? 'text/event-stream' : endpoint === 'speech' ? '*/*' : 'application/json',
       ...authHeaders(config, channel),
     };
     return { url, method: 'POST', headers, body: JSON.stringify(body) };
