@@ -27,6 +27,10 @@ export const channelMessages = {
     en: 'The key cannot be used for this channel type: {reason}',
     zh: '密钥不适用于该渠道类型：{reason}',
   },
+  'channel.other_required': {
+    en: 'Channel type {type} needs its account ID in the extra field',
+    zh: '渠道类型 {type} 需要在附加字段中填写账户 ID',
+  },
   'channel.type_not_served_tag': {
     en: 'Every channel of tag {tag} is of a type this version cannot relay yet; none was enabled',
     zh: '标签 {tag} 下的渠道类型当前版本均不支持转发，未启用任何渠道',

@@ -149,3 +149,8 @@ export function checkChannelKey(type: number, key: string): void {
   const problem = type === 41 ? readServiceAccount(key) : type === 33 ? readBedrockKey(key) : null;
   if (typeof problem === 'string') throw businessFailure('channel.key_invalid', { reason: problem });
 }
+
+/** Refuses an `other` field the type cannot do without (Cloudflare needs the account id). */
+export function checkChannelOther(type: number, other: string | null | undefined): void {
+  if (type === 39 && !(other ?? '').trim()) throw businessFailure('channel.other_required', { type });
+}

@@ -11,7 +11,13 @@ import { businessFailure, notFound } from '../../lib/errors.ts';
 import { isServedChannelType } from '../../relay/providers/registry.ts';
 import type { Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';
-import { type ChannelValues, checkChannelKey, normalizeChannelFields, proxyOfSetting } from './normalize.ts';
+import {
+  type ChannelValues,
+  checkChannelKey,
+  checkChannelOther,
+  normalizeChannelFields,
+  proxyOfSetting,
+} from './normalize.ts';
 import type { ChannelFields } from './schemas.ts';
 import { type ChannelListRow, groupByTag } from './tag-mode.ts';
 import { type ChannelRow, type ChannelView, toChannelView } from './view.ts';
@@ -34,6 +40,7 @@ export async function createChannels(
         .filter(Boolean)
     : [values.key ?? ''];
   for (const key of keys) checkChannelKey(values.type ?? 1, key);
+  checkChannelOther(values.type ?? 1, values.other);
   const { db, dialect } = context.database;
   const now = Math.floor(Date.now() / 1000);
   const ids = await db.transaction().execute(async (transaction) => {
@@ -89,12 +96,14 @@ export async function updateChannel(
   const updated = await context.database.db.transaction().execute(async (transaction) => {
     const existing = await transaction
       .selectFrom('channels')
-      .select(['id', 'type', 'base_url', 'setting', 'key'])
+      .select(['id', 'type', 'base_url', 'setting', 'key', 'other'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!existing) throw notFound('channel.not_found');
     if (values.key !== undefined || values.type !== undefined)
       checkChannelKey(values.type ?? existing.type, values.key ?? existing.key);
+    if (values.other !== undefined || values.type !== undefined)
+      checkChannelOther(values.type ?? existing.type, values.other ?? existing.other);
     const type = values.type ?? existing.type;
     if (values.status === 1 && !isServedChannelType(type))
       throw businessFailure('channel.type_not_served', {

@@ -87,9 +87,38 @@ interface Route {
   deployment?: string;
 }
 
+/**
+ * Where OpenAI-compatible providers put the OpenAI API (their documented paths): the same replies are
+ * served there, so a test can check that a channel type reaches its provider's path.
+ */
+const PROVIDER_PATHS: [RegExp, string][] = [
+  [/^\/compatible-mode(\/v1\/(?:chat\/completions|embeddings))$/, 'Alibaba DashScope'],
+  [/^\/api\/paas\/v4(\/(?:chat\/completions|embeddings|images\/generations))$/, 'Zhipu v4'],
+  [/^\/compatibility\/v1(\/(?:chat\/completions|embeddings))$/, 'Cohere compatibility API'],
+  [/^\/v2(\/rerank)$/, 'Cohere v2'],
+  [/^\/v1\/text\/chatcompletion_v2$/, 'MiniMax'],
+  [/^\/client\/v4\/accounts\/[^/]+\/ai\/v1(\/(?:chat\/completions|embeddings))$/, 'Cloudflare Workers AI'],
+  [/^\/api\/v3(?:\/bots)?(\/(?:chat\/completions|embeddings|images\/generations))$/, 'Volcengine Ark'],
+  [/^\/v2(\/(?:chat\/completions|embeddings))$/, 'Baidu Qianfan v2'],
+];
+
+function providerPath(path: string): string | undefined {
+  for (const [pattern] of PROVIDER_PATHS) {
+    const match = pattern.exec(path);
+    if (match) return match[1] === undefined ? '/chat/completions' : match[1];
+  }
+  return undefined;
+}
+
 function findRoute(method: string, path: string): Route | undefined {
   const handler = ROUTES[`${method} ${path}`];
   if (handler !== undefined) return { handler };
+  const provider = method === 'POST' ? providerPath(path) : undefined;
+  if (provider !== undefined) {
+    const openAiPath = provider.startsWith('/v1/') ? provider : `/v1${provider}`;
+    const routed = ROUTES[`POST ${openAiPath}`];
+    if (routed !== undefined) return { handler: routed };
+  }
   const azure = method === 'POST' ? AZURE_PATH.exec(path) : null;
   if (azure === null) return undefined;
   return { handler: AZURE_ROUTES[azure[2]!]!, deployment: decodeURIComponent(azure[1]!) };

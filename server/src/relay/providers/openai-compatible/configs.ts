@@ -18,6 +18,11 @@ export interface OpenAiCompatibleConfig {
   azure?: boolean;
   /** Serves the Responses API at `<base>/v1/responses` (conversations pass through in that format). */
   responses?: boolean;
+  /**
+   * Paths under the base URL where they differ from OpenAI's (`/v1/chat/completions` …); a function of
+   * the model where the model decides (Volcengine bots); `{other}` is replaced by the channel's `other`.
+   */
+  paths?: Partial<Record<RelayEndpoint, string | ((model: string) => string)>>;
 }
 
 const all: Record<number, OpenAiCompatibleConfig> = {
@@ -58,6 +63,90 @@ const all: Record<number, OpenAiCompatibleConfig> = {
     endpoints: ['embeddings'],
   },
   47: { name: 'Xinference', defaultBaseUrl: '', auth: 'none-if-empty', streamUsage: false },
+  // Providers whose OpenAI-compatible API lives under their own paths (docs/providers.md).
+  17: {
+    name: 'Alibaba Qwen',
+    defaultBaseUrl: 'https://dashscope.aliyuncs.com',
+    auth: 'bearer',
+    streamUsage: true,
+    endpoints: ['chat', 'embeddings'],
+    paths: {
+      chat: '/compatible-mode/v1/chat/completions',
+      embeddings: '/compatible-mode/v1/embeddings',
+    },
+  },
+  26: {
+    name: 'Zhipu GLM-4',
+    defaultBaseUrl: 'https://open.bigmodel.cn',
+    auth: 'bearer',
+    streamUsage: false,
+    endpoints: ['chat', 'embeddings', 'images'],
+    paths: {
+      chat: '/api/paas/v4/chat/completions',
+      embeddings: '/api/paas/v4/embeddings',
+      images: '/api/paas/v4/images/generations',
+    },
+  },
+  34: {
+    name: 'Cohere',
+    defaultBaseUrl: 'https://api.cohere.ai',
+    auth: 'bearer',
+    streamUsage: false,
+    endpoints: ['chat', 'embeddings', 'rerank'],
+    paths: {
+      chat: '/compatibility/v1/chat/completions',
+      embeddings: '/compatibility/v1/embeddings',
+      rerank: '/v2/rerank',
+    },
+  },
+  35: {
+    name: 'MiniMax',
+    defaultBaseUrl: 'https://api.minimax.chat',
+    auth: 'bearer',
+    streamUsage: false,
+    endpoints: ['chat'],
+    paths: { chat: '/v1/text/chatcompletion_v2' },
+  },
+  38: {
+    name: 'Jina',
+    defaultBaseUrl: 'https://api.jina.ai',
+    auth: 'bearer',
+    streamUsage: false,
+    endpoints: ['embeddings', 'rerank'],
+  },
+  39: {
+    name: 'Cloudflare Workers AI',
+    defaultBaseUrl: 'https://api.cloudflare.com',
+    auth: 'bearer',
+    streamUsage: false,
+    endpoints: ['chat', 'embeddings'],
+    paths: {
+      chat: '/client/v4/accounts/{other}/ai/v1/chat/completions',
+      embeddings: '/client/v4/accounts/{other}/ai/v1/embeddings',
+    },
+  },
+  45: {
+    name: 'Volcengine Ark',
+    defaultBaseUrl: 'https://ark.cn-beijing.volces.com',
+    auth: 'bearer',
+    streamUsage: true,
+    endpoints: ['chat', 'embeddings', 'images'],
+    paths: {
+      // Bot (application) models have their own endpoint.
+      chat: (model) =>
+        model.startsWith('bot-') ? '/api/v3/bots/chat/completions' : '/api/v3/chat/completions',
+      embeddings: '/api/v3/embeddings',
+      images: '/api/v3/images/generations',
+    },
+  },
+  46: {
+    name: 'Baidu Qianfan v2',
+    defaultBaseUrl: 'https://qianfan.baidubce.com',
+    auth: 'bearer',
+    streamUsage: true,
+    endpoints: ['chat', 'embeddings'],
+    paths: { chat: '/v2/chat/completions', embeddings: '/v2/embeddings' },
+  },
   48: { name: 'xAI', defaultBaseUrl: 'https://api.x.ai', auth: 'bearer', streamUsage: true },
 };
 

@@ -36,7 +36,13 @@ function upstreamUrl(
     const path = paths[endpoint].replace(/^\/v1/, '');
     return `${base}/openai/deployments/${encodeURIComponent(azureDeployment(model))}${path}?api-version=${encodeURIComponent(version)}`;
   }
-  return `${base}${paths[endpoint]}`;
+  const custom = config.paths?.[endpoint];
+  if (custom === undefined) return `${base}${paths[endpoint]}`;
+  const path = typeof custom === 'function' ? custom(model) : custom;
+  if (!path.includes('{other}')) return `${base}${path}`;
+  // The channel's `other` field names the account (Cloudflare): without it there is no URL.
+  const other = channel.other.trim();
+  return other ? `${base}${path.replace('{other}', encodeURIComponent(other))}` : null;
 }
 
 export function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChannel): Record<string, string> {
