@@ -5,8 +5,15 @@
  * included) and has a connect, a header and an idle timeout, whatever RELAY_TIMEOUT says
  * (docs/decisions/0009-channel-key-custody-and-upstream-connections.md).
  */
+import { Readable } from 'node:stream';
 import { Agent, buildConnector, type Dispatcher, Pool, ProxyAgent, request, Socks5ProxyAgent } from 'undici';
 import { connectHost, guardedLookup, hostRefusal, type UpstreamAddressPolicy } from './address-policy.ts';
+
+/** A body sent as a stream with a known length (a new stream per send, so retries can resend it). */
+export interface StreamedBody {
+  length: number;
+  open(): AsyncIterable<Uint8Array>;
+}
 
 /** One HTTP request to an upstream (a relay call, a token exchange, a model list). */
 export interface UpstreamRequest {
@@ -14,7 +21,8 @@ export interface UpstreamRequest {
   method: 'POST' | 'GET';
   headers: Record<string, string>;
   /** JSON text, or its UTF-8 bytes (large bodies are encoded in a turn of their own). */
-  body?: string | Buffer;
+  /** JSON text or its bytes, or a streamed body (multipart uploads) opened afresh for each send. */
+  body?: string | Buffer | StreamedBody;
 }
 
 /** Milliseconds to open a TCP (and TLS) connection, to an upstream or to a proxy, and for a proxy's CONNECT answer. */
@@ -118,7 +126,7 @@ export class UpstreamClient {
     const pending = request(upstream.url, {
       method: upstream.method,
       headers: upstream.headers,
-      body: upstream.body ?? null,
+      body: streamedBody(upstream.body),
       dispatcher,
       signal: controller.signal,
       headersTimeout: headersMs,
@@ -214,6 +222,12 @@ export class UpstreamClient {
     if (first === 'grace') await this.destroy();
     await closed.catch(() => undefined);
   }
+}
+
+function streamedBody(body: UpstreamRequest['body']): string | Buffer | Readable | null {
+  if (body === undefined) return null;
+  if (typeof body === 'string' || Buffer.isBuffer(body)) return body;
+  return Readable.from(body.open());
 }
 
 /** Reads at most `limit` bytes of an error body (an upstream may send a huge page). */

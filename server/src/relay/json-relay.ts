@@ -36,6 +36,33 @@ function replyText(endpoint: RelayEndpoint, reply: Record<string, unknown>): str
  * Reads a 2xx reply; null when it is not a JSON object (an HTML page from a proxy, a truncated body): such
  * a reply is not passed on or billed, the client gets a 502 (server/src/relay/pipeline.ts).
  */
+/**
+ * A transcription or translation reply: JSON (`json`, `verbose_json`) with the text and, from the newer
+ * models, token usage; or plain text (`text`, `srt`, `vtt`). Without token usage it is priced by the
+ * tokens of the text it returned (as new-api does), counted as prompt tokens.
+ */
+export function readTranscriptionReply(body: Buffer, model: string): JsonReplyReading {
+  const text = body.toString('utf8');
+  let transcript = text;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      const reply = parsed as Record<string, unknown>;
+      const usage = readUsage(reply.usage);
+      if (usage && (usage.prompt_tokens > 0 || usage.completion_tokens > 0))
+        return { upstreamUsage: tokenUsageOf(usage), countedCompletionTokens: 0, outputDelivered: true };
+      transcript = typeof reply.text === 'string' ? reply.text : '';
+    }
+  } catch {
+    // a text, srt or vtt reply: the whole body is the transcript
+  }
+  return {
+    upstreamUsage: { promptTokens: countTextTokens(transcript, model), completionTokens: 0 },
+    countedCompletionTokens: 0,
+    outputDelivered: true,
+  };
+}
+
 export function readJsonReply(endpoint: RelayEndpoint, body: Buffer, model: string): JsonReplyReading | null {
   let reply: Record<string, unknown>;
   try {

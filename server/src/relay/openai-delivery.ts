@@ -16,7 +16,7 @@ import {
   sendFailure,
 } from './call-state.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
-import { readJsonReply } from './json-relay.ts';
+import { readJsonReply, readTranscriptionReply } from './json-relay.ts';
 import { relayBinary } from './media.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
 import { relayStream, writeStreamHeaders } from './stream-relay.ts';
@@ -95,7 +95,10 @@ export async function deliverOpenAi(
       return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
     }
   }
-  const reading = readJsonReply(call.endpoint, body, call.model);
+  const transcription = call.endpoint === 'transcriptions' || call.endpoint === 'translations';
+  const reading = transcription
+    ? readTranscriptionReply(body, call.model)
+    : readJsonReply(call.endpoint, body, call.model);
   if (!reading) {
     const failure = {
       status: 502,

@@ -36,7 +36,13 @@ export function countPromptTokens(
     case 'moderations':
       return countTextTokens(inputText(body), model);
     case 'images':
+    case 'image-edits':
       return countTextTokens(typeof body.prompt === 'string' ? body.prompt : '', model);
+    case 'image-variations':
+    case 'transcriptions':
+    case 'translations':
+      // Audio and images are not text: the reply's usage (or its text) prices these calls.
+      return 0;
     case 'speech':
       // Speech is priced per input character (tts-1: $15 per million characters).
       return typeof body.input === 'string' ? [...body.input].length : 0;

@@ -141,13 +141,13 @@ describe('relay through the official openai SDK', () => {
   });
 
   it('answers unsupported routes with 501 and unknown models with 503 in OpenAI format', async () => {
-    const unauthenticated = await fetch(`${fixture.server.url}/v1/images/edits`, {
+    const unauthenticated = await fetch(`${fixture.server.url}/v1/files`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk-wrong', 'content-type': 'application/json' },
       body: '{}',
     });
     expect(unauthenticated.status).toBe(401);
-    const response = await fetch(`${fixture.server.url}/v1/images/edits`, {
+    const response = await fetch(`${fixture.server.url}/v1/files`, {
       method: 'POST',
       headers: { authorization: `Bearer sk-${fixture.token.key}`, 'content-type': 'application/json' },
       body: '{}',

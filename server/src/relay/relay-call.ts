@@ -13,6 +13,7 @@ import { ConversationBody, conversationUpstreamBody, upstreamFormat } from './co
 import { maskSecrets } from './errors.ts';
 import { readMaxTokens } from './formats/openai/request.ts';
 import { previousResponseId } from './formats/openai-responses/codec.ts';
+import { encodeMultipart, type MultipartBody } from './multipart.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
 import type { AuthorizeInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
 import type { UpstreamFailure } from './routing/health.ts';
@@ -37,6 +38,8 @@ export interface RelayCall {
   surface?: { format: WireFormat; convertReply(body: unknown): unknown };
   /** A per-call price applies this many times (images: n × the size and quality ratio). */
   priceMultiplier?: number;
+  /** A multipart body (uploads), written again for each attempt with the upstream's model. */
+  multipart?: MultipartBody;
 }
 
 /** The client's format: OpenAI chat for the OpenAI routes. */
@@ -56,7 +59,10 @@ export interface PreparedAttempt {
 }
 
 /** What preparing an upstream request needs of a call (a channel test makes one of its own). */
-export type AttemptSource = Pick<RelayCall, 'endpoint' | 'body' | 'model' | 'conversation' | 'clientHeaders'>;
+export type AttemptSource = Pick<
+  RelayCall,
+  'endpoint' | 'body' | 'model' | 'conversation' | 'clientHeaders' | 'multipart'
+>;
 
 /** The upstream request for one channel, or the failure that makes the channel unusable for this call. */
 export function prepareAttempt(
@@ -120,7 +126,17 @@ export function prepareAttempt(
     ...(call.clientHeaders ? { clientHeaders: call.clientHeaders } : {}),
     ...(settings ? { settings } : {}),
   });
+  if (request && call.multipart) withMultipartBody(request, call.multipart, upstreamModel);
   return request ? { request, target } : unusable;
+}
+
+/** Replaces a built request's body by the call's multipart body, its model field set to the upstream's. */
+function withMultipartBody(request: UpstreamRequest, multipart: MultipartBody, upstreamModel: string): void {
+  const fields: [string, string][] = multipart.fields.filter(([name]) => name !== 'model');
+  const encoded = encodeMultipart([['model', upstreamModel], ...fields], multipart.files);
+  request.body = { length: encoded.length, open: encoded.open };
+  request.headers['content-type'] = encoded.contentType;
+  request.headers['content-length'] = String(encoded.length);
 }
 
 /**

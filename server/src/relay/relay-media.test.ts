@@ -3,9 +3,20 @@
  * against the fake upstream: exact billing per image (size and quality ratios), by image tokens, by
  * speech characters and by rerank tokens; audio streamed through byte for byte; bad bodies refused first.
  */
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_IMAGE_USAGE, fakeImageUrl, fakeSpeech } from '../test-support/fake-upstream/media-handlers.ts';
+import {
+  FAKE_IMAGE_USAGE,
+  FAKE_TRANSCRIBE_USAGE,
+  FAKE_TRANSCRIPT,
+  fakeImageUrl,
+  fakeSpeech,
+} from '../test-support/fake-upstream/media-handlers.ts';
 import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { countTextTokens } from './billing/tokens.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const RERANKER = 'bge-reranker-v2-m3';
@@ -23,9 +34,14 @@ async function charged<T>(
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  await fixture.addChannel({ models: `dall-e-2,dall-e-3,gpt-image-1,tts-1,${RERANKER}` });
+  await fixture.addChannel({
+    models: `dall-e-2,dall-e-3,gpt-image-1,tts-1,whisper-1,gpt-4o-transcribe,${RERANKER}`,
+  });
   const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption('ModelRatio', JSON.stringify({ ...ratios, [RERANKER]: 0.01 }));
+  await fixture.setOption(
+    'ModelRatio',
+    JSON.stringify({ ...ratios, [RERANKER]: 0.01, 'gpt-4o-transcribe': 1.25 }),
+  );
 });
 
 afterAll(async () => fixture?.close());
@@ -137,5 +153,118 @@ describe('POST /v1/rerank', () => {
     expect(log.prompt_tokens).toBe(result.usage.total_tokens);
     expect(spent).toBe(log.quota);
     expect(Number(log.quota)).toBeGreaterThan(0);
+  });
+});
+
+describe('multipart uploads', () => {
+  const uploads = () => readdirSync(tmpdir()).filter((name) => name.startsWith('switchyard-upload-')).length;
+  const audio = (size: number) => randomBytes(size);
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  it('transcribes with whisper-1, billed by the tokens of the transcript', async () => {
+    const bytes = audio(2048);
+    const { result, log, spent } = await charged(async () =>
+      fixture.openai.audio.transcriptions.create({
+        model: 'whisper-1',
+        file: await toFile(bytes, 'speech.mp3', { type: 'audio/mpeg' }),
+      }),
+    );
+    expect(result.text).toBe(FAKE_TRANSCRIPT);
+    const upstream = fixture.upstream.requests.at(-1)!;
+    expect(upstream.path).toBe('/v1/audio/transcriptions');
+    const sent = upstream.body as {
+      model: string;
+      files: Record<string, { size: number; sha256: string; filename: string }>;
+    };
+    expect(sent.model).toBe('whisper-1');
+    expect(sent.files.file).toMatchObject({
+      size: bytes.length,
+      sha256: sha256(bytes),
+      filename: 'speech.mp3',
+    });
+    const tokens = countTextTokens(FAKE_TRANSCRIPT, 'whisper-1');
+    expect(log.prompt_tokens).toBe(tokens);
+    // whisper-1: ratio 15.
+    expect(log.quota).toBe(Math.round(tokens * 15));
+    expect(spent).toBe(log.quota);
+  });
+
+  it('passes text formats (srt) through, and bills gpt-4o-transcribe by the tokens it reports', async () => {
+    const srt = await fixture.openai.audio.transcriptions.create({
+      model: 'whisper-1',
+      file: await toFile(audio(512), 'speech.mp3'),
+      response_format: 'srt',
+    });
+    expect(String(srt)).toContain(FAKE_TRANSCRIPT);
+    expect(String(srt)).toContain('-->');
+    const { log, spent } = await charged(async () =>
+      fixture.openai.audio.transcriptions.create({
+        model: 'gpt-4o-transcribe',
+        file: await toFile(audio(512), 'speech.wav'),
+      }),
+    );
+    expect(log.prompt_tokens).toBe(FAKE_TRANSCRIBE_USAGE.input_tokens);
+    expect(log.completion_tokens).toBe(FAKE_TRANSCRIBE_USAGE.output_tokens);
+    expect(spent).toBe(log.quota);
+  });
+
+  it('streams a file larger than the memory threshold through a temporary file, byte for byte, and removes it', async () => {
+    const before = uploads();
+    const bytes = audio(3 * 1024 * 1024 + 17);
+    const reply = await fixture.openai.audio.translations.create({
+      model: 'whisper-1',
+      file: await toFile(bytes, 'long.mp3'),
+    });
+    expect(reply.text).toBe(`translated: ${FAKE_TRANSCRIPT}`);
+    const sent = fixture.upstream.requests.at(-1)!.body as {
+      files: Record<string, { size: number; sha256: string }>;
+    };
+    expect(sent.files.file).toMatchObject({ size: bytes.length, sha256: sha256(bytes) });
+    // Removed when the call ends, just after the reply went out.
+    for (let wait = 0; wait < 50 && uploads() !== before; wait += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(uploads()).toBe(before);
+  });
+
+  it('edits and varies images at the per-image price × n × size ratio', async () => {
+    const image = audio(1024);
+    const { result, log } = await charged(async () =>
+      fixture.openai.images.edit({
+        model: 'dall-e-2',
+        image: await toFile(image, 'in.png', { type: 'image/png' }),
+        prompt: 'add a boat',
+        n: 2,
+        size: '512x512',
+      }),
+    );
+    expect(result.data?.map((item) => item.url)).toEqual([fakeImageUrl(0), fakeImageUrl(1)]);
+    expect(log.quota).toBe(Math.round(0.02 * 2 * 0.9 * QUOTA_PER_UNIT));
+    const variation = await charged(async () =>
+      fixture.openai.images.createVariation({ image: await toFile(image, 'in.png', { type: 'image/png' }) }),
+    );
+    expect(variation.result.data).toHaveLength(1);
+    expect(variation.log.model_name).toBe('dall-e-2');
+    expect(variation.log.quota).toBe(Math.round(0.02 * QUOTA_PER_UNIT));
+  });
+
+  it('checks the key before reading the body, and refuses uploads without their file', async () => {
+    const form = new FormData();
+    form.set('model', 'whisper-1');
+    form.set('file', new Blob([audio(64)]), 'a.mp3');
+    const unauthorized = await fetch(`${fixture.server.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-wrong' },
+      body: form,
+    });
+    expect(unauthorized.status).toBe(401);
+    const noFile = new FormData();
+    noFile.set('model', 'whisper-1');
+    const missing = await fetch(`${fixture.server.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${fixture.token.key}` },
+      body: noFile,
+    });
+    expect(missing.status).toBe(400);
+    expect(((await missing.json()) as { error: { message: string } }).error.message).toMatch(/file/);
   });
 });

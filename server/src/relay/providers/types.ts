@@ -20,7 +20,11 @@ export type RelayEndpoint =
   | 'moderations'
   | 'images'
   | 'speech'
-  | 'rerank';
+  | 'rerank'
+  | 'transcriptions'
+  | 'translations'
+  | 'image-edits'
+  | 'image-variations';
 
 export interface BuildRequestInput {
   channel: CachedChannel;

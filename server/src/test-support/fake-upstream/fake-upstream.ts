@@ -29,7 +29,16 @@ import {
   type RouteHandler,
   sendJson,
 } from './handlers.ts';
-import { imageGenerations, rerank, speech } from './media-handlers.ts';
+import {
+  imageEdits,
+  imageGenerations,
+  imageVariations,
+  rerank,
+  speech,
+  transcriptions,
+  translations,
+} from './media-handlers.ts';
+import { parseMultipart } from './multipart-body.ts';
 import type { JsonObject } from './replies.ts';
 
 export type { FakeBehavior } from './behavior.ts';
@@ -69,6 +78,10 @@ const ROUTES: Record<string, RouteHandler> = {
   'POST /v1/images/generations': imageGenerations,
   'POST /v1/audio/speech': speech,
   'POST /v1/rerank': rerank,
+  'POST /v1/audio/transcriptions': transcriptions,
+  'POST /v1/audio/translations': translations,
+  'POST /v1/images/edits': imageEdits,
+  'POST /v1/images/variations': imageVariations,
   'GET /v1/models': listModels,
   'GET /v1/dashboard/billing/subscription': billingSubscription,
   'GET /v1/dashboard/billing/usage': billingUsage,
@@ -134,7 +147,7 @@ function apiKeyOf(request: IncomingMessage): string | undefined {
   return typeof apiKey === 'string' ? apiKey : undefined;
 }
 
-async function readBody(request: IncomingMessage): Promise<string | undefined> {
+async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
@@ -142,7 +155,7 @@ async function readBody(request: IncomingMessage): Promise<string | undefined> {
     if (size > MAX_BODY_BYTES) return undefined;
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 function isAbort(error: unknown): boolean {
@@ -231,7 +244,17 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       socket.end(() => socket.destroy());
     };
 
-    const rawBody = await readBody(request);
+    const rawBytes = await readBody(request);
+    const contentType = String(request.headers['content-type'] ?? '');
+    const multipart =
+      rawBytes !== undefined && contentType.startsWith('multipart/form-data')
+        ? parseMultipart(rawBytes, contentType)
+        : undefined;
+    if (typeof multipart === 'string') {
+      sendInvalidRequest(response, `malformed multipart body: ${multipart}`);
+      return;
+    }
+    const rawBody = multipart ? '' : rawBytes?.toString('utf8');
     if (maxRecorded > 0) {
       if (requests.length >= maxRecorded) requests.shift();
       requests.push(record);
@@ -240,7 +263,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       sendJson(response, 413, defaultErrorBody(413, undefined));
       return;
     }
-    let body: JsonObject = {};
+    let body: JsonObject = multipart ? { ...multipart.fields, files: multipart.files } : {};
+    if (multipart) record.body = body;
     if (rawBody !== '') {
       try {
         const parsed: unknown = JSON.parse(rawBody);

@@ -79,3 +79,74 @@ export const rerank: RouteHandler = (context) => {
     .split(/\s+/).length;
   sendJson(context.response, 200, { model: context.body.model, results, usage: { total_tokens: words } });
 };
+
+export const FAKE_TRANSCRIPT = 'the quick brown fox jumps over the lazy dog';
+/** What gpt-4o-transcribe models report. */
+export const FAKE_TRANSCRIBE_USAGE = {
+  type: 'tokens',
+  input_tokens: 20,
+  input_token_details: { audio_tokens: 20, text_tokens: 0 },
+  output_tokens: 9,
+  total_tokens: 29,
+};
+
+function audioReply(context: HandlerContext, text: string): void {
+  const files = context.body.files as Record<string, unknown> | undefined;
+  if (!files?.file) {
+    sendJson(context.response, 400, {
+      error: {
+        message: "Missing required parameter: 'file'.",
+        type: 'invalid_request_error',
+        param: 'file',
+        code: null,
+      },
+    });
+    return;
+  }
+  const format = String(context.body.response_format ?? 'json');
+  const model = String(context.body.model ?? '');
+  if (format === 'text' || format === 'srt' || format === 'vtt') {
+    const body =
+      format === 'text'
+        ? text
+        : format === 'srt'
+          ? `1\n00:00:00,000 --> 00:00:02,000\n${text}\n`
+          : `WEBVTT\n\n00:00.000 --> 00:02.000\n${text}\n`;
+    context.response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+    context.response.end(body);
+    return;
+  }
+  const usage = model.startsWith('gpt-4o')
+    ? { usage: FAKE_TRANSCRIBE_USAGE }
+    : { usage: { type: 'duration', seconds: 2 } };
+  const verbose =
+    format === 'verbose_json' ? { task: 'transcribe', language: 'english', duration: 2, segments: [] } : {};
+  sendJson(context.response, 200, { ...verbose, text, ...usage });
+}
+
+export const transcriptions: RouteHandler = (context) => audioReply(context, FAKE_TRANSCRIPT);
+export const translations: RouteHandler = (context) => audioReply(context, `translated: ${FAKE_TRANSCRIPT}`);
+
+function imageReply(context: HandlerContext, needsPrompt: boolean): void {
+  const files = context.body.files as Record<string, unknown> | undefined;
+  if (!files?.image && !files?.['image[]']) {
+    sendJson(context.response, 400, {
+      error: {
+        message: "Missing required parameter: 'image'.",
+        type: 'invalid_request_error',
+        param: 'image',
+        code: null,
+      },
+    });
+    return;
+  }
+  if (needsPrompt && missing(context, 'prompt')) return;
+  const n = Number(context.body.n ?? 1);
+  sendJson(context.response, 200, {
+    created: Math.floor(Date.now() / 1000),
+    data: Array.from({ length: n }, (_, index) => ({ url: fakeImageUrl(index) })),
+  });
+}
+
+export const imageEdits: RouteHandler = (context) => imageReply(context, true);
+export const imageVariations: RouteHandler = (context) => imageReply(context, false);

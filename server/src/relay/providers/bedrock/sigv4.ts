@@ -47,7 +47,8 @@ export function signAwsRequest(
   const date = amzDate(now);
   const day = date.slice(0, 8);
   const body = request.body ?? '';
-  const payloadHash = sha256Hex(typeof body === 'string' ? body : body);
+  if (typeof body !== 'string' && !Buffer.isBuffer(body)) throw new Error('a streamed body cannot be signed');
+  const payloadHash = sha256Hex(body);
   request.headers['x-amz-date'] = date;
   request.headers['x-amz-content-sha256'] = payloadHash;
   const signed: Record<string, string> = { host: url.host };

@@ -12,6 +12,10 @@ const paths: Record<RelayEndpoint, string> = {
   images: '/v1/images/generations',
   speech: '/v1/audio/speech',
   rerank: '/v1/rerank',
+  transcriptions: '/v1/audio/transcriptions',
+  translations: '/v1/audio/translations',
+  'image-edits': '/v1/images/edits',
+  'image-variations': '/v1/images/variations',
 };
 
 export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
