@@ -32,6 +32,8 @@ export interface CallState {
 }
 
 export interface Ending {
+  /** Facts for the log row's `other` (audio seconds, speech characters). */
+  logFields?: Record<string, number>;
   outcome: CallOutcome;
   upstreamUsage: TokenUsage | null;
   deliveredCompletionTokens: number;

@@ -13,6 +13,8 @@ export interface JsonReplyReading {
   /** Completion tokens counted from the reply text (used only when the upstream sent no usage). */
   countedCompletionTokens: number;
   outputDelivered: boolean;
+  /** Facts for the log row's `other` (audio seconds and tokens of a transcription). */
+  logFields?: Record<string, number>;
 }
 
 function replyText(endpoint: RelayEndpoint, reply: Record<string, unknown>): string {
@@ -44,13 +46,24 @@ function replyText(endpoint: RelayEndpoint, reply: Record<string, unknown>): str
 export function readTranscriptionReply(body: Buffer, model: string): JsonReplyReading {
   const text = body.toString('utf8');
   let transcript = text;
+  const logFields: Record<string, number> = {};
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
       const reply = parsed as Record<string, unknown>;
+      const reported = (reply.usage ?? {}) as Record<string, unknown>;
+      const seconds = reported.type === 'duration' ? reported.seconds : reply.duration;
+      if (typeof seconds === 'number' && seconds >= 0) logFields.audio_seconds = seconds;
+      const audioTokens = (reported.input_token_details as Record<string, unknown> | undefined)?.audio_tokens;
+      if (typeof audioTokens === 'number') logFields.audio_input_tokens = audioTokens;
       const usage = readUsage(reply.usage);
       if (usage && (usage.prompt_tokens > 0 || usage.completion_tokens > 0))
-        return { upstreamUsage: tokenUsageOf(usage), countedCompletionTokens: 0, outputDelivered: true };
+        return {
+          upstreamUsage: tokenUsageOf(usage),
+          countedCompletionTokens: 0,
+          outputDelivered: true,
+          logFields,
+        };
       transcript = typeof reply.text === 'string' ? reply.text : '';
     }
   } catch {
@@ -60,6 +73,7 @@ export function readTranscriptionReply(body: Buffer, model: string): JsonReplyRe
     upstreamUsage: { promptTokens: countTextTokens(transcript, model), completionTokens: 0 },
     countedCompletionTokens: 0,
     outputDelivered: true,
+    logFields,
   };
 }
 

@@ -69,6 +69,7 @@ export async function deliverOpenAi(
       firstResponseMs: null,
       channel,
       upstreamModel,
+      logFields: { speech_characters: characters },
     };
   }
   let body: Buffer;
@@ -132,5 +133,6 @@ export async function deliverOpenAi(
     firstResponseMs: null,
     channel,
     upstreamModel,
+    ...(reading.logFields ? { logFields: reading.logFields } : {}),
   };
 }

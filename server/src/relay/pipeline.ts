@@ -243,6 +243,7 @@ function settleCall(
       client_type: clientTypeOf(request.headers['user-agent']),
       request_format: errorFormat(call),
       ...(state.upstreamFormat ? { upstream_format: state.upstreamFormat } : {}),
+      ...final.logFields,
     },
   });
 }

@@ -115,6 +115,7 @@ describe('POST /v1/audio/speech', () => {
     expect(result.type).toBe('audio/mpeg');
     expect(result.bytes.equals(fakeSpeech(input))).toBe(true);
     expect(log.prompt_tokens).toBe([...input].length);
+    expect(JSON.parse(String(log.other))).toMatchObject({ speech_characters: [...input].length });
     // tts-1: $15 per million characters (ratio 7.5).
     expect(log.quota).toBe(Math.round([...input].length * 7.5));
     expect(spent).toBe(log.quota);
@@ -187,6 +188,8 @@ describe('multipart uploads', () => {
     // whisper-1: ratio 15.
     expect(log.quota).toBe(Math.round(tokens * 15));
     expect(spent).toBe(log.quota);
+    // The audio's duration the upstream reported is kept in the log.
+    expect(JSON.parse(String(log.other))).toMatchObject({ audio_seconds: 2 });
   });
 
   it('passes text formats (srt) through, and bills gpt-4o-transcribe by the tokens it reports', async () => {
@@ -205,6 +208,9 @@ describe('multipart uploads', () => {
     );
     expect(log.prompt_tokens).toBe(FAKE_TRANSCRIBE_USAGE.input_tokens);
     expect(log.completion_tokens).toBe(FAKE_TRANSCRIBE_USAGE.output_tokens);
+    expect(JSON.parse(String(log.other))).toMatchObject({
+      audio_input_tokens: FAKE_TRANSCRIBE_USAGE.input_token_details.audio_tokens,
+    });
     expect(spent).toBe(log.quota);
   });
 
