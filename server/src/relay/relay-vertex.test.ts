@@ -100,7 +100,7 @@ describe('Vertex AI channels', () => {
     expect(vertex.issued).toEqual(['ya29.fake-1']);
   });
 
-  it('refuse a key that is not a service-account JSON key, saving nothing', async () => {
+  it('refuse a key that is not a service-account JSON key, or a region that is not one, saving nothing', async () => {
     const before = await fixture.root.get<{ total: number }>('/api/channel/?p=1&page_size=100');
     for (const key of ['not-json', '{"project_id": "p"}']) {
       const reply = await fixture.root.post<unknown>('/api/channel/', {
@@ -113,6 +113,16 @@ describe('Vertex AI channels', () => {
       expect(reply.body.success).toBe(false);
       expect(reply.body.message).toMatch(/key|密钥/);
     }
+    const badRegion = await fixture.root.post<unknown>('/api/channel/', {
+      type: 41,
+      name: 'bad-region',
+      key: vertex.serviceAccountKey,
+      other: 'evil.example/x#',
+      models: GEMINI_MODEL,
+      group: 'default',
+    });
+    expect(badRegion.body.success).toBe(false);
+    expect(badRegion.body.message).toMatch(/region/);
     const after = await fixture.root.get<{ total: number }>('/api/channel/?p=1&page_size=100');
     expect(after.body.data?.total).toBe(before.body.data?.total);
   });

@@ -27,6 +27,10 @@ export const channelMessages = {
     en: 'The key cannot be used for this channel type: {reason}',
     zh: '密钥不适用于该渠道类型：{reason}',
   },
+  'channel.other_invalid': {
+    en: 'The extra field cannot be used for this channel type: {reason}',
+    zh: '附加字段不适用于该渠道类型：{reason}',
+  },
   'channel.other_required': {
     en: 'Channel type {type} needs its account ID in the extra field',
     zh: '渠道类型 {type} 需要在附加字段中填写账户 ID',

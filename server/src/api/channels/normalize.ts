@@ -20,6 +20,7 @@ import {
 import { readBedrockKey } from '../../relay/providers/bedrock/index.ts';
 import { isServedChannelType } from '../../relay/providers/registry.ts';
 import { readServiceAccount } from '../../relay/providers/vertex/credentials.ts';
+import { regionSettingProblem } from '../../relay/providers/vertex/index.ts';
 import type { ChannelFields } from './schemas.ts';
 
 export type ChannelValues = Updateable<Database['channels']>;
@@ -150,7 +151,12 @@ export function checkChannelKey(type: number, key: string): void {
   if (typeof problem === 'string') throw businessFailure('channel.key_invalid', { reason: problem });
 }
 
-/** Refuses an `other` field the type cannot do without (Cloudflare needs the account id). */
+/**
+ * Refuses an `other` field the type cannot do without (Cloudflare needs the account id) or cannot use
+ * (Vertex AI's region setting).
+ */
 export function checkChannelOther(type: number, other: string | null | undefined): void {
   if (type === 39 && !(other ?? '').trim()) throw businessFailure('channel.other_required', { type });
+  const regionProblem = type === 41 ? regionSettingProblem(other ?? '') : null;
+  if (regionProblem) throw businessFailure('channel.other_invalid', { reason: regionProblem });
 }

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readServiceAccount } from './credentials.ts';
-import { vertexClaudeModel, vertexRegion } from './index.ts';
+import { regionSettingProblem, vertexClaudeModel, vertexRegion } from './index.ts';
 
 describe('vertexRegion', () => {
   it.each([
@@ -52,5 +52,20 @@ describe('readServiceAccount', () => {
       privateKey: String(pem).trim(),
       tokenUri: 'https://oauth2.googleapis.com/token',
     });
+  });
+});
+
+describe('regionSettingProblem', () => {
+  it.each([
+    ['', null],
+    ['us-east5', null],
+    ['{"default": "global", "claude-x": "europe-west1"}', null],
+    ['evil.example/x#', '"evil.example/x#" is not a region name'],
+    ['{"claude-x": "a.b"}', 'the region of claude-x is not a region name'],
+    ['{"claude-x": 3}', 'the region of claude-x is not a region name'],
+    ['{bad', 'the region map is not valid JSON'],
+    ['["us-east5"]', '"["us-east5"]" is not a region name'],
+  ])('%s → %s', (other, problem) => {
+    expect(regionSettingProblem(other)).toBe(problem);
   });
 });

@@ -17,18 +17,37 @@ function isClaude(model: string): boolean {
   return model.startsWith('claude');
 }
 
-/** The region for a model from the channel's `other` field. */
+const REGION = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * Why a channel's `other` field is not a region setting (a region name, or a JSON map of model → region
+ * with an optional "default"), or null when it is one (empty means the default region).
+ */
+export function regionSettingProblem(other: string): string | null {
+  const text = other.trim();
+  if (!text) return null;
+  if (!text.startsWith('{')) return REGION.test(text) ? null : `"${text}" is not a region name`;
+  let map: unknown;
+  try {
+    map = JSON.parse(text);
+  } catch {
+    return 'the region map is not valid JSON';
+  }
+  if (typeof map !== 'object' || map === null || Array.isArray(map))
+    return 'the region map must be a JSON object';
+  for (const [model, region] of Object.entries(map))
+    if (typeof region !== 'string' || !REGION.test(region))
+      return `the region of ${model} is not a region name`;
+  return null;
+}
+
+/** The region for a model from the channel's `other` field (checked at save; anything else → default). */
 export function vertexRegion(other: string, model: string): string {
   const text = other.trim();
-  if (!text) return VERTEX_DEFAULT_REGION;
+  if (!text || regionSettingProblem(text) !== null) return VERTEX_DEFAULT_REGION;
   if (!text.startsWith('{')) return text;
-  try {
-    const map = JSON.parse(text) as Record<string, unknown>;
-    const region = map[model] ?? map.default;
-    return typeof region === 'string' && region.trim() ? region.trim() : VERTEX_DEFAULT_REGION;
-  } catch {
-    return VERTEX_DEFAULT_REGION;
-  }
+  const map = JSON.parse(text) as Record<string, string>;
+  return map[model] ?? map.default ?? VERTEX_DEFAULT_REGION;
 }
 
 /** Vertex names Claude versions with `@`: a trailing `-YYYYMMDD` becomes `@YYYYMMDD`. */
