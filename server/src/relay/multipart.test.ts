@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { parseMultipart } from '../test-support/fake-upstream/multipart-body.ts';
@@ -74,5 +76,19 @@ describe('readMultipart', () => {
     ).rejects.toMatchObject({
       status: 400,
     });
+  });
+
+  it('gives up on an upload cut off mid-file, leaving no temporary file behind', async () => {
+    const form = new FormData();
+    form.set('file', new Blob([randomBytes(MEMORY_FILE_BYTES * 2)]), 'big.bin');
+    const { bytes, contentType } = await formBytes(form);
+    const cut = new Readable({ read() {} });
+    cut.push(bytes.subarray(0, MEMORY_FILE_BYTES + 4096));
+    const root = mkdtempSync(join(tmpdir(), 'multipart-test-'));
+    const reading = readMultipart(cut, contentType, 64 * 1024 * 1024, root);
+    setTimeout(() => cut.destroy(), 50);
+    await expect(reading).rejects.toMatchObject({ status: 400 });
+    expect(readdirSync(root)).toEqual([]);
+    rmSync(root, { recursive: true, force: true });
   });
 });

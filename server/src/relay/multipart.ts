@@ -47,6 +47,8 @@ export async function readMultipart(
   stream: Readable,
   contentType: string,
   limitBytes: number,
+  /** Where spilled files go (the system's temporary directory by default). */
+  temporaryRoot: string = tmpdir(),
 ): Promise<MultipartBody> {
   let directory: string | undefined;
   const files: MultipartFile[] = [];
@@ -108,7 +110,7 @@ export async function readMultipart(
               // Past the threshold: the file continues on disk.
               file.pause();
               const spill = (async () => {
-                directory ??= await mkdtemp(join(tmpdir(), 'switchyard-upload-'));
+                directory ??= await mkdtemp(join(temporaryRoot, 'switchyard-upload-'));
                 entry.path = join(directory, randomBytes(8).toString('hex'));
                 sink = createWriteStream(entry.path);
                 sink.on('error', broken);
@@ -137,6 +139,10 @@ export async function readMultipart(
         if (!failed) resolve();
       });
       stream.on('error', (error: Error) => fail(relayError(400, 'invalid_request', error.message)));
+      // A client that goes away mid-upload must not leave the call (and its temporary files) waiting.
+      stream.on('close', () => {
+        if (!stream.readableEnded) fail(relayError(400, 'invalid_request', 'the upload was cut off'));
+      });
       stream.pipe(parser);
     });
     await Promise.all(writers);
