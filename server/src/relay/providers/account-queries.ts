@@ -31,22 +31,27 @@ function headersOf(channel: CachedChannel): Record<string, string> {
   return authHeaders(config, channel);
 }
 
+/** Runs an account question; a failure becomes an AccountQueryError without secrets. */
+async function asAccountQuery<T>(channel: CachedChannel, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UnsupportedQueryError) throw error;
+    throw new AccountQueryError(maskSecrets((error as Error).message, [channel.key]));
+  }
+}
+
 async function query(
   context: AppContext,
   channel: CachedChannel,
   url: string,
   headers: Record<string, string> = headersOf(channel),
 ): Promise<Record<string, unknown>> {
-  try {
-    const proxy =
-      typeof channel.setting.proxy === 'string' && channel.setting.proxy ? channel.setting.proxy : undefined;
-    const reply = await context.upstream.getJson(url, headers, 15_000, proxy);
+  return asAccountQuery(channel, async () => {
+    const reply = await context.upstream.getJson(url, headers, 15_000, channelProxy(channel));
     if (!reply || typeof reply !== 'object') throw new Error('unexpected reply');
     return reply as Record<string, unknown>;
-  } catch (error) {
-    if (error instanceof UnsupportedQueryError) throw error;
-    throw new AccountQueryError(maskSecrets((error as Error).message, [channel.key]));
-  }
+  });
 }
 
 /** Where a channel's model list is read, and with which headers. */
@@ -91,15 +96,8 @@ function modelListRequest(channel: CachedChannel): { url: string; headers: Recor
 export async function fetchUpstreamModels(context: AppContext, channel: CachedChannel): Promise<string[]> {
   if (channel.type === 41) {
     const proxyUrl = channelProxy(channel);
-    try {
-      return [
-        ...new Set(
-          await listVertexModels({ channel, upstream: context.upstream, ...(proxyUrl ? { proxyUrl } : {}) }),
-        ),
-      ].sort();
-    } catch (error) {
-      throw new AccountQueryError(maskSecrets((error as Error).message, [channel.key]));
-    }
+    const input = { channel, upstream: context.upstream, ...(proxyUrl ? { proxyUrl } : {}) };
+    return [...new Set(await asAccountQuery(channel, () => listVertexModels(input)))].sort();
   }
   const { url, headers } = modelListRequest(channel);
   const reply = await query(context, channel, url, headers);
