@@ -41,6 +41,17 @@ export interface UpstreamTimeouts {
   idleMs: number;
 }
 
+/** An upstream's answer as the relay reads it (undici's response data, or a transport's own). */
+export interface UpstreamResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: AsyncIterable<Uint8Array> & {
+    arrayBuffer(): Promise<ArrayBuffer>;
+    dump(): Promise<void>;
+    destroy(): void;
+  };
+}
+
 /** Thrown before connecting to an address the policy refuses. */
 export class RefusedAddressError extends Error {
   readonly code = 'EADDRREFUSED';
@@ -70,6 +81,14 @@ export class UpstreamClient {
     const host = connectHost(new URL(url));
     const refusal = hostRefusal(host, this.policy);
     if (refusal) throw new RefusedAddressError(`upstream address refused: ${host} (${refusal})`);
+  }
+
+  /**
+   * What a WebSocket connection to an upstream (iFlytek Spark, OpenAI Realtime) needs to obey the same
+   * address policy as HTTP calls: the guarded DNS lookup and the connect bound (call checkUrl first).
+   */
+  webSocketOptions(): { lookup: ReturnType<typeof guardedLookup>; handshakeTimeout: number } {
+    return { lookup: guardedLookup(this.policy), handshakeTimeout: this.connectTimeoutMs };
   }
 
   private dispatcher(proxyUrl: string | undefined): Dispatcher {

@@ -16,6 +16,8 @@ export interface SseEvent {
   data: string;
   /** The `id:` field of this event, when it had one. */
   id?: string;
+  /** A `meta:` field: not WHATWG, but Zhipu's v3 API puts the usage of its `finish` event there. */
+  meta?: string;
 }
 
 export interface SseParserOptions {
@@ -53,6 +55,7 @@ export class SseParser {
   #eventType: string | undefined;
   #data: string | undefined;
   #id: string | undefined;
+  #meta: string | undefined;
   #events: SseEvent[] | undefined;
 
   constructor(options: SseParserOptions = {}) {
@@ -154,6 +157,9 @@ export class SseParser {
       case 'id':
         if (!value.includes('\0')) this.#id = value;
         break;
+      case 'meta':
+        this.#meta = value;
+        break;
       default:
         // `retry` and unknown fields are ignored: nothing downstream reconnects.
         break;
@@ -164,13 +170,16 @@ export class SseParser {
     const data = this.#data;
     const eventType = this.#eventType;
     const id = this.#id;
+    const meta = this.#meta;
     this.#data = undefined;
     this.#eventType = undefined;
     this.#id = undefined;
+    this.#meta = undefined;
     if (data === undefined) return;
     const event: SseEvent = { data };
     if (eventType !== undefined && eventType !== '') event.event = eventType;
     if (id !== undefined) event.id = id;
+    if (meta !== undefined) event.meta = meta;
     if (this.#events === undefined) this.#events = [event];
     else this.#events.push(event);
   }

@@ -8,7 +8,7 @@ import type { AppContext } from '../context.ts';
 import type { GroupPricing, ModelPricing, TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
-import type { WireFormat } from './canonical/codec.ts';
+import type { UpstreamFormat } from './canonical/codec.ts';
 import { sendFormatFailure } from './conversation-delivery.ts';
 import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';
 import type { UpstreamFailure } from './routing/health.ts';
@@ -28,7 +28,7 @@ export interface CallState {
   abort: AbortController;
   clientGone: boolean;
   /** The format the last chosen channel was spoken to in (recorded in the log row). */
-  upstreamFormat: WireFormat | null;
+  upstreamFormat: UpstreamFormat | null;
 }
 
 export interface Ending {

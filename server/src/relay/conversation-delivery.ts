@@ -9,7 +9,7 @@ import type { TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import { countTextTokens } from './billing/tokens.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
-import type { WireFormat } from './canonical/codec.ts';
+import type { UpstreamCodec, UpstreamFormat, WireFormat } from './canonical/codec.ts';
 import { joinText } from './canonical/helpers.ts';
 import { billingUsage } from './canonical/metering.ts';
 import { codecFor } from './conversion.ts';
@@ -21,7 +21,7 @@ import { writeStreamHeaders } from './stream-relay.ts';
 
 export interface ConversationSides {
   client: WireFormat;
-  upstream: WireFormat;
+  upstream: UpstreamFormat;
 }
 
 export interface DeliveryResult {
@@ -39,6 +39,8 @@ export interface ConversationDelivery {
   model: string;
   clientBody: Readonly<Record<string, unknown>>;
   sides: ConversationSides;
+  /** The codec of `sides.upstream` (server/src/relay/conversion.ts upstreamCodecFor). */
+  upstreamCodec: UpstreamCodec;
   stream: boolean;
   contentType: string;
   upstreamBody: AsyncIterable<Uint8Array> & { arrayBuffer(): Promise<ArrayBuffer> };
@@ -66,16 +68,16 @@ export function sendFormatFailure(
   );
 }
 
-/** An upstream error reply of `format` as a failure: mapped status, details, message without secrets. */
+/** An upstream error reply of `codec`'s format as a failure: mapped status, details, message without secrets. */
 export function readFormatFailure(
-  format: WireFormat,
+  codec: UpstreamCodec,
   status: number,
   text: string,
   channel: CachedChannel,
 ): UpstreamFailure {
-  let details: ReturnType<ReturnType<typeof codecFor>['readError']> = null;
+  let details: ReturnType<UpstreamCodec['readError']> = null;
   try {
-    details = codecFor(format).readError(JSON.parse(text));
+    details = codec.readError(JSON.parse(text));
   } catch {
     details = null;
   }
@@ -100,7 +102,7 @@ const failedBeforeOutput: DeliveryResult = {
 export async function deliverConversation(input: ConversationDelivery): Promise<DeliveryResult> {
   const { reply, sides } = input;
   const clientCodec = codecFor(sides.client);
-  const upstreamCodec = codecFor(sides.upstream);
+  const { upstreamCodec } = input;
   if (input.stream && input.contentType.includes('text/event-stream')) {
     reply.hijack();
     writeStreamHeaders(reply.raw, input.requestId);

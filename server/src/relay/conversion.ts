@@ -5,7 +5,7 @@
  * differ: the client's body is decoded once into the canonical request and encoded in the upstream's.
  */
 import type { CachedChannel } from './cache/channel-cache.ts';
-import type { FormatCodec, WireFormat } from './canonical/codec.ts';
+import type { FormatCodec, UpstreamCodec, UpstreamFormat, WireFormat } from './canonical/codec.ts';
 import { isRecord } from './canonical/helpers.ts';
 import type { CanonicalRequest } from './canonical/types.ts';
 import { claudeCodec } from './formats/claude/codec.ts';
@@ -29,18 +29,35 @@ const codecs: Partial<Record<WireFormat, FormatCodec>> = {
   gemini: geminiCodec,
 };
 
+function isClientFormat(format: UpstreamFormat): format is WireFormat {
+  return format in codecs;
+}
+
 export function codecFor(format: WireFormat): FormatCodec {
   const codec = codecs[format];
   if (!codec) throw new Error(`no codec for the ${format} format`);
   return codec;
 }
 
-/** The format to speak to an adaptor in for a model: the client's when it speaks it natively, else its first. */
+/** The codec of an upstream format: a client format's, or the provider dialect its adaptor owns. */
+export function upstreamCodecFor(
+  format: UpstreamFormat,
+  adaptor: ProviderAdaptor | undefined,
+): UpstreamCodec {
+  if (adaptor?.dialect?.id === format) return adaptor.dialect;
+  return codecFor(format as WireFormat);
+}
+
+/**
+ * The format to speak to an adaptor in for a model: its own dialect when it has one, else the client's
+ * when it speaks it natively, else its first.
+ */
 export function upstreamFormat(
   adaptor: ProviderAdaptor,
   clientFormat: WireFormat,
   model: string,
-): WireFormat {
+): UpstreamFormat {
+  if (adaptor.dialect) return adaptor.dialect.id;
   const formats = adaptor.formatsFor?.(model) ?? adaptor.formats;
   return formats.includes(clientFormat) ? clientFormat : (formats[0] ?? 'openai-chat');
 }
@@ -84,7 +101,9 @@ function withSystemPrompt(format: WireFormat, body: Record<string, unknown>, pro
 
 export interface UpstreamBodyInput {
   conversation: ConversationBody;
-  target: WireFormat;
+  target: UpstreamFormat;
+  /** The codec of `target` (server/src/relay/conversion.ts upstreamCodecFor). */
+  codec: UpstreamCodec;
   channel: CachedChannel;
   /** The upstream model, a thinking suffix read off (server/src/relay/upstream-settings.ts). */
   tuning: UpstreamTuning;
@@ -99,6 +118,7 @@ export interface UpstreamBodyInput {
 export function conversationUpstreamBody({
   conversation,
   target,
+  codec,
   channel,
   tuning,
   stream,
@@ -115,9 +135,10 @@ export function conversationUpstreamBody({
     if (systemPrompt && request.system.length === 0) request.system = [{ type: 'text', text: systemPrompt }];
     if (target === 'claude' && request.maxTokens == null)
       request.maxTokens = claudeDefaultMaxTokens(upstreamModel, settings);
-    body = codecFor(target).encodeRequest(request);
+    body = codec.encodeRequest(request);
   }
-  if (target !== 'gemini') body.model = upstreamModel;
+  // Gemini and the provider dialects name the model in the URL or in a field of their own.
+  if (isClientFormat(target) && target !== 'gemini') body.model = upstreamModel;
   applyUpstreamSettings(target, body, tuning, settings);
   if (target === 'openai-chat' && stream) body.stream_options = { include_usage: true };
   for (const [key, value] of Object.entries(channel.paramOverride)) body[key] = value;

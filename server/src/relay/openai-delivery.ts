@@ -6,6 +6,7 @@
  */
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { UpstreamResponse } from '../lib/http-client.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
 import {
   abortedEnding,
@@ -27,7 +28,7 @@ export async function deliverOpenAi(
   state: CallState,
   channel: CachedChannel,
   upstreamModel: string,
-  response: Awaited<ReturnType<AppContext['upstream']['send']>>,
+  response: UpstreamResponse,
   countPrecisely: boolean,
   adaptor?: ProviderAdaptor,
 ): Promise<Ending> {

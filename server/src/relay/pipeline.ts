@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
-import { readLimited } from '../lib/http-client.ts';
+import { readLimited, type UpstreamResponse } from '../lib/http-client.ts';
 import { resolveMappedModel } from '../lib/mapping-rules.ts';
 import { networkFailure, readUpstreamFailure } from './attempt.ts';
 import { applySettlement } from './billing/ledger.ts';
@@ -24,6 +24,7 @@ import {
   sendFailure,
 } from './call-state.ts';
 import { deliverConversation, readFormatFailure } from './conversation-delivery.ts';
+import { upstreamCodecFor } from './conversion.ts';
 import { relayError } from './errors.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { prepareLargeAttempt } from './large-body.ts';
@@ -31,11 +32,11 @@ import { deliverOpenAi } from './openai-delivery.ts';
 import { adaptorFor } from './providers/registry.ts';
 import {
   authorizeAttempt,
-  channelProxy,
   clientFormat,
   errorFormat,
   prepareAttempt,
   type RelayCall,
+  sendAttempt,
 } from './relay-call.ts';
 import { considerDisabling } from './routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from './routing/health.ts';
@@ -97,17 +98,14 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       continue;
     }
     const { config } = context;
-    let response: Awaited<ReturnType<typeof context.upstream.send>>;
+    let response: UpstreamResponse;
+    const boundMs = (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000;
     try {
-      response = await context.upstream.send(
-        upstreamRequest,
-        {
-          headersMs: (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000,
-          idleMs: (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000,
-        },
-        state.abort.signal,
-        channelProxy(channel),
-      );
+      response = await sendAttempt(context.upstream, adaptor, channel, upstreamRequest, {
+        stream: state.stream,
+        timeouts: { headersMs: boundMs, idleMs: boundMs },
+        signal: state.abort.signal,
+      });
     } catch (error) {
       if (state.clientGone) return abortedEnding(channel, upstreamModel);
       if (state.abort.signal.aborted) {
@@ -141,7 +139,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
       const failure =
         target === 'openai-chat'
           ? readUpstreamFailure(response.statusCode, text, channel)
-          : readFormatFailure(target, response.statusCode, text, channel);
+          : readFormatFailure(upstreamCodecFor(target, adaptor), response.statusCode, text, channel);
       considerDisabling(context, channel, failure);
       lastFailure = failure;
       if (isRetryable(failure.status)) continue;
@@ -164,6 +162,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
         model: call.model,
         clientBody: call.body,
         sides: { client: clientFormat(call), upstream: target },
+        upstreamCodec: upstreamCodecFor(target, adaptor),
         stream: state.stream,
         contentType,
         upstreamBody,

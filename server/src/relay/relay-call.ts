@@ -4,12 +4,18 @@
  * one channel in the format that channel speaks (server/src/relay/conversion.ts).
  */
 
+import type { UpstreamClient, UpstreamResponse, UpstreamTimeouts } from '../lib/http-client.ts';
 import { buildUpstreamBody } from './attempt.ts';
 import type { RelayCaller } from './auth.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
-import type { WireFormat } from './canonical/codec.ts';
+import type { UpstreamFormat, WireFormat } from './canonical/codec.ts';
 import { countRequestTokens } from './canonical/metering.ts';
-import { ConversationBody, conversationUpstreamBody, upstreamFormat } from './conversion.ts';
+import {
+  ConversationBody,
+  conversationUpstreamBody,
+  upstreamCodecFor,
+  upstreamFormat,
+} from './conversion.ts';
 import { maskSecrets } from './errors.ts';
 import { readMaxTokens } from './formats/openai/request.ts';
 import { previousResponseId } from './formats/openai-responses/codec.ts';
@@ -55,7 +61,7 @@ export function errorFormat(call: Pick<RelayCall, 'conversation' | 'surface'>): 
 export interface PreparedAttempt {
   request: UpstreamRequest;
   /** The format the upstream is spoken to in. */
-  target: WireFormat;
+  target: UpstreamFormat;
 }
 
 /** What preparing an upstream request needs of a call (a channel test makes one of its own). */
@@ -103,6 +109,7 @@ export function prepareAttempt(
       ? conversationUpstreamBody({
           conversation: conversationOf(call, stream),
           target,
+          codec: upstreamCodecFor(target, adaptor),
           channel,
           tuning,
           stream,
@@ -166,6 +173,18 @@ export function maxTokensOf(call: RelayCall): number | null | undefined {
 export function channelProxy(channel: CachedChannel): string | undefined {
   const proxy = channel.setting.proxy;
   return typeof proxy === 'string' && proxy ? proxy : undefined;
+}
+
+/** Sends a built request: through the adaptor's own transport when it has one, else over HTTP. */
+export function sendAttempt(
+  upstream: UpstreamClient,
+  adaptor: ProviderAdaptor | undefined,
+  channel: CachedChannel,
+  request: UpstreamRequest,
+  how: { stream: boolean; timeouts: UpstreamTimeouts; signal: AbortSignal },
+): Promise<UpstreamResponse> {
+  if (adaptor?.transport) return adaptor.transport({ channel, request, upstream, ...how });
+  return upstream.send(request, how.timeouts, how.signal, channelProxy(channel));
 }
 
 /**

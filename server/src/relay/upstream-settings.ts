@@ -5,7 +5,7 @@
  * settings and API version, and the thinking adapters that turn a model-name suffix (`-thinking`,
  * `-thinking-<budget>`, `-nothinking`) into the vendor's thinking switch.
  */
-import type { WireFormat } from './canonical/codec.ts';
+import type { UpstreamFormat } from './canonical/codec.ts';
 import { isRecord } from './canonical/helpers.ts';
 
 /** The option reads these settings need (server/src/options/store.ts implements them). */
@@ -41,7 +41,7 @@ const SUFFIX = /-(thinking(?:-(\d+))?|nothinking)$/;
 
 /** Reads a thinking suffix when the upstream's format has an enabled thinking adapter. */
 export function upstreamTuning(
-  target: WireFormat,
+  target: UpstreamFormat,
   model: string,
   settings: ProviderSettings | undefined,
 ): UpstreamTuning {
@@ -134,7 +134,7 @@ function applyGemini(
 
 /** Applies the settings of the upstream's vendor to its body (before the channel's parameter override). */
 export function applyUpstreamSettings(
-  target: WireFormat,
+  target: UpstreamFormat,
   body: Record<string, unknown>,
   tuning: UpstreamTuning,
   settings: ProviderSettings | undefined,

@@ -17,10 +17,7 @@ import {
   type Refusal,
   splitList,
 } from '../../lib/mapping-rules.ts';
-import { readBedrockKey } from '../../relay/providers/bedrock/index.ts';
-import { isServedChannelType } from '../../relay/providers/registry.ts';
-import { readServiceAccount } from '../../relay/providers/vertex/credentials.ts';
-import { regionSettingProblem } from '../../relay/providers/vertex/index.ts';
+import { adaptorFor, isServedChannelType } from '../../relay/providers/registry.ts';
 import type { ChannelFields } from './schemas.ts';
 
 export type ChannelValues = Updateable<Database['channels']>;
@@ -147,8 +144,8 @@ export function normalizeChannelFields(
  * the reason, before anything is saved.
  */
 export function checkChannelKey(type: number, key: string): void {
-  const problem = type === 41 ? readServiceAccount(key) : type === 33 ? readBedrockKey(key) : null;
-  if (typeof problem === 'string') throw businessFailure('channel.key_invalid', { reason: problem });
+  const problem = adaptorFor(type)?.keyProblem?.(key) ?? null;
+  if (problem) throw businessFailure('channel.key_invalid', { reason: problem });
 }
 
 /**
@@ -157,6 +154,6 @@ export function checkChannelKey(type: number, key: string): void {
  */
 export function checkChannelOther(type: number, other: string | null | undefined): void {
   if (type === 39 && !(other ?? '').trim()) throw businessFailure('channel.other_required', { type });
-  const regionProblem = type === 41 ? regionSettingProblem(other ?? '') : null;
-  if (regionProblem) throw businessFailure('channel.other_invalid', { reason: regionProblem });
+  const problem = adaptorFor(type)?.otherProblem?.(other ?? '') ?? null;
+  if (problem) throw businessFailure('channel.other_invalid', { reason: problem });
 }

@@ -11,19 +11,19 @@ import { rewriteAbilities } from './abilities.ts';
 const MODEL = 'gpt-4o-mini';
 
 let fixture: RelayFixture;
-let baidu: number;
+let legacy: number;
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
   await fixture.addChannel({ models: MODEL, priority: 0 });
   const { db } = fixture.server.context.database;
-  // A Baidu channel as another gateway left it: enabled, higher priority, same model.
+  // A Suno channel (tasks, not relayed here) as another gateway left it: enabled, higher priority, same model.
   const inserted = await db
     .insertInto('channels')
     .values({
-      type: 15,
-      name: 'baidu',
-      key: 'a|b',
+      type: 36,
+      name: 'suno',
+      key: 'suno-key',
       models: MODEL,
       group: 'default',
       status: 1,
@@ -31,8 +31,8 @@ beforeAll(async () => {
       tag: 'legacy',
     })
     .executeTakeFirstOrThrow();
-  baidu = Number(inserted.insertId);
-  const row = await db.selectFrom('channels').selectAll().where('id', '=', baidu).executeTakeFirstOrThrow();
+  legacy = Number(inserted.insertId);
+  const row = await db.selectFrom('channels').selectAll().where('id', '=', legacy).executeTakeFirstOrThrow();
   await db.transaction().execute((transaction) => rewriteAbilities(transaction, row));
   await fixture.server.context.channelCache.reload();
 });
@@ -55,15 +55,15 @@ describe('channel types without an adaptor', () => {
 
   it('cannot be created, enabled or enabled by tag', async () => {
     const created = await fixture.root.post<unknown>('/api/channel/', {
-      type: 15,
-      name: 'new-baidu',
-      key: 'a|b',
+      type: 36,
+      name: 'new-suno',
+      key: 'suno-key',
       models: MODEL,
       group: 'default',
     });
     expect(created.body.success).toBe(false);
-    expect(created.body.message).toMatch(/15/);
-    const enabled = await fixture.root.put<unknown>('/api/channel/', { id: baidu, status: 1 });
+    expect(created.body.message).toMatch(/36/);
+    const enabled = await fixture.root.put<unknown>('/api/channel/', { id: legacy, status: 1 });
     expect(enabled.body.success).toBe(false);
     const byTag = await fixture.root.post<unknown>('/api/channel/tag/enabled', { tag: 'legacy' });
     expect(byTag.body.success).toBe(false);

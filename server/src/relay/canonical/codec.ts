@@ -6,12 +6,24 @@
  */
 import type { CanonicalReply, CanonicalRequest, StreamEvent } from './types.ts';
 
+/** The formats clients speak to the gateway in (each has routes and a full codec). */
 export type WireFormat = 'openai-chat' | 'openai-responses' | 'claude' | 'gemini';
+
+/**
+ * Providers' own chat dialects, spoken only towards their upstreams (no client route speaks them): each is
+ * an UpstreamCodec owned by its adaptor (server/src/relay/providers/<provider>/).
+ */
+export type ProviderDialect = 'baidu' | 'zhipu-v3' | 'hunyuan' | 'spark' | 'dify' | 'palm' | 'ollama';
+
+/** A format an upstream is spoken to in. */
+export type UpstreamFormat = WireFormat | ProviderDialect;
 
 /** One server-sent event as read from the wire (`event:` line, if any, and the joined `data:` lines). */
 export interface SseMessage {
   event?: string;
   data: string;
+  /** Zhipu v3's `meta:` field (usage of its `finish` event); see server/src/lib/sse.ts. */
+  meta?: string;
 }
 
 /** Turns a format's stream (event by event) into canonical events; keeps only small per-stream state. */
@@ -45,20 +57,26 @@ export interface ErrorDetails {
   code?: string | null;
 }
 
-export interface FormatCodec {
+/** The upstream half of a format: what speaking to an upstream in it takes. */
+export interface UpstreamCodec {
+  readonly id: UpstreamFormat;
+  /** The canonical request as this format's body (for an upstream of this format). */
+  encodeRequest(request: CanonicalRequest): Record<string, unknown>;
+  /** An upstream reply of this format; throws on a body that is not one (or that reports an error). */
+  decodeReply(body: unknown): CanonicalReply;
+  streamDecoder(): StreamDecoder;
+  /** Reads an upstream error body of this format (null when it is not one). */
+  readError(body: unknown): { message: string; type?: string; code?: string | null } | null;
+}
+
+/** A client format: the upstream half and the client half (decode requests, encode replies and errors). */
+export interface FormatCodec extends UpstreamCodec {
   readonly id: WireFormat;
   /** The client's body as a canonical request; `model` comes from the route when the body has none. */
   decodeRequest(body: Record<string, unknown>, context: { model: string; stream: boolean }): CanonicalRequest;
-  /** The canonical request as this format's body (for an upstream of this format). */
-  encodeRequest(request: CanonicalRequest): Record<string, unknown>;
-  /** An upstream reply of this format; throws on a body that is not one. */
-  decodeReply(body: unknown): CanonicalReply;
   /** The canonical reply as this format's body (for a client of this format). */
   encodeReply(reply: CanonicalReply): unknown;
-  streamDecoder(): StreamDecoder;
   streamEncoder(init: StreamEncoderInit): StreamEncoder;
   /** This format's error body. */
   errorBody(error: ErrorDetails): unknown;
-  /** Reads an upstream error body of this format (null when it is not one). */
-  readError(body: unknown): { message: string; type?: string; code?: string | null } | null;
 }

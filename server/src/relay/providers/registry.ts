@@ -1,5 +1,6 @@
 /** Channel type → adaptor. Native-format providers register here as they are added. */
 
+import { baiduAdaptor } from './baidu/index.ts';
 import { bedrockAdaptor } from './bedrock/index.ts';
 import { claudeAdaptor } from './claude/index.ts';
 import { geminiAdaptor } from './gemini/index.ts';
@@ -13,6 +14,7 @@ for (const type of openAiCompatibleTypes) adaptors.set(type, openAiCompatibleAda
 adaptors.set(1, openAiAdaptor);
 adaptors.set(33, bedrockAdaptor);
 adaptors.set(14, claudeAdaptor);
+adaptors.set(15, baiduAdaptor);
 adaptors.set(24, geminiAdaptor);
 adaptors.set(41, vertexAdaptor);
 

@@ -4,12 +4,17 @@
  * client's format to it through the canonical model when they differ (server/src/relay/canonical/).
  */
 
-import type { UpstreamClient, UpstreamRequest } from '../../lib/http-client.ts';
+import type {
+  UpstreamClient,
+  UpstreamRequest,
+  UpstreamResponse,
+  UpstreamTimeouts,
+} from '../../lib/http-client.ts';
 
 export type { UpstreamRequest };
 
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import type { WireFormat } from '../canonical/codec.ts';
+import type { UpstreamCodec, UpstreamFormat, WireFormat } from '../canonical/codec.ts';
 import type { ProviderSettings } from '../upstream-settings.ts';
 
 /** OpenAI endpoints: conversations ('chat', in any format), and the others the OpenAI routes serve. */
@@ -35,7 +40,7 @@ export interface BuildRequestInput {
   upstreamModel: string;
   stream: boolean;
   /** The format of `body` for conversation calls (endpoint 'chat'); openai-chat when absent. */
-  format?: WireFormat;
+  format?: UpstreamFormat;
   /** Client headers an upstream of the same vendor honours (anthropic-version, anthropic-beta). */
   clientHeaders?: Readonly<Record<string, string>>;
   /** The operator's vendor settings (server/src/relay/upstream-settings.ts); defaults when absent. */
@@ -50,10 +55,30 @@ export interface AuthorizeInput {
   proxyUrl?: string;
 }
 
+/** What an adaptor's own transport gets: the built request and the bounds of an HTTP send. */
+export interface TransportInput {
+  channel: CachedChannel;
+  request: UpstreamRequest;
+  stream: boolean;
+  upstream: Pick<UpstreamClient, 'checkUrl' | 'webSocketOptions'>;
+  timeouts: UpstreamTimeouts;
+  signal: AbortSignal;
+}
+
 export interface ProviderAdaptor {
   readonly name: string;
-  /** Conversation formats the upstream speaks natively, preferred first. */
+  /** Conversation formats the upstream speaks natively, preferred first (unused when `dialect` is set). */
   readonly formats: readonly WireFormat[];
+  /**
+   * The provider's own chat dialect (Baidu, Zhipu v3, Hunyuan …): every conversation call reaches it encoded
+   * in this codec, through the canonical model, whatever the client's format.
+   */
+  readonly dialect?: UpstreamCodec;
+  /**
+   * Sends a built request by other means than one HTTP exchange (iFlytek Spark's WebSocket); its answer is
+   * read as an HTTP response would be (a stream as SSE of the dialect, a JSON body otherwise).
+   */
+  transport?(input: TransportInput): Promise<UpstreamResponse>;
   /** The formats for one model, when they depend on it (Vertex AI: Claude models speak Claude). */
   formatsFor?(model: string): readonly WireFormat[];
   /**
@@ -76,6 +101,10 @@ export interface ProviderAdaptor {
     contentType: string;
     toSse(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   };
+  /** Why a key cannot be one of this provider's (refused when a channel is saved), or null. */
+  keyProblem?(key: string): string | null;
+  /** Why a channel's `other` field cannot serve this provider (refused when saved), or null. */
+  otherProblem?(other: string): string | null;
   /** Whether the upstream honours stream_options.include_usage (otherwise usage is counted). */
   supportsStreamUsage(channel: CachedChannel): boolean;
   /** Null when the channel cannot serve this endpoint (e.g. embeddings-only providers). */

@@ -11,10 +11,13 @@ import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import { notifyRoot } from '../../lib/notify-root.ts';
 import { networkFailure, readUpstreamFailure } from '../attempt.ts';
 import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
+import type { UpstreamCodec } from '../canonical/codec.ts';
 import { readFormatFailure } from '../conversation-delivery.ts';
+import { upstreamCodecFor } from '../conversion.ts';
+import { maskSecrets } from '../errors.ts';
 import { adaptorFor } from '../providers/registry.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
-import { authorizeAttempt, channelProxy, prepareAttempt } from '../relay-call.ts';
+import { authorizeAttempt, prepareAttempt, sendAttempt } from '../relay-call.ts';
 import { considerDisabling, disableInDatabase } from './disable.ts';
 import type { UpstreamFailure } from './health.ts';
 
@@ -70,21 +73,39 @@ async function callOnce(
   const unauthorized = await authorizeAttempt(context.upstream, adaptor, channel, request);
   if (unauthorized) return unauthorized;
   try {
-    const response = await context.upstream.send(
-      request,
-      { headersMs: TEST_TIMEOUT_MS, idleMs: TEST_TIMEOUT_MS },
-      AbortSignal.timeout(TEST_TIMEOUT_MS),
-      channelProxy(channel),
-    );
+    const response = await sendAttempt(context.upstream, adaptor, channel, request, {
+      stream: false,
+      timeouts: { headersMs: TEST_TIMEOUT_MS, idleMs: TEST_TIMEOUT_MS },
+      signal: AbortSignal.timeout(TEST_TIMEOUT_MS),
+    });
     const text = await readLimited(response.body, 1024 * 1024);
     response.body.destroy();
-    if (response.statusCode >= 400)
-      return target === 'openai-chat'
-        ? readUpstreamFailure(response.statusCode, text, channel)
-        : readFormatFailure(target, response.statusCode, text, channel);
-    return null;
+    if (target === 'openai-chat')
+      return response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text, channel) : null;
+    const codec = upstreamCodecFor(target, adaptor);
+    if (response.statusCode >= 400) return readFormatFailure(codec, response.statusCode, text, channel);
+    return unreadableReply(codec, text, channel);
   } catch (error) {
     return networkFailure(error, channel);
+  }
+}
+
+/**
+ * A 200 reply that is not a reply: providers such as Baidu and Tencent answer errors with HTTP 200 and an
+ * error body, which their codec's decodeReply refuses.
+ */
+function unreadableReply(codec: UpstreamCodec, text: string, channel: CachedChannel): UpstreamFailure | null {
+  try {
+    codec.decodeReply(JSON.parse(text));
+    return null;
+  } catch (error) {
+    return {
+      status: 502,
+      code: 'bad_upstream_reply',
+      message: maskSecrets(`the upstream reply could not be read: ${(error as Error).message}`, [
+        channel.key,
+      ]),
+    };
   }
 }
 

@@ -63,6 +63,10 @@ export function bedrockModelId(model: string, region: string): string {
 export const bedrockAdaptor: ProviderAdaptor = {
   name: 'aws-bedrock',
   formats: ['claude'],
+  keyProblem: (key) => {
+    const read = readBedrockKey(key);
+    return typeof read === 'string' ? read : null;
+  },
 
   supportsStreamUsage: () => true,
 

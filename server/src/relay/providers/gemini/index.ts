@@ -4,7 +4,9 @@
  * model comes from `gemini.version_settings` (v1beta by default). OpenAI embeddings calls become
  * `:embedContent` / `:batchEmbedContents` and their replies OpenAI's.
  */
+
 import { geminiEmbedReplyToOpenAi, openAiEmbedRequestToGemini } from '../../formats/gemini/codec.ts';
+import { inRequestedEncoding } from '../../formats/openai/embeddings.ts';
 import { geminiVersion } from '../../upstream-settings.ts';
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 
@@ -55,15 +57,6 @@ export const geminiAdaptor: ProviderAdaptor = {
 
   convertReply(endpoint, body, model, request) {
     if (endpoint !== 'embeddings') return body;
-    const reply = geminiEmbedReplyToOpenAi(body, model);
-    if (request.encoding_format !== 'base64') return reply;
-    // What the client asked for (the openai SDK asks base64 by default): little-endian float32, base64.
-    return {
-      ...reply,
-      data: reply.data.map((item) => ({
-        ...item,
-        embedding: Buffer.from(new Float32Array(item.embedding).buffer).toString('base64'),
-      })),
-    };
+    return inRequestedEncoding(geminiEmbedReplyToOpenAi(body, model), request);
   },
 };

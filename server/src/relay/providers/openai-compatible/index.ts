@@ -1,6 +1,6 @@
 /** The shared adaptor of every OpenAI-compatible channel type (see configs.ts). */
 import type { CachedChannel } from '../../cache/channel-cache.ts';
-import type { WireFormat } from '../../canonical/codec.ts';
+import type { UpstreamFormat } from '../../canonical/codec.ts';
 import type { BuildRequestInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from '../types.ts';
 import { type OpenAiCompatibleConfig, openAiCompatibleConfig } from './configs.ts';
 
@@ -30,7 +30,7 @@ function upstreamUrl(
   channel: CachedChannel,
   endpoint: RelayEndpoint,
   model: string,
-  format: WireFormat,
+  format: UpstreamFormat,
 ): string | null {
   const base = (channel.baseUrl || config.defaultBaseUrl).replace(/\/+$/, '');
   if (!base) return null;
@@ -59,7 +59,7 @@ export function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChann
 }
 
 /** Conversation formats a channel of the shared adaptor speaks: Responses only where `config.responses`. */
-function speaks(config: OpenAiCompatibleConfig, format: WireFormat): boolean {
+function speaks(config: OpenAiCompatibleConfig, format: UpstreamFormat): boolean {
   return format === 'openai-chat' || (format === 'openai-responses' && config.responses === true);
 }
 

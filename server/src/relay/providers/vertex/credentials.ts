@@ -5,6 +5,7 @@
  * and concurrent calls share one exchange.
  */
 import { createHash, createSign } from 'node:crypto';
+import { type ExpiringToken, TokenCache } from '../../../lib/token-cache.ts';
 import type { AuthorizeInput } from '../types.ts';
 
 export const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
@@ -62,13 +63,7 @@ export function signAssertion(account: ServiceAccount, nowSeconds: number): stri
   return `${header}.${claims}.${base64Url(signer.sign(account.privateKey))}`;
 }
 
-interface CachedToken {
-  token: string;
-  expiresAt: number;
-}
-
-const tokens = new Map<string, CachedToken>();
-const pending = new Map<string, Promise<CachedToken>>();
+const tokens = new TokenCache();
 
 function cacheKey(account: ServiceAccount): string {
   return createHash('sha256')
@@ -76,7 +71,7 @@ function cacheKey(account: ServiceAccount): string {
     .digest('hex');
 }
 
-async function exchange(account: ServiceAccount, input: AuthorizeInput): Promise<CachedToken> {
+async function exchange(account: ServiceAccount, input: AuthorizeInput): Promise<ExpiringToken> {
   const form = new URLSearchParams({
     grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
     assertion: signAssertion(account, Math.floor(Date.now() / 1000)),
@@ -98,16 +93,6 @@ async function exchange(account: ServiceAccount, input: AuthorizeInput): Promise
 }
 
 /** A valid access token for the account (cached; one exchange at a time per account). */
-export async function accessToken(account: ServiceAccount, input: AuthorizeInput): Promise<string> {
-  const key = cacheKey(account);
-  const cached = tokens.get(key);
-  if (cached && cached.expiresAt > Date.now()) return cached.token;
-  let running = pending.get(key);
-  if (!running) {
-    running = exchange(account, input).finally(() => pending.delete(key));
-    pending.set(key, running);
-  }
-  const fresh = await running;
-  tokens.set(key, fresh);
-  return fresh.token;
+export function accessToken(account: ServiceAccount, input: AuthorizeInput): Promise<string> {
+  return tokens.get(cacheKey(account), () => exchange(account, input));
 }

@@ -67,6 +67,11 @@ export const vertexAdaptor: ProviderAdaptor = {
   name: 'vertex-ai',
   formats: ['gemini', 'claude'],
   formatsFor: (model) => (isClaude(model) ? ['claude'] : ['gemini']),
+  keyProblem: (key) => {
+    const read = readServiceAccount(key);
+    return typeof read === 'string' ? read : null;
+  },
+  otherProblem: regionSettingProblem,
 
   supportsStreamUsage: () => true,
 

@@ -1,0 +1,141 @@
+/**
+ * Baidu ERNIE channels (type 15) against a fake Wenxin service (server/src/test-support/fake-vendors/
+ * baidu-upstream.ts) that serves the token exchange and refuses bad tokens: chat (stream and not) through
+ * the official `openai` SDK with one exchange for many calls, the system prompt apart, usage billed
+ * exactly, embeddings, errors answered with HTTP 200 reported as failures, and a malformed key refused
+ * at save.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_BAIDU_API_KEY,
+  FAKE_BAIDU_EMBEDDING,
+  FAKE_BAIDU_PIECES,
+  FAKE_BAIDU_SECRET,
+  FAKE_BAIDU_USAGE,
+  type FakeBaidu,
+  startFakeBaidu,
+} from '../test-support/fake-vendors/baidu-upstream.ts';
+import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+
+const MODEL = 'ERNIE-4.0-8K';
+const MODEL_RATIO = 0.6;
+const COMPLETION_RATIO = 2;
+let fixture: RelayFixture;
+let baidu: FakeBaidu;
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  baidu = await startFakeBaidu();
+  await fixture.addChannel({
+    type: 15,
+    key: `${FAKE_BAIDU_API_KEY}|${FAKE_BAIDU_SECRET}`,
+    base_url: baidu.url,
+    models: `${MODEL},ERNIE-Speed-128K,Embedding-V1`,
+  });
+  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
+  await fixture.setOption(
+    'ModelRatio',
+    JSON.stringify({ ...ratios, [MODEL]: MODEL_RATIO, 'ERNIE-Speed-128K': 0.1, 'Embedding-V1': 0.1 }),
+  );
+  await fixture.setOption('CompletionRatio', JSON.stringify({ [MODEL]: COMPLETION_RATIO }));
+});
+
+afterAll(async () => {
+  await fixture?.close();
+  await baidu?.close();
+});
+
+describe('Baidu ERNIE channels', () => {
+  it('answer chat through a cached access token, the system prompt apart, billed from the usage', async () => {
+    const before = await fixture.userQuota();
+    const reply = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello' },
+        { role: 'user', content: 'Who are you?' },
+      ],
+      temperature: 1.5,
+    });
+    expect(reply.choices[0]?.message.content).toBe(FAKE_BAIDU_PIECES.join(''));
+    expect(reply.usage).toMatchObject({
+      prompt_tokens: FAKE_BAIDU_USAGE.prompt_tokens,
+      completion_tokens: FAKE_BAIDU_USAGE.completion_tokens,
+    });
+    const upstream = baidu.requests.at(-1)!;
+    expect(upstream.path).toBe(
+      '/rpc/2.0/ai_custom/v1/wenxinworkshop/chat/completions_pro?access_token=24.fake-token-1',
+    );
+    expect(upstream.body).toMatchObject({
+      system: 'Be brief.',
+      messages: [
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello' },
+        { role: 'user', content: 'Who are you?' },
+      ],
+      temperature: 1,
+    });
+    const log = await fixture.lastConsumeLog();
+    const expected = Math.round(
+      (FAKE_BAIDU_USAGE.prompt_tokens + FAKE_BAIDU_USAGE.completion_tokens * COMPLETION_RATIO) * MODEL_RATIO,
+    );
+    expect(log.quota).toBe(expected);
+    expect(before - (await fixture.userQuota())).toBe(expected);
+  });
+
+  it('stream the pieces as OpenAI chunks with the final usage, without another token exchange', async () => {
+    const stream = await fixture.openai.chat.completions.create({
+      model: 'ERNIE-Speed-128K',
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let usage: unknown = null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe(FAKE_BAIDU_PIECES.join(''));
+    expect(usage).toMatchObject({ prompt_tokens: 13, completion_tokens: 7 });
+    expect(baidu.requests.at(-1)!.path).toMatch(/\/chat\/ernie-speed-128k\?access_token=24\.fake-token-1$/);
+    expect(baidu.exchanges).toBe(1);
+    const log = await fixture.lastConsumeLog();
+    expect(log.is_stream).toBeTruthy();
+    expect(log.quota).toBe(Math.round((13 + 7) * 0.1));
+  });
+
+  it('embed through the embeddings endpoint in OpenAI shape', async () => {
+    const reply = await fixture.openai.embeddings.create({ model: 'Embedding-V1', input: ['a', 'b'] });
+    expect(reply.data.map((item) => item.embedding)).toEqual([FAKE_BAIDU_EMBEDDING, FAKE_BAIDU_EMBEDDING]);
+    expect(reply.usage.prompt_tokens).toBe(8);
+    expect(baidu.requests.at(-1)!.path).toMatch(/\/embeddings\/embedding-v1\?access_token=/);
+    expect(baidu.requests.at(-1)!.body).toEqual({ input: ['a', 'b'] });
+  });
+
+  it('report an error Baidu answers with HTTP 200 as a failure, and charge nothing', async () => {
+    const before = await fixture.userQuota();
+    const failure = await failureOf(
+      fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: [{ role: 'assistant', content: 'I start' }],
+      }),
+    );
+    expect(failure.status).toBe(502);
+    expect(failure.message).toContain('336006');
+    expect(await fixture.userQuota()).toBe(before);
+  });
+
+  it('refuse a key that is not APIKey|SecretKey at save', async () => {
+    const reply = await fixture.root.post('/api/channel/', {
+      type: 15,
+      name: 'bad baidu',
+      key: 'only-one-part',
+      models: MODEL,
+      group: 'default',
+    });
+    expect(reply.body.success).toBe(false);
+    expect(reply.body.message).toContain('APIKey|SecretKey');
+  });
+});
