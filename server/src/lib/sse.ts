@@ -27,6 +27,11 @@ export interface SseParserOptions {
    * Default 32 Mi characters (large enough for streamed base64 images).
    */
   maxEventLength?: number;
+  /**
+   * Keep the space after `field:` (WHATWG drops one). Zhipu's v3 streams write `data:` straight before
+   * the text, so a piece's own leading space would otherwise be lost.
+   */
+  keepLeadingSpace?: boolean;
 }
 
 export class SseEventTooLargeError extends Error {
@@ -47,6 +52,7 @@ const BYTE_ORDER_MARK = 0xfeff;
 export class SseParser {
   readonly #decoder = new TextDecoder('utf-8');
   readonly #maxEventLength: number;
+  readonly #keepLeadingSpace: boolean;
   /** The partial line left over from the previous push (never contains a line terminator). */
   #pendingLine = '';
   /** The previous push ended with CR: a LF opening the next push belongs to that line ending. */
@@ -60,6 +66,7 @@ export class SseParser {
 
   constructor(options: SseParserOptions = {}) {
     this.#maxEventLength = options.maxEventLength ?? DEFAULT_MAX_EVENT_LENGTH;
+    this.#keepLeadingSpace = options.keepLeadingSpace ?? false;
   }
 
   /**
@@ -144,7 +151,9 @@ export class SseParser {
       value = '';
     } else {
       field = line.slice(0, colon);
-      value = line.slice(line.charCodeAt(colon + 1) === SPACE ? colon + 2 : colon + 1);
+      value = line.slice(
+        line.charCodeAt(colon + 1) === SPACE && !this.#keepLeadingSpace ? colon + 2 : colon + 1,
+      );
     }
     switch (field) {
       case 'data':

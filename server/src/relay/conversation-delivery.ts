@@ -110,6 +110,7 @@ export async function deliverConversation(input: ConversationDelivery): Promise<
       raw: reply.raw,
       upstream: input.upstreamBody,
       decoder: upstreamCodec.streamDecoder(),
+      ...(upstreamCodec.sse ? { sse: upstreamCodec.sse } : {}),
       encoder: clientCodec.streamEncoder({
         id: `chatcmpl-${input.requestId}`,
         model: input.model,

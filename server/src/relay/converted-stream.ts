@@ -8,7 +8,7 @@
  * report usage) in case none arrives. The ending rules are those of server/src/relay/stream-relay.ts.
  */
 import type { ServerResponse } from 'node:http';
-import { formatSseComment, formatSseEvent, SseParser } from '../lib/sse.ts';
+import { formatSseComment, formatSseEvent, SseParser, type SseParserOptions } from '../lib/sse.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import { CompletionCounter, CompletionEstimator, type CompletionTally } from './billing/tokens.ts';
 import type { SseMessage, StreamDecoder, StreamEncoder } from './canonical/codec.ts';
@@ -22,6 +22,8 @@ export interface ConvertedStreamInput {
   upstream: AsyncIterable<Uint8Array>;
   /** Reads the upstream's format. */
   decoder: StreamDecoder;
+  /** Parser options of the upstream's format (UpstreamCodec.sse). */
+  sse?: SseParserOptions;
   /** Writes the client's format. */
   encoder: StreamEncoder;
   /** Same format on both sides: events pass through as they came (the encoder only renders an interruption). */
@@ -78,7 +80,7 @@ class StreamTally {
 
 export async function relayConvertedStream(input: ConvertedStreamInput): Promise<StreamRelayResult> {
   const { raw, decoder, encoder } = input;
-  const parser = new SseParser();
+  const parser = new SseParser(input.sse);
   const tally = new StreamTally(input.model, input.countPrecisely);
   let firstResponseMs: number | null = null;
   let failed = false;

@@ -67,6 +67,8 @@ export interface UpstreamCodec {
   streamDecoder(): StreamDecoder;
   /** Reads an upstream error body of this format (null when it is not one). */
   readError(body: unknown): { message: string; type?: string; code?: string | null } | null;
+  /** How its streams are read when they bend the SSE rules (server/src/lib/sse.ts SseParserOptions). */
+  readonly sse?: { keepLeadingSpace: boolean };
 }
 
 /** A client format: the upstream half and the client half (decode requests, encode replies and errors). */
