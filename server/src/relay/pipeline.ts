@@ -29,7 +29,7 @@ import { relayError } from './errors.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { prepareLargeAttempt } from './large-body.ts';
 import { deliverOpenAi } from './openai-delivery.ts';
-import { adaptorFor } from './providers/registry.ts';
+import { adaptorForChannel } from './providers/registry.ts';
 import {
   authorizeAttempt,
   clientFormat,
@@ -69,7 +69,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     const channel = chooseChannel(context, state);
     if (!channel) break;
     state.tried.push(channel.id);
-    const adaptor = adaptorFor(channel.type);
+    const adaptor = adaptorForChannel(channel);
     const upstreamModel = resolveMappedModel(channel.modelMapping, call.model);
     const prepared = state.largeBody
       ? await prepareLargeAttempt(

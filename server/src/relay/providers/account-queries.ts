@@ -12,6 +12,7 @@ import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION } from './claude/index.ts
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION } from './gemini/index.ts';
 import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
 import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
+import { palmModelListUrl } from './palm/index.ts';
 import type { UpstreamRequest } from './types.ts';
 import { listVertexModels } from './vertex/index.ts';
 
@@ -75,6 +76,7 @@ function modelListRequest(channel: CachedChannel): { url: string; headers: Recor
     else signAwsRequest(request, { ...key, service: 'bedrock' });
     return { url: request.url, headers: request.headers };
   }
+  if (channel.type === 11) return { url: palmModelListUrl(channel), headers: {} };
   if (channel.type === 24) {
     return {
       url: `${native(GEMINI_DEFAULT_BASE_URL)}/${GEMINI_DEFAULT_VERSION}/models?pageSize=1000`,

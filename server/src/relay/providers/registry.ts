@@ -3,10 +3,13 @@
 import { baiduAdaptor } from './baidu/index.ts';
 import { bedrockAdaptor } from './bedrock/index.ts';
 import { claudeAdaptor } from './claude/index.ts';
+import { difyAdaptor } from './dify/index.ts';
 import { geminiAdaptor } from './gemini/index.ts';
 import { hunyuanAdaptor } from './hunyuan/index.ts';
+import { ollamaAdaptor, speaksOpenAiCompatible } from './ollama/index.ts';
 import { openAiCompatibleTypes } from './openai-compatible/configs.ts';
 import { openAiAdaptor, openAiCompatibleAdaptor } from './openai-compatible/index.ts';
+import { palmAdaptor } from './palm/index.ts';
 import type { ProviderAdaptor } from './types.ts';
 import { vertexAdaptor } from './vertex/index.ts';
 import { zhipuV3Adaptor } from './zhipu/index.ts';
@@ -21,9 +24,22 @@ adaptors.set(16, zhipuV3Adaptor);
 adaptors.set(23, hunyuanAdaptor);
 adaptors.set(24, geminiAdaptor);
 adaptors.set(41, vertexAdaptor);
+adaptors.set(37, difyAdaptor);
+adaptors.set(11, palmAdaptor);
 
+/** The adaptor of a channel type (what checks its key and `other` field at save). */
 export function adaptorFor(channelType: number): ProviderAdaptor | undefined {
   return adaptors.get(channelType);
+}
+
+/**
+ * The adaptor that serves a channel: its type's, except where the base URL chooses the API (an Ollama
+ * whose base URL ends in /v1 is spoken to through its OpenAI-compatible API, otherwise natively).
+ */
+export function adaptorForChannel(channel: { type: number; baseUrl: string }): ProviderAdaptor | undefined {
+  if (channel.type === 4)
+    return speaksOpenAiCompatible(channel.baseUrl) ? openAiCompatibleAdaptor : ollamaAdaptor;
+  return adaptors.get(channel.type);
 }
 
 /** Whether a channel type can relay anything (a type without an adaptor is refused at save). */

@@ -15,7 +15,7 @@ import type { UpstreamCodec } from '../canonical/codec.ts';
 import { readFormatFailure } from '../conversation-delivery.ts';
 import { upstreamCodecFor } from '../conversion.ts';
 import { maskSecrets } from '../errors.ts';
-import { adaptorFor } from '../providers/registry.ts';
+import { adaptorForChannel } from '../providers/registry.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
 import { authorizeAttempt, prepareAttempt, sendAttempt } from '../relay-call.ts';
 import { considerDisabling, disableInDatabase } from './disable.ts';
@@ -45,7 +45,7 @@ async function callOnce(
   channel: CachedChannel,
   model: string,
 ): Promise<UpstreamFailure | null> {
-  const adaptor = adaptorFor(channel.type);
+  const adaptor = adaptorForChannel(channel);
   if (!adaptor)
     return {
       status: 0,

@@ -34,7 +34,15 @@ const all: Record<number, OpenAiCompatibleConfig> = {
     responses: true,
   },
   3: { name: 'Azure OpenAI', defaultBaseUrl: '', auth: 'api-key', streamUsage: true, azure: true },
-  4: { name: 'Ollama', defaultBaseUrl: 'http://127.0.0.1:11434', auth: 'none-if-empty', streamUsage: true },
+  // Only for an Ollama base URL ending in /v1 (providers/registry.ts); otherwise providers/ollama speaks natively.
+  4: {
+    name: 'Ollama',
+    defaultBaseUrl: 'http://127.0.0.1:11434/v1',
+    auth: 'none-if-empty',
+    streamUsage: true,
+    endpoints: ['chat', 'completions', 'embeddings'],
+    paths: { chat: '/chat/completions', completions: '/completions', embeddings: '/embeddings' },
+  },
   8: { name: 'Custom', defaultBaseUrl: '', auth: 'bearer', streamUsage: true },
   19: { name: '360', defaultBaseUrl: 'https://ai.360.cn', auth: 'bearer', streamUsage: false },
   20: { name: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api', auth: 'bearer', streamUsage: true },

@@ -54,7 +54,12 @@ describe('openAiCompatibleAdaptor.buildRequest', () => {
       'https://res.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-06-01',
       { 'api-key': 'upstream-key' },
     ],
-    [{ type: 4, key: '' }, 'chat', 'http://127.0.0.1:11434/v1/chat/completions', {}],
+    [
+      { type: 4, key: '', baseUrl: 'http://10.0.0.5:11434/v1' },
+      'chat',
+      'http://10.0.0.5:11434/v1/chat/completions',
+      {},
+    ],
   ] as const)('%o %s', (overrides, endpoint, url, headers) => {
     const request = openAiCompatibleAdaptor.buildRequest({
       channel: channel(overrides),

@@ -1,0 +1,227 @@
+/**
+ * Dify channels (type 37) against a fake Dify app (server/src/test-support/fake-vendors/dify-upstream.ts)
+ * that checks the app key and the chat-messages body: the whole conversation written into `query`, image
+ * URLs as files, blocking and streaming answers through the official `openai` SDK billed from Dify's usage,
+ * a bad key refused with nothing charged, an `error` event mid-stream ending the client's stream with an
+ * error and billing only what was delivered, a Claude-format client, and the console's channel test.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_DIFY_APP_KEY,
+  FAKE_DIFY_ERROR,
+  FAKE_DIFY_PIECES,
+  FAKE_DIFY_PIECES_BEFORE_ERROR,
+  FAKE_DIFY_USAGE,
+  type FakeDify,
+  startFakeDify,
+} from '../test-support/fake-vendors/dify-upstream.ts';
+import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+
+const MODEL = 'dify-support-bot';
+const BAD_KEY_MODEL = 'dify-wrong-key';
+const MODEL_RATIO = 1.5;
+const COMPLETION_RATIO = 3;
+const ANSWER = FAKE_DIFY_PIECES.join('');
+let fixture: RelayFixture;
+let dify: FakeDify;
+let channelId: number;
+
+function quotaOf(promptTokens: number, completionTokens: number): number {
+  return Math.round((promptTokens + completionTokens * COMPLETION_RATIO) * MODEL_RATIO);
+}
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  dify = await startFakeDify();
+  // The base as Dify's console shows it (with /v1): the adaptor must not double it.
+  channelId = await fixture.addChannel({
+    type: 37,
+    key: FAKE_DIFY_APP_KEY,
+    base_url: `${dify.url}/v1`,
+    models: MODEL,
+  });
+  await fixture.addChannel({
+    type: 37,
+    key: 'app-not-the-right-key',
+    base_url: dify.url,
+    models: BAD_KEY_MODEL,
+  });
+  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
+  await fixture.setOption(
+    'ModelRatio',
+    JSON.stringify({ ...ratios, [MODEL]: MODEL_RATIO, [BAD_KEY_MODEL]: MODEL_RATIO }),
+  );
+  await fixture.setOption('CompletionRatio', JSON.stringify({ [MODEL]: COMPLETION_RATIO }));
+});
+
+afterAll(async () => {
+  await fixture?.close();
+  await dify?.close();
+});
+
+describe('Dify channels', () => {
+  it('send the whole conversation as one query with the last turn’s images, billed from the usage', async () => {
+    const before = await fixture.userQuota();
+    const reply = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [
+        { role: 'system', content: 'You are a support bot.' },
+        { role: 'user', content: 'My printer is broken.' },
+        { role: 'assistant', content: 'Which model is it?' },
+        {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'This one.' },
+            { type: 'image_url', image_url: { url: 'https://images.example/printer.png' } },
+          ],
+        },
+      ],
+    });
+    expect(reply.choices[0]?.message.content).toBe(ANSWER);
+    expect(reply.choices[0]?.finish_reason).toBe('stop');
+    expect(reply.usage).toMatchObject({
+      prompt_tokens: FAKE_DIFY_USAGE.prompt_tokens,
+      completion_tokens: FAKE_DIFY_USAGE.completion_tokens,
+    });
+    const upstream = dify.requests.at(-1)!;
+    expect(upstream.path).toBe('/v1/chat-messages');
+    expect(upstream.headers.authorization).toBe(`Bearer ${FAKE_DIFY_APP_KEY}`);
+    expect(upstream.body).toEqual({
+      inputs: {},
+      query: [
+        'SYSTEM:\nYou are a support bot.\n',
+        'USER:\nMy printer is broken.\n',
+        'ASSISTANT:\nWhich model is it?\n',
+        'USER:\nThis one.\n[image https://images.example/printer.png]\n',
+      ].join(''),
+      response_mode: 'blocking',
+      user: 'switchyard',
+      files: [{ type: 'image', transfer_method: 'remote_url', url: 'https://images.example/printer.png' }],
+    });
+    const log = await fixture.lastConsumeLog();
+    expect(log.prompt_tokens).toBe(FAKE_DIFY_USAGE.prompt_tokens);
+    expect(log.completion_tokens).toBe(FAKE_DIFY_USAGE.completion_tokens);
+    const expected = quotaOf(FAKE_DIFY_USAGE.prompt_tokens, FAKE_DIFY_USAGE.completion_tokens);
+    expect(log.quota).toBe(expected);
+    expect(before - (await fixture.userQuota())).toBe(expected);
+  });
+
+  it('stream the message pieces, skipping progress events, with the usage of message_end', async () => {
+    const before = await fixture.userQuota();
+    const stream = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Hi there' }],
+      user: 'customer-42',
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    const pieces: string[] = [];
+    let usage: unknown = null;
+    let finish: string | null | undefined = null;
+    for await (const chunk of stream) {
+      const piece = chunk.choices[0]?.delta.content;
+      if (piece) pieces.push(piece);
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(pieces).toEqual(FAKE_DIFY_PIECES);
+    expect(finish).toBe('stop');
+    expect(usage).toMatchObject({
+      prompt_tokens: FAKE_DIFY_USAGE.prompt_tokens,
+      completion_tokens: FAKE_DIFY_USAGE.completion_tokens,
+    });
+    // A lone user turn goes as its bare text; the client's user names the Dify user.
+    expect(dify.requests.at(-1)!.body).toEqual({
+      inputs: {},
+      query: 'Hi there',
+      response_mode: 'streaming',
+      user: 'customer-42',
+    });
+    const log = await fixture.lastConsumeLog();
+    expect(log.is_stream).toBeTruthy();
+    const expected = quotaOf(FAKE_DIFY_USAGE.prompt_tokens, FAKE_DIFY_USAGE.completion_tokens);
+    expect(log.quota).toBe(expected);
+    expect(before - (await fixture.userQuota())).toBe(expected);
+  });
+
+  it('end the stream with an error when Dify sends an error event, billing only what was delivered', async () => {
+    const before = await fixture.userQuota();
+    dify.failNextStream();
+    const stream = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Tell me a long story' }],
+      stream: true,
+    });
+    let text = '';
+    const failure = await failureOf(
+      (async () => {
+        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+      })(),
+    );
+    const delivered = FAKE_DIFY_PIECES.slice(0, FAKE_DIFY_PIECES_BEFORE_ERROR).join('');
+    expect(text).toBe(delivered);
+    expect(failure.message).toContain(FAKE_DIFY_ERROR.message);
+    const log = await fixture.lastConsumeLog();
+    // No usage arrived: the prompt is counted, the delivered ASCII text estimated at 4 characters a token.
+    const deliveredTokens = Math.ceil(delivered.length / 4);
+    expect(log.completion_tokens).toBe(deliveredTokens);
+    expect(log.prompt_tokens).toBeGreaterThan(0);
+    expect(log.prompt_tokens).not.toBe(FAKE_DIFY_USAGE.prompt_tokens);
+    const expected = quotaOf(Number(log.prompt_tokens), deliveredTokens);
+    expect(log.quota).toBe(expected);
+    expect(before - (await fixture.userQuota())).toBe(expected);
+  });
+
+  it('report a refused app key as a failure without the key, and charge nothing', async () => {
+    const before = await fixture.userQuota();
+    const failure = await failureOf(
+      fixture.openai.chat.completions.create({
+        model: BAD_KEY_MODEL,
+        messages: [{ role: 'user', content: 'Hi' }],
+      }),
+    );
+    expect(failure.status).toBeGreaterThanOrEqual(400);
+    expect(failure.message).toContain('Access token is invalid');
+    expect(failure.message).not.toContain('app-not-the-right-key');
+    expect(dify.requests.at(-1)!.headers.authorization).toBe('Bearer app-not-the-right-key');
+    expect(await fixture.userQuota()).toBe(before);
+  });
+
+  it('serve a Claude-format client, stream and not', async () => {
+    const anthropic = new Anthropic({
+      apiKey: `sk-${fixture.token.key}`,
+      baseURL: fixture.server.url,
+      maxRetries: 0,
+    });
+    const message = await anthropic.messages.create({
+      model: MODEL,
+      max_tokens: 64,
+      system: 'Answer in English.',
+      messages: [{ role: 'user', content: 'Hello?' }],
+    });
+    expect(message.content[0]).toMatchObject({ type: 'text', text: ANSWER });
+    expect(message.usage).toMatchObject({
+      input_tokens: FAKE_DIFY_USAGE.prompt_tokens,
+      output_tokens: FAKE_DIFY_USAGE.completion_tokens,
+    });
+    expect(dify.requests.at(-1)!.body).toMatchObject({
+      query: 'SYSTEM:\nAnswer in English.\nUSER:\nHello?\n',
+      response_mode: 'blocking',
+    });
+
+    const final = await anthropic.messages
+      .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hello?' }] })
+      .finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: ANSWER });
+    expect(final.stop_reason).toBe('end_turn');
+    expect(final.usage.output_tokens).toBe(FAKE_DIFY_USAGE.completion_tokens);
+    expect(dify.requests.at(-1)!.body.response_mode).toBe('streaming');
+  });
+
+  it('pass the console’s channel test', async () => {
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${channelId}`);
+    expect(tested.body).toMatchObject({ success: true });
+    expect(dify.requests.at(-1)!.body).toMatchObject({ query: 'hi', response_mode: 'blocking' });
+  });
+});

@@ -1,0 +1,211 @@
+/**
+ * Google PaLM 2 channels (type 11) against a fake v1beta2 API (server/src/test-support/fake-vendors/
+ * palm-upstream.ts) that checks the key, the prompt shape and the alternation of authors: chat through the
+ * official `openai` SDK billed from counted tokens (PaLM reports none), a stream call answered from the
+ * JSON reply (PaLM cannot stream), a blocked prompt as a content filter stop, a bad key refused with
+ * nothing charged, a Claude-format client, the console's channel test and model list, and the stream
+ * decoder's handling of a body that is not a reply.
+ */
+import Anthropic from '@anthropic-ai/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import {
+  FAKE_PALM_FILTER_MARKER,
+  FAKE_PALM_KEY,
+  FAKE_PALM_TEXT,
+  startFakePalm,
+} from '../test-support/fake-vendors/palm-upstream.ts';
+import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { adaptorFor } from './providers/registry.ts';
+
+const MODEL = 'chat-bison-001';
+const BAD_KEY_MODEL = 'text-bison-001';
+const MODEL_RATIO = 0.5;
+const COMPLETION_RATIO = 2;
+let fixture: RelayFixture;
+let palm: FakeVendor;
+let channelId: number;
+
+/** Checks a consumption log row against the tokens it records (counted, so only known to be > 0). */
+async function expectCountedBilling(before: number): Promise<Record<string, unknown>> {
+  const log = await fixture.lastConsumeLog();
+  const prompt = Number(log.prompt_tokens);
+  const completion = Number(log.completion_tokens);
+  expect(prompt).toBeGreaterThan(0);
+  expect(completion).toBeGreaterThan(0);
+  const expected = Math.round((prompt + completion * COMPLETION_RATIO) * MODEL_RATIO);
+  expect(log.quota).toBe(expected);
+  expect(before - (await fixture.userQuota())).toBe(expected);
+  return log;
+}
+
+beforeAll(async () => {
+  fixture = await startRelayFixture();
+  palm = await startFakePalm();
+  channelId = await fixture.addChannel({ type: 11, key: FAKE_PALM_KEY, base_url: palm.url, models: MODEL });
+  await fixture.addChannel({ type: 11, key: 'AIzaWrongKey', base_url: palm.url, models: BAD_KEY_MODEL });
+  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
+  await fixture.setOption(
+    'ModelRatio',
+    JSON.stringify({ ...ratios, [MODEL]: MODEL_RATIO, [BAD_KEY_MODEL]: MODEL_RATIO }),
+  );
+  await fixture.setOption('CompletionRatio', JSON.stringify({ [MODEL]: COMPLETION_RATIO }));
+});
+
+afterAll(async () => {
+  await fixture?.close();
+  await palm?.close();
+});
+
+describe('PaLM 2 channels', () => {
+  it('answer chat with the system text as context and alternating authors, billed from counted tokens', async () => {
+    const before = await fixture.userQuota();
+    const reply = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [
+        { role: 'system', content: 'Be brief.' },
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello' },
+        { role: 'user', content: 'Who are you?' },
+      ],
+      temperature: 1.5,
+      top_p: 0.9,
+    });
+    expect(reply.choices[0]?.message.content).toBe(FAKE_PALM_TEXT);
+    expect(reply.choices[0]?.finish_reason).toBe('stop');
+    const upstream = palm.requests.at(-1)!;
+    expect(upstream.method).toBe('POST');
+    expect(upstream.path).toBe(`/v1beta2/models/${MODEL}:generateMessage?key=${FAKE_PALM_KEY}`);
+    expect(upstream.body).toEqual({
+      prompt: {
+        context: 'Be brief.',
+        messages: [
+          { author: '0', content: 'Hi' },
+          { author: '1', content: 'Hello' },
+          { author: '0', content: 'Who are you?' },
+        ],
+      },
+      temperature: 1,
+      topP: 0.9,
+      candidateCount: 1,
+    });
+    await expectCountedBilling(before);
+  });
+
+  it('answer a stream call from the JSON reply as one chunk, billed from counted tokens', async () => {
+    const before = await fixture.userQuota();
+    const requests = palm.requests.length;
+    const stream = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+    });
+    let text = '';
+    let finish: string | null | undefined = null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(text).toBe(FAKE_PALM_TEXT);
+    expect(finish).toBe('stop');
+    expect(palm.requests.length).toBe(requests + 1);
+    const upstream = palm.requests.at(-1)!;
+    expect(upstream.path).toMatch(/:generateMessage\?key=/);
+    expect(upstream.body).toEqual({
+      prompt: { messages: [{ author: '0', content: 'Hi' }] },
+      candidateCount: 1,
+    });
+    const log = await expectCountedBilling(before);
+    expect(log.is_stream).toBeTruthy();
+  });
+
+  it('stop with content_filter and no text when PaLM blocks the prompt, stream and not', async () => {
+    const messages = [{ role: 'user' as const, content: `Tell me about ${FAKE_PALM_FILTER_MARKER}` }];
+    const reply = await fixture.openai.chat.completions.create({ model: MODEL, messages });
+    expect(reply.choices[0]?.finish_reason).toBe('content_filter');
+    expect(reply.choices[0]?.message.content ?? '').toBe('');
+
+    const stream = await fixture.openai.chat.completions.create({ model: MODEL, messages, stream: true });
+    let text = '';
+    let finish: string | null | undefined = null;
+    for await (const chunk of stream) {
+      text += chunk.choices[0]?.delta.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+    }
+    expect(text).toBe('');
+    expect(finish).toBe('content_filter');
+  });
+
+  it('report a refused key as a failure without the key, stream and not, and charge nothing', async () => {
+    const before = await fixture.userQuota();
+    for (const stream of [false, true]) {
+      const failure = await failureOf(
+        fixture.openai.chat.completions.create({
+          model: BAD_KEY_MODEL,
+          messages: [{ role: 'user', content: 'Hi' }],
+          stream,
+        }),
+      );
+      expect(failure.status).toBeGreaterThanOrEqual(400);
+      expect(failure.message).toContain('API key not valid');
+      expect(failure.message).not.toContain('AIzaWrongKey');
+    }
+    expect(palm.requests.at(-1)!.path).toContain('key=AIzaWrongKey');
+    expect(await fixture.userQuota()).toBe(before);
+  });
+
+  it('serve a Claude-format client, stream and not', async () => {
+    const anthropic = new Anthropic({
+      apiKey: `sk-${fixture.token.key}`,
+      baseURL: fixture.server.url,
+      maxRetries: 0,
+    });
+    let before = await fixture.userQuota();
+    const message = await anthropic.messages.create({
+      model: MODEL,
+      max_tokens: 64,
+      system: 'Answer in English.',
+      messages: [{ role: 'user', content: 'Hello?' }],
+    });
+    expect(message.content[0]).toMatchObject({ type: 'text', text: FAKE_PALM_TEXT });
+    expect(message.stop_reason).toBe('end_turn');
+    expect(palm.requests.at(-1)!.body).toMatchObject({
+      prompt: { context: 'Answer in English.', messages: [{ author: '0', content: 'Hello?' }] },
+    });
+    await expectCountedBilling(before);
+
+    before = await fixture.userQuota();
+    const final = await anthropic.messages
+      .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hello?' }] })
+      .finalMessage();
+    expect(final.content[0]).toMatchObject({ type: 'text', text: FAKE_PALM_TEXT });
+    expect(final.stop_reason).toBe('end_turn');
+    await expectCountedBilling(before);
+  });
+
+  it('pass the console’s channel test and list the models without the models/ prefix', async () => {
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${channelId}`);
+    expect(tested.body).toMatchObject({ success: true });
+    expect(palm.requests.at(-1)!.path).toBe(`/v1beta2/models/${MODEL}:generateMessage?key=${FAKE_PALM_KEY}`);
+    const models = await fixture.root.get<string[]>(`/api/channel/fetch_models/${channelId}`);
+    expect(models.body.data).toEqual(['chat-bison-001', 'embedding-gecko-001', 'text-bison-001']);
+  });
+});
+
+describe('the PaLM stream decoder', () => {
+  const decoder = () => adaptorFor(11)!.dialect!.streamDecoder();
+
+  it('turns an error body or a body that is not JSON into an error event, not an empty success', () => {
+    const error = decoder().push({
+      data: JSON.stringify({ error: { code: 429, message: 'Quota exceeded', status: 'RESOURCE_EXHAUSTED' } }),
+    });
+    expect(error).toEqual([{ type: 'error', message: expect.stringContaining('Quota exceeded') }]);
+    expect(decoder().push({ data: '<html>Bad gateway</html>' })).toEqual([
+      { type: 'error', message: expect.stringContaining('not JSON') },
+    ]);
+    expect(decoder().push({ data: '{}' })).toEqual([
+      { type: 'error', message: expect.stringContaining('neither candidates nor filters') },
+    ]);
+    expect(decoder().end()).toEqual([{ type: 'error', message: 'the upstream reply was empty' }]);
+  });
+});
