@@ -12,6 +12,7 @@ import type { CachedChannel } from './cache/channel-cache.ts';
 import type { UpstreamCodec, UpstreamFormat, WireFormat } from './canonical/codec.ts';
 import { joinText } from './canonical/helpers.ts';
 import { billingUsage } from './canonical/metering.ts';
+import { usageOf } from './canonical/text-dialect.ts';
 import { codecFor } from './conversion.ts';
 import { relayConvertedStream } from './converted-stream.ts';
 import { maskSecrets } from './errors.ts';
@@ -48,6 +49,8 @@ export interface ConversationDelivery {
   pingSeconds: number;
   countPrecisely: boolean;
   clientGone: () => boolean;
+  /** The prompt counted locally, for the usage shown when the upstream reports none. */
+  countPromptTokens?: () => number;
 }
 
 /** A failure rendered in the client's format. */
@@ -123,6 +126,7 @@ export async function deliverConversation(input: ConversationDelivery): Promise<
       startedAt: input.startedAt,
       countPrecisely: input.countPrecisely,
       clientGone: input.clientGone,
+      ...(input.countPromptTokens ? { countPromptTokens: input.countPromptTokens } : {}),
     });
   }
   let text: string;
@@ -148,16 +152,20 @@ export async function deliverConversation(input: ConversationDelivery): Promise<
     });
     return failedBeforeOutput;
   }
+  const usage = decoded.usage ? billingUsage(decoded.usage) : null;
+  const countedCompletion = usage ? 0 : countTextTokens(joinText(decoded.content), input.model);
+  // Without the upstream's usage the client is shown the counted one (billing counts the same way).
+  const shownUsage =
+    decoded.usage ?? (input.countPromptTokens ? usageOf(input.countPromptTokens(), countedCompletion) : null);
   const body =
     sides.client === sides.upstream
       ? text
-      : JSON.stringify(clientCodec.encodeReply({ ...decoded, model: input.model }));
+      : JSON.stringify(clientCodec.encodeReply({ ...decoded, usage: shownUsage, model: input.model }));
   reply.code(200).header('content-type', 'application/json').send(body);
-  const usage = decoded.usage ? billingUsage(decoded.usage) : null;
   return {
     outcome: 'completed',
     upstreamUsage: usage,
-    deliveredCompletionTokens: usage ? 0 : countTextTokens(joinText(decoded.content), input.model),
+    deliveredCompletionTokens: countedCompletion,
     outputDelivered: true,
     firstResponseMs: null,
   };

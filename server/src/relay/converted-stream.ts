@@ -35,6 +35,12 @@ export interface ConvertedStreamInput {
   /** Tokenize the delivered text (the upstream cannot report stream usage), or only estimate it. */
   countPrecisely: boolean;
   clientGone: () => boolean;
+  /**
+   * The prompt counted locally: when the upstream reports no usage (PaLM), the client still gets the
+   * usage its format carries, made of the counted prompt and the delivered completion (billing is not
+   * affected: it counts the same way in server/src/relay/pipeline.ts).
+   */
+  countPromptTokens?: () => number;
 }
 
 /** What a stream delivered so far, read off the canonical events. */
@@ -92,6 +98,10 @@ export async function relayConvertedStream(input: ConvertedStreamInput): Promise
   };
   const emit = async (events: StreamEvent[]) => {
     for (const event of events) {
+      if (event.type === 'stop' && tally.usage === null && input.countPromptTokens && !input.passThrough) {
+        const counted = { inputTokens: input.countPromptTokens(), outputTokens: tally.counter.total() };
+        await write(encoder.encode({ type: 'usage', usage: counted }));
+      }
       tally.observe(event);
       if (!input.passThrough) await write(encoder.encode(event));
     }

@@ -170,6 +170,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
         pingSeconds: pingSeconds(context),
         countPrecisely,
         clientGone: () => state.clientGone,
+        countPromptTokens: () => promptTokensOf(state),
       });
       return { ...result, channel, upstreamModel };
     }

@@ -89,7 +89,12 @@ describe('PaLM 2 channels', () => {
       topP: 0.9,
       candidateCount: 1,
     });
-    await expectCountedBilling(before);
+    const log = await expectCountedBilling(before);
+    // No usage from PaLM: the client is shown the counted usage the call is billed by.
+    expect(reply.usage).toMatchObject({
+      prompt_tokens: log.prompt_tokens,
+      completion_tokens: log.completion_tokens,
+    });
   });
 
   it('answer a stream call from the JSON reply as one chunk, billed from counted tokens', async () => {
@@ -99,12 +104,15 @@ describe('PaLM 2 channels', () => {
       model: MODEL,
       messages: [{ role: 'user', content: 'Hi' }],
       stream: true,
+      stream_options: { include_usage: true },
     });
     let text = '';
     let finish: string | null | undefined = null;
+    let usage: unknown = null;
     for await (const chunk of stream) {
       text += chunk.choices[0]?.delta.content ?? '';
       finish = chunk.choices[0]?.finish_reason ?? finish;
+      usage = chunk.usage ?? usage;
     }
     expect(text).toBe(FAKE_PALM_TEXT);
     expect(finish).toBe('stop');
@@ -117,6 +125,10 @@ describe('PaLM 2 channels', () => {
     });
     const log = await expectCountedBilling(before);
     expect(log.is_stream).toBeTruthy();
+    expect(usage).toMatchObject({
+      prompt_tokens: log.prompt_tokens,
+      completion_tokens: log.completion_tokens,
+    });
   });
 
   it('stop with content_filter and no text when PaLM blocks the prompt, stream and not', async () => {
