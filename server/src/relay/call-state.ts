@@ -29,6 +29,8 @@ export interface CallState {
   clientGone: boolean;
   /** The format the last chosen channel was spoken to in (recorded in the log row). */
   upstreamFormat: UpstreamFormat | null;
+  /** Cached upstream credentials were renewed once after a 401 (server/src/relay/pipeline.ts failed). */
+  credentialsRenewed?: boolean;
 }
 
 export interface Ending {

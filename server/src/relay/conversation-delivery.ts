@@ -93,6 +93,38 @@ export function readFormatFailure(
   };
 }
 
+/** The failure of a 200 reply that is an error of the codec's format (UpstreamCodec.okError), or null. */
+export function okReplyFailure(
+  codec: UpstreamCodec,
+  bytes: Buffer,
+  channel: CachedChannel,
+): UpstreamFailure | null {
+  if (!codec.okError) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const error = codec.okError(body);
+  if (!error) return null;
+  return {
+    status: mapStatus(error.status, channel.statusCodeMapping),
+    ...(error.code ? { code: error.code } : {}),
+    message: maskSecrets(error.message, [channel.key]),
+  };
+}
+
+/** A body already read, offered to delivery as if it were still arriving. */
+export function bufferedBody(bytes: Buffer): ConversationDelivery['upstreamBody'] {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield bytes;
+    },
+    arrayBuffer: async () => Uint8Array.from(bytes).buffer,
+  };
+}
+
 const failedBeforeOutput: DeliveryResult = {
   outcome: 'upstream_failed_before_output',
   upstreamUsage: null,

@@ -23,13 +23,19 @@ import {
   promptTokensOf,
   sendFailure,
 } from './call-state.ts';
-import { deliverConversation, readFormatFailure } from './conversation-delivery.ts';
+import {
+  bufferedBody,
+  deliverConversation,
+  okReplyFailure,
+  readFormatFailure,
+} from './conversation-delivery.ts';
 import { upstreamCodecFor } from './conversion.ts';
 import { relayError } from './errors.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { prepareLargeAttempt } from './large-body.ts';
 import { deliverOpenAi } from './openai-delivery.ts';
 import { adaptorForChannel } from './providers/registry.ts';
+import type { ProviderAdaptor } from './providers/types.ts';
 import {
   authorizeAttempt,
   clientFormat,
@@ -58,6 +64,29 @@ function chooseChannel(context: AppContext, state: CallState): CachedChannel | n
     selectChannel(context.channelCache.candidates(caller.usingGroup, model), new Set(state.tried))?.channel ??
     null
   );
+}
+
+/** A channel's failure: considered for disabling, and its cached credentials dropped when refused. */
+/**
+ * What a channel's failure leads to: the same channel once more when the upstream refused credentials the
+ * adaptor had cached (an expired access token, dropped now), else the failure — considered for
+ * disabling — and another channel if it is retryable.
+ */
+function failed(
+  context: AppContext,
+  state: CallState,
+  adaptor: ProviderAdaptor | undefined,
+  channel: CachedChannel,
+  failure: UpstreamFailure,
+): 'same-channel' | 'next' | 'stop' {
+  if (failure.status === 401 && adaptor?.forgetCredentials && !state.credentialsRenewed) {
+    adaptor.forgetCredentials(channel);
+    state.credentialsRenewed = true;
+    state.tried.pop();
+    return 'same-channel';
+  }
+  considerDisabling(context, channel, failure);
+  return isRetryable(failure.status) ? 'next' : 'stop';
 }
 
 async function attemptChannels(context: AppContext, reply: FastifyReply, state: CallState): Promise<Ending> {
@@ -140,15 +169,37 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
         target === 'openai-chat'
           ? readUpstreamFailure(response.statusCode, text, channel)
           : readFormatFailure(upstreamCodecFor(target, adaptor), response.statusCode, text, channel);
-      considerDisabling(context, channel, failure);
       lastFailure = failure;
-      if (isRetryable(failure.status)) continue;
-      break;
+      const next = failed(context, state, adaptor, channel, failure);
+      if (next === 'same-channel') attempt -= 1;
+      if (next === 'stop') break;
+      continue;
     }
     const countPrecisely = !adaptor?.supportsStreamUsage(channel);
     if (target !== 'openai-chat' || clientFormat(call) !== 'openai-chat') {
       let contentType = String(response.headers['content-type'] ?? '');
       let upstreamBody: Parameters<typeof deliverConversation>[0]['upstreamBody'] = response.body;
+      const codec = upstreamCodecFor(target, adaptor);
+      if (codec.okError && contentType.includes('json')) {
+        // Errors sent with HTTP 200 (Baidu, Tencent …) are failures like HTTP errors: retried, never billed.
+        let bytes: Buffer;
+        try {
+          bytes = Buffer.from(await response.body.arrayBuffer());
+        } catch (error) {
+          if (state.clientGone) return abortedEnding(channel, upstreamModel);
+          lastFailure = networkFailure(error, channel);
+          continue;
+        }
+        const failure = okReplyFailure(codec, bytes, channel);
+        if (failure) {
+          lastFailure = failure;
+          const next = failed(context, state, adaptor, channel, failure);
+          if (next === 'same-channel') attempt -= 1;
+          if (next === 'stop') break;
+          continue;
+        }
+        upstreamBody = bufferedBody(bytes);
+      }
       const framing = adaptor?.streamFraming;
       if (state.stream && framing && contentType.includes(framing.contentType)) {
         upstreamBody = Object.assign(framing.toSse(response.body), {
@@ -162,7 +213,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
         model: call.model,
         clientBody: call.body,
         sides: { client: clientFormat(call), upstream: target },
-        upstreamCodec: upstreamCodecFor(target, adaptor),
+        upstreamCodec: codec,
         stream: state.stream,
         contentType,
         upstreamBody,

@@ -114,7 +114,7 @@ describe('Baidu ERNIE channels', () => {
     expect(baidu.requests.at(-1)!.body).toEqual({ input: ['a', 'b'] });
   });
 
-  it('report an error Baidu answers with HTTP 200 as a failure, and charge nothing', async () => {
+  it('report an error Baidu answers with HTTP 200 as a failure of its status, and charge nothing', async () => {
     const before = await fixture.userQuota();
     const failure = await failureOf(
       fixture.openai.chat.completions.create({
@@ -122,9 +122,20 @@ describe('Baidu ERNIE channels', () => {
         messages: [{ role: 'assistant', content: 'I start' }],
       }),
     );
-    expect(failure.status).toBe(502);
-    expect(failure.message).toContain('336006');
+    expect(failure.status).toBe(400);
+    expect(failure.message).toContain('odd number');
     expect(await fixture.userQuota()).toBe(before);
+  });
+
+  it('drop a token Baidu no longer accepts and retry the call with a new one', async () => {
+    baidu.revokeTokens();
+    const exchanges = baidu.exchanges;
+    const reply = await fixture.openai.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(reply.choices[0]?.message.content).toBe(FAKE_BAIDU_PIECES.join(''));
+    expect(baidu.exchanges).toBe(exchanges + 1);
   });
 
   it('refuse a key that is not APIKey|SecretKey at save', async () => {

@@ -143,8 +143,8 @@ describe('Tencent Hunyuan channels', () => {
         messages: [{ role: 'user', content: 'Hi' }],
       }),
     );
-    expect(failure.status).toBe(502);
-    expect(failure.message).toContain('AuthFailure.SignatureFailure');
+    expect(failure.status).toBe(401);
+    expect(failure.message).toContain('the signature does not match');
     expect(await fixture.userQuota()).toBe(before);
     const test = await fixture.root.get<unknown>(`/api/channel/test/${channel}?model=hunyuan-lite`);
     expect(test.body.success).toBe(false);

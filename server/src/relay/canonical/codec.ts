@@ -67,6 +67,11 @@ export interface UpstreamCodec {
   streamDecoder(): StreamDecoder;
   /** Reads an upstream error body of this format (null when it is not one). */
   readError(body: unknown): { message: string; type?: string; code?: string | null } | null;
+  /**
+   * An error that arrives with HTTP 200 (Baidu, Tencent, Zhipu v3 answer errors so), as the HTTP status
+   * it amounts to; null for a reply. Such a failure is retried on another channel like an HTTP error.
+   */
+  okError?(body: unknown): { status: number; message: string; code?: string } | null;
   /** How its streams are read when they bend the SSE rules (server/src/lib/sse.ts SseParserOptions). */
   readonly sse?: { keepLeadingSpace: boolean };
 }

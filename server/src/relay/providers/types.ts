@@ -101,6 +101,8 @@ export interface ProviderAdaptor {
     contentType: string;
     toSse(body: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array>;
   };
+  /** Drops credentials cached for a channel (an access token) after the upstream refused them (401). */
+  forgetCredentials?(channel: CachedChannel): void;
   /** Why a key cannot be one of this provider's (refused when a channel is saved), or null. */
   keyProblem?(key: string): string | null;
   /** Why a channel's `other` field cannot serve this provider (refused when saved), or null. */

@@ -17,6 +17,8 @@ export const FAKE_BAIDU_EMBEDDING = [0.5, -0.25, 0.125];
 export interface FakeBaidu extends FakeVendor {
   /** Token exchanges served. */
   readonly exchanges: number;
+  /** Makes every token issued so far invalid (calls with them get error_code 110). */
+  revokeTokens(): void;
 }
 
 function alternates(messages: unknown): boolean {
@@ -108,5 +110,7 @@ export async function startFakeBaidu(): Promise<FakeBaidu> {
     response.end();
   };
   const vendor = await startFakeVendor(route);
-  return Object.defineProperty(vendor, 'exchanges', { get: () => exchanges }) as FakeBaidu;
+  const fake = Object.defineProperty(vendor, 'exchanges', { get: () => exchanges }) as FakeBaidu;
+  fake.revokeTokens = () => valid.clear();
+  return fake;
 }

@@ -29,6 +29,14 @@ export function baiduError(body: unknown): { message: string; code: string } | n
   };
 }
 
+/** Baidu's error codes as HTTP statuses: token refused, limits, parameters; anything else is its fault. */
+export function baiduErrorStatus(code: string): number {
+  if (code === '110' || code === '111') return 401;
+  if (['4', '17', '18', '19', '336501', '336502'].includes(code)) return 429;
+  if (code.startsWith('336') && code !== '336000' && code !== '336100') return 400;
+  return 500;
+}
+
 function baiduUsage(body: Record<string, unknown>): CanonicalUsage | null {
   if (!isRecord(body.usage)) return null;
   return usageOf(tokens(body.usage.prompt_tokens), tokens(body.usage.completion_tokens));
@@ -97,6 +105,11 @@ export const baiduCodec: UpstreamCodec = {
   },
 
   streamDecoder: () => new BaiduStreamDecoder(),
+
+  okError(body: unknown) {
+    const error = baiduError(body);
+    return error ? { status: baiduErrorStatus(error.code), message: error.message, code: error.code } : null;
+  },
 
   readError(body: unknown) {
     const error = baiduError(body);

@@ -55,6 +55,10 @@ function baseUrl(channelBase: string): string {
 
 const tokens = new TokenCache();
 
+function tokenCacheKey(channel: { baseUrl: string; key: string }): string {
+  return createHash('sha256').update(`${channel.baseUrl}\n${channel.key}`).digest('hex');
+}
+
 async function exchange(input: AuthorizeInput, apiKey: string, secretKey: string): Promise<ExpiringToken> {
   const query = new URLSearchParams({
     grant_type: 'client_credentials',
@@ -103,12 +107,14 @@ export const baiduAdaptor: ProviderAdaptor = {
     };
   },
 
+  forgetCredentials(channel) {
+    tokens.forget(tokenCacheKey(channel));
+  },
+
   async authorize(input: AuthorizeInput): Promise<void> {
     const credentials = baiduCredentials(input.channel.key);
     if (!credentials) throw new Error('the key is not APIKey|SecretKey');
-    const cacheKey = createHash('sha256')
-      .update(`${input.channel.baseUrl}\n${input.channel.key}`)
-      .digest('hex');
+    const cacheKey = tokenCacheKey(input.channel);
     const token = await tokens.get(cacheKey, () =>
       exchange(input, credentials.apiKey, credentials.secretKey),
     );

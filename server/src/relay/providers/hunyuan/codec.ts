@@ -25,6 +25,15 @@ export function hunyuanError(body: unknown): { message: string; code: string } |
   };
 }
 
+/** Tencent Cloud error codes as HTTP statuses. */
+export function hunyuanErrorStatus(code: string): number {
+  if (code.startsWith('AuthFailure')) return 401;
+  if (code.startsWith('OperationDenied') || code.startsWith('UnauthorizedOperation')) return 403;
+  if (/^(LimitExceeded|RequestLimitExceeded|ResourceInsufficient)/.test(code)) return 429;
+  if (/^(InvalidParameter|MissingParameter|UnknownParameter|UnsupportedOperation)/.test(code)) return 400;
+  return 500;
+}
+
 function hunyuanUsage(body: Record<string, unknown>): CanonicalUsage | null {
   if (!isRecord(body.Usage)) return null;
   return usageOf(tokens(body.Usage.PromptTokens), tokens(body.Usage.CompletionTokens));
@@ -102,6 +111,11 @@ export const hunyuanCodec: UpstreamCodec = {
   },
 
   streamDecoder: () => new HunyuanStreamDecoder(),
+
+  okError(body: unknown) {
+    const error = hunyuanError(body);
+    return error ? { status: hunyuanErrorStatus(error.code), ...error } : null;
+  },
 
   readError(body: unknown) {
     return hunyuanError(body);

@@ -96,6 +96,20 @@ export const zhipuV3Codec: UpstreamCodec = {
 
   streamDecoder: () => new ZhipuStreamDecoder(),
 
+  okError(body: unknown) {
+    if (!isRecord(body) || body.success !== false) return null;
+    const code = Number(body.code);
+    const status =
+      code >= 1000 && code <= 1004
+        ? 401
+        : code >= 1302 && code <= 1305
+          ? 429
+          : code >= 1210 && code <= 1301
+            ? 400
+            : 500;
+    return { status, message: asString(body.msg) ?? 'Zhipu request failed', code: String(body.code ?? '') };
+  },
+
   readError(body: unknown) {
     if (!isRecord(body)) return null;
     const message = asString(body.msg) ?? asString(body.message);
