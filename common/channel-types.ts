@@ -45,6 +45,6 @@ export const channelTypeNames: Readonly<Record<number, string>> = {
  * shows them disabled.
  */
 export const relayedChannelTypes: ReadonlySet<number> = new Set([
-  1, 3, 4, 8, 11, 14, 15, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 31, 33, 34, 35, 37, 38, 39, 40, 41, 42, 43,
-  44, 45, 46, 47, 48,
+  1, 3, 4, 8, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 31, 33, 34, 35, 37, 38, 39, 40, 41, 42,
+  43, 44, 45, 46, 47, 48,
 ]);
