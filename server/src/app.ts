@@ -27,6 +27,7 @@ import { pingDatabase } from './db/connect.ts';
 import { GatewayError } from './lib/errors.ts';
 import { languageOf, translate } from './lib/messages.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
+import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 
 function isRelayUrl(url: string): boolean {
@@ -127,6 +128,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerWalletRoutes(app, context);
   await registerVerificationRoutes(app, context, checkTurnstile);
   await registerRelayRoutes(app, context);
+  await registerRealtimeRelay(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
   return app;
