@@ -52,6 +52,24 @@ export interface UpstreamResponse {
   };
 }
 
+/** A body already at hand (read ahead, or made by a transport), offered as if it were still arriving. */
+export function bufferedBody(content: string | Buffer): UpstreamResponse['body'] {
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield bytes;
+    },
+    arrayBuffer: async () => Uint8Array.from(bytes).buffer,
+    dump: async () => undefined,
+    destroy: () => undefined,
+  };
+}
+
+/** A JSON answer made by a transport (server/src/relay/providers/types.ts ProviderAdaptor.transport). */
+export function jsonResponse(statusCode: number, text: string): UpstreamResponse {
+  return { statusCode, headers: { 'content-type': 'application/json' }, body: bufferedBody(text) };
+}
+
 /** Thrown before connecting to an address the policy refuses. */
 export class RefusedAddressError extends Error {
   readonly code = 'EADDRREFUSED';

@@ -115,16 +115,6 @@ export function okReplyFailure(
   };
 }
 
-/** A body already read, offered to delivery as if it were still arriving. */
-export function bufferedBody(bytes: Buffer): ConversationDelivery['upstreamBody'] {
-  return {
-    async *[Symbol.asyncIterator]() {
-      yield bytes;
-    },
-    arrayBuffer: async () => Uint8Array.from(bytes).buffer,
-  };
-}
-
 const failedBeforeOutput: DeliveryResult = {
   outcome: 'upstream_failed_before_output',
   upstreamUsage: null,

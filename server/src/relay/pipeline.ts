@@ -6,7 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
-import { readLimited, type UpstreamResponse } from '../lib/http-client.ts';
+import { bufferedBody, readLimited, type UpstreamResponse } from '../lib/http-client.ts';
 import { resolveMappedModel } from '../lib/mapping-rules.ts';
 import { networkFailure, readUpstreamFailure } from './attempt.ts';
 import { applySettlement } from './billing/ledger.ts';
@@ -23,12 +23,7 @@ import {
   promptTokensOf,
   sendFailure,
 } from './call-state.ts';
-import {
-  bufferedBody,
-  deliverConversation,
-  okReplyFailure,
-  readFormatFailure,
-} from './conversation-delivery.ts';
+import { deliverConversation, okReplyFailure, readFormatFailure } from './conversation-delivery.ts';
 import { upstreamCodecFor } from './conversion.ts';
 import { relayError } from './errors.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
@@ -131,6 +126,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
     const boundMs = (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000;
     try {
       response = await sendAttempt(context.upstream, adaptor, channel, upstreamRequest, {
+        endpoint: call.endpoint,
         stream: state.stream,
         timeouts: { headersMs: boundMs, idleMs: boundMs },
         signal: state.abort.signal,

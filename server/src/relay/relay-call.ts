@@ -181,10 +181,12 @@ export function sendAttempt(
   adaptor: ProviderAdaptor | undefined,
   channel: CachedChannel,
   request: UpstreamRequest,
-  how: { stream: boolean; timeouts: UpstreamTimeouts; signal: AbortSignal },
+  how: { endpoint: RelayEndpoint; stream: boolean; timeouts: UpstreamTimeouts; signal: AbortSignal },
 ): Promise<UpstreamResponse> {
-  if (adaptor?.transport) return adaptor.transport({ channel, request, upstream, ...how });
-  return upstream.send(request, how.timeouts, how.signal, channelProxy(channel));
+  const proxyUrl = channelProxy(channel);
+  if (adaptor?.transport)
+    return adaptor.transport({ channel, request, upstream, ...how, ...(proxyUrl ? { proxyUrl } : {}) });
+  return upstream.send(request, how.timeouts, how.signal, proxyUrl);
 }
 
 /**

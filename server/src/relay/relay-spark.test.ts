@@ -352,6 +352,7 @@ describe('the Spark version and transport', () => {
     })!;
     return {
       channel,
+      endpoint: 'chat' as const,
       request,
       stream: true,
       upstream,

@@ -1,5 +1,6 @@
 /** Channel type → adaptor. Native-format providers register here as they are added. */
 
+import { aliAdaptor } from './ali/index.ts';
 import { baiduAdaptor } from './baidu/index.ts';
 import { bedrockAdaptor } from './bedrock/index.ts';
 import { claudeAdaptor } from './claude/index.ts';
@@ -21,6 +22,7 @@ adaptors.set(1, openAiAdaptor);
 adaptors.set(33, bedrockAdaptor);
 adaptors.set(14, claudeAdaptor);
 adaptors.set(15, baiduAdaptor);
+adaptors.set(17, aliAdaptor);
 adaptors.set(16, zhipuV3Adaptor);
 adaptors.set(18, sparkAdaptor);
 adaptors.set(23, hunyuanAdaptor);

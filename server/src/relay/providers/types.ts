@@ -58,11 +58,14 @@ export interface AuthorizeInput {
 /** What an adaptor's own transport gets: the built request and the bounds of an HTTP send. */
 export interface TransportInput {
   channel: CachedChannel;
+  endpoint: RelayEndpoint;
   request: UpstreamRequest;
   stream: boolean;
-  upstream: Pick<UpstreamClient, 'checkUrl' | 'webSocketOptions'>;
+  upstream: Pick<UpstreamClient, 'checkUrl' | 'webSocketOptions' | 'send'>;
   timeouts: UpstreamTimeouts;
   signal: AbortSignal;
+  /** The channel's proxy, if it names one. */
+  proxyUrl?: string;
 }
 
 export interface ProviderAdaptor {

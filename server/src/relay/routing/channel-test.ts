@@ -74,6 +74,7 @@ async function callOnce(
   if (unauthorized) return unauthorized;
   try {
     const response = await sendAttempt(context.upstream, adaptor, channel, request, {
+      endpoint,
       stream: false,
       timeouts: { headersMs: TEST_TIMEOUT_MS, idleMs: TEST_TIMEOUT_MS },
       signal: AbortSignal.timeout(TEST_TIMEOUT_MS),

@@ -15,6 +15,7 @@ import WebSocket, { type RawData } from 'ws';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_IDLE_TIMEOUT_MS,
+  jsonResponse,
   readLimited,
   type UpstreamResponse,
 } from '../../../lib/http-client.ts';
@@ -225,22 +226,6 @@ class SparkSocket {
     clearTimeout(this.timer);
     this.input.signal.removeEventListener('abort', this.onAbort);
   }
-}
-
-function bufferedBody(text: string): UpstreamResponse['body'] {
-  const bytes = Buffer.from(text, 'utf8');
-  return {
-    async *[Symbol.asyncIterator]() {
-      yield bytes;
-    },
-    arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-    dump: async () => undefined,
-    destroy: () => undefined,
-  };
-}
-
-function jsonResponse(statusCode: number, text: string): UpstreamResponse {
-  return { statusCode, headers: { 'content-type': 'application/json' }, body: bufferedBody(text) };
 }
 
 /** The frames from `first` on, each as an SSE event, read as the consumer pulls them. */
