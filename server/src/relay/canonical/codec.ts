@@ -13,7 +13,15 @@ export type WireFormat = 'openai-chat' | 'openai-responses' | 'claude' | 'gemini
  * Providers' own chat dialects, spoken only towards their upstreams (no client route speaks them): each is
  * an UpstreamCodec owned by its adaptor (server/src/relay/providers/<provider>/).
  */
-export type ProviderDialect = 'baidu' | 'zhipu-v3' | 'hunyuan' | 'spark' | 'dify' | 'palm' | 'ollama';
+export type ProviderDialect =
+  | 'baidu'
+  | 'zhipu-v3'
+  | 'hunyuan'
+  | 'spark'
+  | 'dify'
+  | 'palm'
+  | 'ollama'
+  | 'aiproxy-library';
 
 /** A format an upstream is spoken to in. */
 export type UpstreamFormat = WireFormat | ProviderDialect;

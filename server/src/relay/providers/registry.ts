@@ -1,5 +1,6 @@
 /** Channel type → adaptor. Native-format providers register here as they are added. */
 
+import { aiProxyLibraryAdaptor } from './aiproxy/index.ts';
 import { aliAdaptor } from './ali/index.ts';
 import { baiduAdaptor } from './baidu/index.ts';
 import { bedrockAdaptor } from './bedrock/index.ts';
@@ -38,11 +39,17 @@ export function adaptorFor(channelType: number): ProviderAdaptor | undefined {
 
 /**
  * The adaptor that serves a channel: its type's, except where the base URL chooses the API (an Ollama
- * whose base URL ends in /v1 is spoken to through its OpenAI-compatible API, otherwise natively).
+ * whose base URL ends in /v1 is spoken to through its OpenAI-compatible API, otherwise natively; an AI
+ * Proxy channel with a knowledge-base ID in `other` through its library API).
  */
-export function adaptorForChannel(channel: { type: number; baseUrl: string }): ProviderAdaptor | undefined {
+export function adaptorForChannel(channel: {
+  type: number;
+  baseUrl: string;
+  other: string;
+}): ProviderAdaptor | undefined {
   if (channel.type === 4)
     return speaksOpenAiCompatible(channel.baseUrl) ? openAiCompatibleAdaptor : ollamaAdaptor;
+  if (channel.type === 21 && channel.other.trim()) return aiProxyLibraryAdaptor;
   return adaptors.get(channel.type);
 }
 
