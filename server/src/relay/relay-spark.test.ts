@@ -4,7 +4,7 @@
  * SDK (stream and not) billed exactly from the usage of the last frame, the version from the channel's
  * `other` field or the model name's suffix, the system prompt first, a wrong APISecret and error frames
  * reported as failures that charge nothing, a Claude-format client, the console's channel test, and keys or
- * versions the provider cannot take refused at save. The transport's time bounds, abort and proxy refusal
+ * versions the provider cannot take refused at save. The transport's time bounds, abort and proxy tunnel
  * are checked on the transport itself.
  */
 import Anthropic from '@anthropic-ai/sdk';
@@ -20,10 +20,10 @@ import {
   startFakeSpark,
 } from '../test-support/fake-vendors/spark-upstream.ts';
 import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { startTunnelProxy } from '../test-support/tunnel-proxy.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
 import { sparkCodec } from './providers/spark/codec.ts';
 import { sparkAdaptor, sparkVersion } from './providers/spark/index.ts';
-import { SPARK_PROXY_UNSUPPORTED } from './providers/spark/transport.ts';
 
 const MODEL = 'SparkDesk';
 const MODEL_RATIO = 0.9;
@@ -390,11 +390,16 @@ describe('the Spark version and transport', () => {
     await expect.poll(() => spark.closed).toBe(closedBefore + 1);
   });
 
-  it('refuse a channel proxy clearly rather than bypass it', async () => {
-    const requestsBefore = spark.requests.length;
-    await expect(
-      sparkAdaptor.transport!(transportInput({ setting: { proxy: 'http://127.0.0.1:9' } })),
-    ).rejects.toThrow(SPARK_PROXY_UNSUPPORTED);
-    expect(spark.requests.length).toBe(requestsBefore);
+  it("reach Spark through the channel's proxy (a CONNECT tunnel)", async () => {
+    const proxy = await startTunnelProxy('http');
+    try {
+      const input = transportInput({});
+      const response = await sparkAdaptor.transport!({ ...input, proxyUrl: proxy.url });
+      expect(response.statusCode).toBe(200);
+      expect(await drain(response.body)).toContain('"status":2');
+      expect(proxy.tunnels).toEqual([new URL(spark.url).host]);
+    } finally {
+      await proxy.close();
+    }
   });
 });

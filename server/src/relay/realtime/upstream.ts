@@ -4,10 +4,10 @@
  * through the channel's proxy like every HTTP upstream call (server/src/lib/http-client.ts), with failures
  * read the way the HTTP relay reads them (server/src/relay/attempt.ts).
  */
-import type { Socket } from 'node:net';
 import WebSocket, { type ClientOptions, type RawData } from 'ws';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
+import { webSocketConnection } from '../../lib/websocket-tunnel.ts';
 import { networkFailure, readUpstreamFailure } from '../attempt.ts';
 import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
@@ -17,7 +17,6 @@ import { authHeaders, azureDeployment } from '../providers/openai-compatible/ind
 import { channelProxy } from '../relay-call.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
 import { selectChannel } from '../routing/select.ts';
-import { openTunnel } from './tunnel.ts';
 
 /** Channel types that serve the Realtime API: OpenAI and Azure OpenAI. */
 export const REALTIME_CHANNEL_TYPES: ReadonlySet<number> = new Set([1, 3]);
@@ -114,20 +113,15 @@ async function socketOptions(
   target: RealtimeTarget,
   signal: AbortSignal,
 ): Promise<ClientOptions & { lookup?: unknown; closeTimeout?: number }> {
-  const { lookup, handshakeTimeout } = context.upstream.webSocketOptions();
-  const options = {
+  const connection = await webSocketConnection(context.upstream, target.url, signal, channelProxy(channel));
+  return {
+    ...connection,
     headers: target.headers,
-    handshakeTimeout,
     closeTimeout: CLOSE_TIMEOUT_MS,
     maxPayload: MAX_UPSTREAM_FRAME_BYTES,
     perMessageDeflate: false,
     followRedirects: false,
   };
-  const proxyUrl = channelProxy(channel);
-  if (!proxyUrl) return { ...options, lookup };
-  context.upstream.checkUrl(proxyUrl);
-  const tunnel: Socket = await openTunnel({ url: new URL(target.url), proxyUrl, lookup, signal });
-  return { ...options, createConnection: () => tunnel };
 }
 
 /**
@@ -142,7 +136,6 @@ export async function connectUpstream(
 ): Promise<UpstreamAttempt> {
   let socket: WebSocket;
   try {
-    context.upstream.checkUrl(target.url);
     socket = new WebSocket(target.url, await socketOptions(context, channel, target, signal));
   } catch (error) {
     return { ok: false, failure: networkFailure(error, channel) };

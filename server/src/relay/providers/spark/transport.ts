@@ -19,8 +19,8 @@ import {
   readLimited,
   type UpstreamResponse,
 } from '../../../lib/http-client.ts';
+import { type WebSocketConnection, webSocketConnection } from '../../../lib/websocket-tunnel.ts';
 import { maskSecrets } from '../../errors.ts';
-import { channelProxy } from '../../relay-call.ts';
 import type { TransportInput } from '../types.ts';
 import { sparkErrorStatus, sparkFrameHeader } from './codec.ts';
 import { signedSparkUrl, sparkCredentials } from './signing.ts';
@@ -33,9 +33,6 @@ const MAX_REPLY_BYTES = 32 * 1024 * 1024;
 const READ_AHEAD_FRAMES = 16;
 /** How long a closing handshake may take before the socket is cut. */
 const CLOSE_TIMEOUT_MS = 5_000;
-
-export const SPARK_PROXY_UNSUPPORTED =
-  'iFlytek Spark channels cannot use a proxy (the WebSocket API is reached directly): remove the proxy from the channel setting';
 
 interface Frame {
   /** The frame as one line of JSON. */
@@ -72,11 +69,10 @@ class SparkSocket {
     frame: string,
     private readonly input: TransportInput,
     private readonly secrets: readonly string[],
+    connection: WebSocketConnection,
   ) {
-    const { lookup, handshakeTimeout } = input.upstream.webSocketOptions();
     this.socket = new WebSocket(url, {
-      lookup,
-      handshakeTimeout,
+      ...connection,
       closeTimeout: CLOSE_TIMEOUT_MS,
       maxPayload: MAX_FRAME_BYTES,
       perMessageDeflate: false,
@@ -276,16 +272,15 @@ async function wholeReply(socket: SparkSocket, first: Frame): Promise<UpstreamRe
 }
 
 export async function sparkTransport(input: TransportInput): Promise<UpstreamResponse> {
-  if (channelProxy(input.channel)) throw failure(SPARK_PROXY_UNSUPPORTED, 'spark_proxy_unsupported');
   const credentials = sparkCredentials(input.channel.key);
   if (!credentials) throw failure('the key is not APPID|APISecret|APIKey', 'channel_misconfigured');
   if (typeof input.request.body !== 'string')
     throw failure('the Spark request frame is missing', 'channel_misconfigured');
   const url = signedSparkUrl(input.request.url, credentials);
-  input.upstream.checkUrl(url);
   let socket: SparkSocket;
   try {
-    socket = new SparkSocket(url, input.request.body, input, [input.channel.key]);
+    const connection = await webSocketConnection(input.upstream, url, input.signal, input.proxyUrl);
+    socket = new SparkSocket(url, input.request.body, input, [input.channel.key], connection);
   } catch (error) {
     // Never the error's own message: ws names the URL, whose query carries the authorization.
     throw failure(`could not open the iFlytek Spark socket (${(error as Error).name})`, 'spark_connect');

@@ -1,5 +1,6 @@
 /**
- * The connection a realtime upstream WebSocket runs over when its channel names a proxy: an HTTP CONNECT
+ * The connection an upstream WebSocket (OpenAI Realtime, iFlytek Spark) runs over: direct under the
+ * address policy's guarded lookup, or, when its channel names a proxy, an HTTP CONNECT
  * tunnel (http:// or https:// proxy) or a SOCKS5 one, opened with undici as the HTTP relay's proxy agents
  * open theirs (server/src/lib/http-client.ts), under the same rules: the proxy's own address passes the
  * address policy (its literal host checked by the caller, every resolved address by the guarded lookup),
@@ -8,8 +9,13 @@
 import { isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { buildConnector, Client, Socks5ProxyAgent } from 'undici';
-import type { guardedLookup } from '../../lib/address-policy.ts';
-import { CONNECT_TIMEOUT_MS, PROXY_PROTOCOLS, RefusedAddressError } from '../../lib/http-client.ts';
+import type { guardedLookup } from './address-policy.ts';
+import {
+  CONNECT_TIMEOUT_MS,
+  PROXY_PROTOCOLS,
+  RefusedAddressError,
+  type UpstreamClient,
+} from './http-client.ts';
 
 export interface TunnelTarget {
   /** ws: or wss: URL of the upstream. */
@@ -141,4 +147,29 @@ export async function openTunnel(target: TunnelTarget): Promise<Socket> {
       },
     );
   });
+}
+
+/** What a `ws` client needs to reach an upstream: the guarded lookup, or a tunnel opened through the proxy. */
+export interface WebSocketConnection {
+  handshakeTimeout: number;
+  lookup?: ReturnType<typeof guardedLookup>;
+  createConnection?: () => Socket;
+}
+
+/**
+ * The connection options for a WebSocket to `url` under the upstream client's address policy (the URL and
+ * the proxy checked, every resolved address guarded); the tunnel, when there is a proxy, is open already.
+ */
+export async function webSocketConnection(
+  upstream: Pick<UpstreamClient, 'checkUrl' | 'webSocketOptions'>,
+  url: string,
+  signal: AbortSignal,
+  proxyUrl?: string,
+): Promise<WebSocketConnection> {
+  upstream.checkUrl(url);
+  const { lookup, handshakeTimeout } = upstream.webSocketOptions();
+  if (!proxyUrl) return { lookup, handshakeTimeout };
+  upstream.checkUrl(proxyUrl);
+  const tunnel = await openTunnel({ url: new URL(url), proxyUrl, lookup, signal });
+  return { handshakeTimeout, createConnection: () => tunnel };
 }
