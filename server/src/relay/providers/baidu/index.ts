@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { type ExpiringToken, TokenCache } from '../../../lib/token-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
 import { inRequestedEncoding } from '../../formats/openai/embeddings.ts';
+import { keyParts } from '../key-parts.ts';
 import type { AuthorizeInput, BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 import { baiduCodec, baiduError } from './codec.ts';
 
@@ -44,9 +45,10 @@ export function baiduEndpoint(model: string): string {
 
 /** The two halves of a `APIKey|SecretKey` key, or null when it is not one. */
 export function baiduCredentials(key: string): { apiKey: string; secretKey: string } | null {
-  const parts = key.trim().split('|');
-  if (parts.length !== 2 || !parts[0] || !parts[1]) return null;
-  return { apiKey: parts[0], secretKey: parts[1] };
+  const parts = keyParts(key, 2);
+  if (!parts) return null;
+  const [apiKey, secretKey] = parts as [string, string];
+  return { apiKey, secretKey };
 }
 
 function baseUrl(channelBase: string): string {

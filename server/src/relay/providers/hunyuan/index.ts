@@ -3,6 +3,8 @@
  * Hunyuan body to `{base}/` (default https://hunyuan.tencentcloudapi.com) with the action, version and
  * timestamp headers and a TC3-HMAC-SHA256 signature over the exact body (./tc3.ts).
  */
+
+import { keyParts } from '../key-parts.ts';
 import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
 import { hunyuanCodec } from './codec.ts';
 import { tc3Authorization } from './tc3.ts';
@@ -14,8 +16,8 @@ export const HUNYUAN_VERSION = '2023-09-01';
 export function hunyuanCredentials(
   key: string,
 ): { appId: string; secretId: string; secretKey: string } | null {
-  const parts = key.trim().split('|');
-  if (parts.length !== 3 || parts.some((part) => part === '')) return null;
+  const parts = keyParts(key, 3);
+  if (!parts) return null;
   const [appId, secretId, secretKey] = parts as [string, string, string];
   return { appId, secretId, secretKey };
 }

@@ -3,7 +3,9 @@
  * `APPID|APISecret|APIKey`; the URL carries `authorization`, `date` and `host` in its query, the
  * authorization being an HMAC-SHA256 (with the APISecret) over the host, the date and the request line.
  */
+
 import { createHmac } from 'node:crypto';
+import { keyParts } from '../key-parts.ts';
 
 export interface SparkCredentials {
   appId: string;
@@ -13,10 +15,9 @@ export interface SparkCredentials {
 
 /** The three parts of an `APPID|APISecret|APIKey` key, or null when it is not one. */
 export function sparkCredentials(key: string): SparkCredentials | null {
-  const parts = key.trim().split('|');
-  if (parts.length !== 3) return null;
-  const [appId, apiSecret, apiKey] = parts.map((part) => part.trim());
-  if (!appId || !apiSecret || !apiKey) return null;
+  const parts = keyParts(key, 3);
+  if (!parts) return null;
+  const [appId, apiSecret, apiKey] = parts as [string, string, string];
   return { appId, apiSecret, apiKey };
 }
 
