@@ -12,7 +12,7 @@ import {
   startFakeAiProxy,
 } from '../test-support/fake-vendors/aiproxy-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { collectChatStream, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 const MODEL = 'panda-library';
 const ANSWER = `${FAKE_LIBRARY_PIECES.join('')}\n\n参考文档：\n1. [Panda facts](https://example.com/panda)\n`;
@@ -21,7 +21,7 @@ let aiproxy: FakeVendor;
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  aiproxy = await startFakeAiProxy();
+  aiproxy = fixture.adopt(await startFakeAiProxy());
   await fixture.addChannel({
     type: 21,
     key: FAKE_AIPROXY_KEY,
@@ -36,55 +36,50 @@ beforeAll(async () => {
     other: 'lib-unknown',
     models: 'lib-missing',
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption('ModelRatio', JSON.stringify({ ...ratios, [MODEL]: 0.75, 'lib-missing': 0.75 }));
+  await fixture.setModelRatios({ [MODEL]: 0.75, 'lib-missing': 0.75 });
 });
 
-afterAll(async () => {
-  await fixture?.close();
-  await aiproxy?.close();
-});
+afterAll(() => fixture?.close());
 
 describe('AI Proxy knowledge-base channels', () => {
   it('ask the library with the last user turn and append the cited documents', async () => {
-    const before = await fixture.userQuota();
-    const reply = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [
-        { role: 'user', content: 'Hello' },
-        { role: 'assistant', content: 'Hi' },
-        { role: 'user', content: 'What do pandas eat?' },
-      ],
-    });
-    expect(reply.choices[0]?.message.content).toBe(ANSWER);
+    const { result, spent, log } = await fixture.charged(() =>
+      fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: [
+          { role: 'user', content: 'Hello' },
+          { role: 'assistant', content: 'Hi' },
+          { role: 'user', content: 'What do pandas eat?' },
+        ],
+      }),
+    );
+    expect(result.choices[0]?.message.content).toBe(ANSWER);
     expect(aiproxy.requests.at(-1)!.body).toEqual({
       model: MODEL,
       query: 'What do pandas eat?',
       stream: false,
       libraryId: FAKE_LIBRARY_ID,
     });
-    const log = await fixture.lastConsumeLog();
     expect(Number(log.prompt_tokens)).toBeGreaterThan(0);
     expect(Number(log.completion_tokens)).toBeGreaterThan(0);
     const expected = Math.round((Number(log.prompt_tokens) + Number(log.completion_tokens)) * 0.75);
     expect(log.quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(spent).toBe(expected);
   });
 
   it('stream the pieces and the documents at the end', async () => {
-    const stream = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'What do pandas eat?' }],
-      stream: true,
-    });
-    let text = '';
-    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    const { text } = await collectChatStream(
+      await fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: [{ role: 'user', content: 'What do pandas eat?' }],
+        stream: true,
+      }),
+    );
     expect(text).toBe(ANSWER);
   });
 
   it('fail on an error answered with HTTP 200 and charge nothing', async () => {
-    const before = await fixture.userQuota();
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({
         model: 'lib-missing',
         messages: [{ role: 'user', content: 'Hi' }],
@@ -92,6 +87,6 @@ describe('AI Proxy knowledge-base channels', () => {
     );
     expect(failure.status).toBe(500);
     expect(failure.message).toContain('library lib-unknown not found');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
   });
 });

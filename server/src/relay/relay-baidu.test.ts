@@ -15,7 +15,12 @@ import {
   type FakeBaidu,
   startFakeBaidu,
 } from '../test-support/fake-vendors/baidu-upstream.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import {
+  collectChatStream,
+  type RelayFixture,
+  SYSTEM_AND_TURNS,
+  startRelayFixture,
+} from '../test-support/relay-fixture.ts';
 
 const MODEL = 'ERNIE-4.0-8K';
 const MODEL_RATIO = 0.6;
@@ -25,41 +30,32 @@ let baidu: FakeBaidu;
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  baidu = await startFakeBaidu();
+  baidu = fixture.adopt(await startFakeBaidu());
   await fixture.addChannel({
     type: 15,
     key: `${FAKE_BAIDU_API_KEY}|${FAKE_BAIDU_SECRET}`,
     base_url: baidu.url,
     models: `${MODEL},ERNIE-Speed-128K,Embedding-V1`,
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption(
-    'ModelRatio',
-    JSON.stringify({ ...ratios, [MODEL]: MODEL_RATIO, 'ERNIE-Speed-128K': 0.1, 'Embedding-V1': 0.1 }),
+  await fixture.setModelRatios(
+    { [MODEL]: MODEL_RATIO, 'ERNIE-Speed-128K': 0.1, 'Embedding-V1': 0.1 },
+    { [MODEL]: COMPLETION_RATIO },
   );
-  await fixture.setOption('CompletionRatio', JSON.stringify({ [MODEL]: COMPLETION_RATIO }));
 });
 
-afterAll(async () => {
-  await fixture?.close();
-  await baidu?.close();
-});
+afterAll(() => fixture?.close());
 
 describe('Baidu ERNIE channels', () => {
   it('answer chat through a cached access token, the system prompt apart, billed from the usage', async () => {
-    const before = await fixture.userQuota();
-    const reply = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hi' },
-        { role: 'assistant', content: 'Hello' },
-        { role: 'user', content: 'Who are you?' },
-      ],
-      temperature: 1.5,
-    });
-    expect(reply.choices[0]?.message.content).toBe(FAKE_BAIDU_PIECES.join(''));
-    expect(reply.usage).toMatchObject({
+    const { result, spent, log } = await fixture.charged(() =>
+      fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: SYSTEM_AND_TURNS,
+        temperature: 1.5,
+      }),
+    );
+    expect(result.choices[0]?.message.content).toBe(FAKE_BAIDU_PIECES.join(''));
+    expect(result.usage).toMatchObject({
       prompt_tokens: FAKE_BAIDU_USAGE.prompt_tokens,
       completion_tokens: FAKE_BAIDU_USAGE.completion_tokens,
     });
@@ -76,27 +72,22 @@ describe('Baidu ERNIE channels', () => {
       ],
       temperature: 1,
     });
-    const log = await fixture.lastConsumeLog();
     const expected = Math.round(
       (FAKE_BAIDU_USAGE.prompt_tokens + FAKE_BAIDU_USAGE.completion_tokens * COMPLETION_RATIO) * MODEL_RATIO,
     );
     expect(log.quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(spent).toBe(expected);
   });
 
   it('stream the pieces as OpenAI chunks with the final usage, without another token exchange', async () => {
-    const stream = await fixture.openai.chat.completions.create({
-      model: 'ERNIE-Speed-128K',
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let usage: unknown = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await collectChatStream(
+      await fixture.openai.chat.completions.create({
+        model: 'ERNIE-Speed-128K',
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+    );
     expect(text).toBe(FAKE_BAIDU_PIECES.join(''));
     expect(usage).toMatchObject({ prompt_tokens: 13, completion_tokens: 7 });
     expect(baidu.requests.at(-1)!.path).toMatch(/\/chat\/ernie-speed-128k\?access_token=24\.fake-token-1$/);
@@ -115,8 +106,7 @@ describe('Baidu ERNIE channels', () => {
   });
 
   it('report an error Baidu answers with HTTP 200 as a failure of its status, and charge nothing', async () => {
-    const before = await fixture.userQuota();
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({
         model: MODEL,
         messages: [{ role: 'assistant', content: 'I start' }],
@@ -124,7 +114,7 @@ describe('Baidu ERNIE channels', () => {
     );
     expect(failure.status).toBe(400);
     expect(failure.message).toContain('odd number');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
   });
 
   it('drop a token Baidu no longer accepts and retry the call with a new one', async () => {

@@ -12,7 +12,7 @@ import {
   type FakeDashScope,
   startFakeDashScope,
 } from '../test-support/fake-vendors/dashscope-upstream.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const IMAGE_PRICE = 0.02;
@@ -21,40 +21,32 @@ let dashscope: FakeDashScope;
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  dashscope = await startFakeDashScope();
+  dashscope = fixture.adopt(await startFakeDashScope());
   await fixture.addChannel({
     type: 17,
     key: FAKE_DASHSCOPE_KEY,
     base_url: dashscope.url,
     models: 'gte-rerank,wanx-v1',
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption('ModelRatio', JSON.stringify({ ...ratios, 'gte-rerank': 0.05 }));
-  const prices = fixture.server.context.options.getJson<Record<string, number>>('ModelPrice');
-  await fixture.setOption('ModelPrice', JSON.stringify({ ...prices, 'wanx-v1': IMAGE_PRICE }));
+  await fixture.setModelRatios({ 'gte-rerank': 0.05 });
+  await fixture.mergeJsonOption('ModelPrice', { 'wanx-v1': IMAGE_PRICE });
 });
 
-afterAll(async () => {
-  await fixture?.close();
-  await dashscope?.close();
-});
+afterAll(() => fixture?.close());
 
 describe('DashScope rerank', () => {
   it('answers in the common shape and bills the reported tokens', async () => {
-    const before = await fixture.userQuota();
-    const response = await fetch(`${fixture.server.url}/v1/rerank`, {
-      method: 'POST',
-      headers: { authorization: `Bearer sk-${fixture.token.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
+    const { result, spent, log } = await fixture.charged(async () => {
+      const response = await fixture.postWithKey('/v1/rerank', {
         model: 'gte-rerank',
         query: 'panda',
         documents: ['a cat', { text: 'the panda eats bamboo' }, 'a dog'],
         top_n: 2,
-      }),
+      });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { results: unknown[]; usage: unknown };
     });
-    expect(response.status).toBe(200);
-    const reply = (await response.json()) as { results: unknown[]; usage: unknown };
-    expect(reply.results).toEqual([
+    expect(result.results).toEqual([
       { index: 1, relevance_score: 0.9, document: { text: 'the panda eats bamboo' } },
       { index: 0, relevance_score: 0.1, document: { text: 'a cat' } },
     ]);
@@ -64,20 +56,21 @@ describe('DashScope rerank', () => {
       parameters: { return_documents: true, top_n: 2 },
     });
     const expected = Math.round(FAKE_RERANK_TOKENS * 0.05);
-    expect((await fixture.lastConsumeLog()).quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(log.quota).toBe(expected);
+    expect(spent).toBe(expected);
   });
 });
 
 describe('DashScope image generation', () => {
   it('submits a task, polls it until it succeeds and bills each image', async () => {
-    const before = await fixture.userQuota();
-    const result = await fixture.openai.images.generate({
-      model: 'wanx-v1',
-      prompt: 'a lighthouse at dawn',
-      n: 2,
-      size: '1024x1024',
-    });
+    const { result, spent, log } = await fixture.charged(() =>
+      fixture.openai.images.generate({
+        model: 'wanx-v1',
+        prompt: 'a lighthouse at dawn',
+        n: 2,
+        size: '1024x1024',
+      }),
+    );
     const submit = dashscope.requests.find((request) => request.path.endsWith('/image-synthesis'))!;
     expect(submit.headers['x-dashscope-async']).toBe('enable');
     expect(submit.body).toEqual({
@@ -91,8 +84,8 @@ describe('DashScope image generation', () => {
     ]);
     expect(dashscope.polls.get('task-1')).toBe(2);
     const expected = Math.round(IMAGE_PRICE * 2 * QUOTA_PER_UNIT);
-    expect((await fixture.lastConsumeLog()).quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(log.quota).toBe(expected);
+    expect(spent).toBe(expected);
   });
 
   it('returns the images as base64 when the client asks for b64_json', async () => {
@@ -105,12 +98,11 @@ describe('DashScope image generation', () => {
   });
 
   it('reports a failed task and charges nothing', async () => {
-    const before = await fixture.userQuota();
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.images.generate({ model: 'wanx-v1', prompt: 'something forbidden' }),
     );
     expect(failure.status).toBe(502);
     expect(failure.message).toContain('DataInspectionFailed');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
   });
 });

@@ -5,7 +5,6 @@
  * a bad key refused with nothing charged, an `error` event mid-stream ending the client's stream with an
  * error and billing only what was delivered, a Claude-format client, and the console's channel test.
  */
-import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_DIFY_APP_KEY,
@@ -16,7 +15,12 @@ import {
   type FakeDify,
   startFakeDify,
 } from '../test-support/fake-vendors/dify-upstream.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import {
+  collectChatStream,
+  failedChatStream,
+  type RelayFixture,
+  startRelayFixture,
+} from '../test-support/relay-fixture.ts';
 
 const MODEL = 'dify-support-bot';
 const BAD_KEY_MODEL = 'dify-wrong-key';
@@ -33,7 +37,7 @@ function quotaOf(promptTokens: number, completionTokens: number): number {
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  dify = await startFakeDify();
+  dify = fixture.adopt(await startFakeDify());
   // The base as Dify's console shows it (with /v1): the adaptor must not double it.
   channelId = await fixture.addChannel({
     type: 37,
@@ -47,40 +51,36 @@ beforeAll(async () => {
     base_url: dify.url,
     models: BAD_KEY_MODEL,
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption(
-    'ModelRatio',
-    JSON.stringify({ ...ratios, [MODEL]: MODEL_RATIO, [BAD_KEY_MODEL]: MODEL_RATIO }),
+  await fixture.setModelRatios(
+    { [MODEL]: MODEL_RATIO, [BAD_KEY_MODEL]: MODEL_RATIO },
+    { [MODEL]: COMPLETION_RATIO },
   );
-  await fixture.setOption('CompletionRatio', JSON.stringify({ [MODEL]: COMPLETION_RATIO }));
 });
 
-afterAll(async () => {
-  await fixture?.close();
-  await dify?.close();
-});
+afterAll(() => fixture?.close());
 
 describe('Dify channels', () => {
   it('send the whole conversation as one query with the last turn’s images, billed from the usage', async () => {
-    const before = await fixture.userQuota();
-    const reply = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [
-        { role: 'system', content: 'You are a support bot.' },
-        { role: 'user', content: 'My printer is broken.' },
-        { role: 'assistant', content: 'Which model is it?' },
-        {
-          role: 'user',
-          content: [
-            { type: 'text', text: 'This one.' },
-            { type: 'image_url', image_url: { url: 'https://images.example/printer.png' } },
-          ],
-        },
-      ],
-    });
-    expect(reply.choices[0]?.message.content).toBe(ANSWER);
-    expect(reply.choices[0]?.finish_reason).toBe('stop');
-    expect(reply.usage).toMatchObject({
+    const { result, spent, log } = await fixture.charged(() =>
+      fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: [
+          { role: 'system', content: 'You are a support bot.' },
+          { role: 'user', content: 'My printer is broken.' },
+          { role: 'assistant', content: 'Which model is it?' },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'This one.' },
+              { type: 'image_url', image_url: { url: 'https://images.example/printer.png' } },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(result.choices[0]?.message.content).toBe(ANSWER);
+    expect(result.choices[0]?.finish_reason).toBe('stop');
+    expect(result.usage).toMatchObject({
       prompt_tokens: FAKE_DIFY_USAGE.prompt_tokens,
       completion_tokens: FAKE_DIFY_USAGE.completion_tokens,
     });
@@ -99,32 +99,26 @@ describe('Dify channels', () => {
       user: 'switchyard',
       files: [{ type: 'image', transfer_method: 'remote_url', url: 'https://images.example/printer.png' }],
     });
-    const log = await fixture.lastConsumeLog();
     expect(log.prompt_tokens).toBe(FAKE_DIFY_USAGE.prompt_tokens);
     expect(log.completion_tokens).toBe(FAKE_DIFY_USAGE.completion_tokens);
     const expected = quotaOf(FAKE_DIFY_USAGE.prompt_tokens, FAKE_DIFY_USAGE.completion_tokens);
     expect(log.quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(spent).toBe(expected);
   });
 
   it('stream the message pieces, skipping progress events, with the usage of message_end', async () => {
-    const before = await fixture.userQuota();
-    const stream = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'Hi there' }],
-      user: 'customer-42',
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    const pieces: string[] = [];
-    let usage: unknown = null;
-    let finish: string | null | undefined = null;
-    for await (const chunk of stream) {
-      const piece = chunk.choices[0]?.delta.content;
-      if (piece) pieces.push(piece);
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { result, spent, log } = await fixture.charged(async () =>
+      collectChatStream(
+        await fixture.openai.chat.completions.create({
+          model: MODEL,
+          messages: [{ role: 'user', content: 'Hi there' }],
+          user: 'customer-42',
+          stream: true,
+          stream_options: { include_usage: true },
+        }),
+      ),
+    );
+    const { pieces, finish, usage } = result;
     expect(pieces).toEqual(FAKE_DIFY_PIECES);
     expect(finish).toBe('stop');
     expect(usage).toMatchObject({
@@ -138,31 +132,26 @@ describe('Dify channels', () => {
       response_mode: 'streaming',
       user: 'customer-42',
     });
-    const log = await fixture.lastConsumeLog();
     expect(log.is_stream).toBeTruthy();
     const expected = quotaOf(FAKE_DIFY_USAGE.prompt_tokens, FAKE_DIFY_USAGE.completion_tokens);
     expect(log.quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(spent).toBe(expected);
   });
 
   it('end the stream with an error when Dify sends an error event, billing only what was delivered', async () => {
-    const before = await fixture.userQuota();
     dify.failNextStream();
-    const stream = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'Tell me a long story' }],
-      stream: true,
-    });
-    let text = '';
-    const failure = await failureOf(
-      (async () => {
-        for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
-      })(),
+    const { result, spent, log } = await fixture.charged(async () =>
+      failedChatStream(
+        await fixture.openai.chat.completions.create({
+          model: MODEL,
+          messages: [{ role: 'user', content: 'Tell me a long story' }],
+          stream: true,
+        }),
+      ),
     );
     const delivered = FAKE_DIFY_PIECES.slice(0, FAKE_DIFY_PIECES_BEFORE_ERROR).join('');
-    expect(text).toBe(delivered);
-    expect(failure.message).toContain(FAKE_DIFY_ERROR.message);
-    const log = await fixture.lastConsumeLog();
+    expect(result.text).toBe(delivered);
+    expect(result.failure.message).toContain(FAKE_DIFY_ERROR.message);
     // No usage arrived: the prompt is counted, the delivered ASCII text estimated at 4 characters a token.
     const deliveredTokens = Math.ceil(delivered.length / 4);
     expect(log.completion_tokens).toBe(deliveredTokens);
@@ -170,12 +159,11 @@ describe('Dify channels', () => {
     expect(log.prompt_tokens).not.toBe(FAKE_DIFY_USAGE.prompt_tokens);
     const expected = quotaOf(Number(log.prompt_tokens), deliveredTokens);
     expect(log.quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(spent).toBe(expected);
   });
 
   it('report a refused app key as a failure without the key, and charge nothing', async () => {
-    const before = await fixture.userQuota();
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({
         model: BAD_KEY_MODEL,
         messages: [{ role: 'user', content: 'Hi' }],
@@ -185,15 +173,11 @@ describe('Dify channels', () => {
     expect(failure.message).toContain('Access token is invalid');
     expect(failure.message).not.toContain('app-not-the-right-key');
     expect(dify.requests.at(-1)!.headers.authorization).toBe('Bearer app-not-the-right-key');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
   });
 
   it('serve a Claude-format client, stream and not', async () => {
-    const anthropic = new Anthropic({
-      apiKey: `sk-${fixture.token.key}`,
-      baseURL: fixture.server.url,
-      maxRetries: 0,
-    });
+    const anthropic = fixture.anthropic();
     const message = await anthropic.messages.create({
       model: MODEL,
       max_tokens: 64,

@@ -23,25 +23,12 @@ const RERANKER = 'bge-reranker-v2-m3';
 
 let fixture: RelayFixture;
 
-async function charged<T>(
-  call: () => Promise<T>,
-): Promise<{ result: T; spent: number; log: Record<string, unknown> }> {
-  const before = await fixture.userQuota();
-  const result = await call();
-  const log = await fixture.lastConsumeLog();
-  return { result, spent: before - (await fixture.userQuota()), log };
-}
-
 beforeAll(async () => {
   fixture = await startRelayFixture();
   await fixture.addChannel({
     models: `dall-e-2,dall-e-3,gpt-image-1,tts-1,whisper-1,gpt-4o-transcribe,${RERANKER}`,
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption(
-    'ModelRatio',
-    JSON.stringify({ ...ratios, [RERANKER]: 0.01, 'gpt-4o-transcribe': 1.25 }),
-  );
+  await fixture.setModelRatios({ [RERANKER]: 0.01, 'gpt-4o-transcribe': 1.25 });
 });
 
 afterAll(async () => fixture?.close());
@@ -55,7 +42,7 @@ describe('POST /v1/images/generations', () => {
     ['dall-e-2', 3, '256x256', undefined, 3 * 0.8],
   ] as const)('%s n=%i %s %s costs the per-image price × %d', async (model, n, size, quality, multiplier) => {
     const price = model === 'dall-e-3' ? 0.04 : 0.02;
-    const { result, spent, log } = await charged(() =>
+    const { result, spent, log } = await fixture.charged(() =>
       fixture.openai.images.generate({
         model,
         prompt: 'a lighthouse at dawn',
@@ -73,7 +60,7 @@ describe('POST /v1/images/generations', () => {
   });
 
   it('bills gpt-image-1 by the image tokens it reports', async () => {
-    const { result, log } = await charged(() =>
+    const { result, log } = await fixture.charged(() =>
       fixture.openai.images.generate({ model: 'gpt-image-1', prompt: 'a lighthouse at dawn' }),
     );
     expect(result.data?.[0]?.b64_json).toBeTruthy();
@@ -93,11 +80,7 @@ describe('POST /v1/images/generations', () => {
       { model: 'dall-e-3', prompt: 'x', size: '640x480' },
       { model: 'dall-e-3', prompt: '' },
     ]) {
-      const response = await fetch(`${fixture.server.url}/v1/images/generations`, {
-        method: 'POST',
-        headers: { authorization: `Bearer sk-${fixture.token.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const response = await fixture.postWithKey('/v1/images/generations', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
     }
     expect(fixture.upstream.requests.length).toBe(sent);
@@ -108,7 +91,7 @@ describe('POST /v1/images/generations', () => {
 describe('POST /v1/audio/speech', () => {
   it('streams the audio through and bills the input characters', async () => {
     const input = 'Hello from the gateway, ünïcode included.';
-    const { result, log, spent } = await charged(async () => {
+    const { result, log, spent } = await fixture.charged(async () => {
       const response = await fixture.openai.audio.speech.create({ model: 'tts-1', voice: 'alloy', input });
       return { type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
     });
@@ -122,27 +105,19 @@ describe('POST /v1/audio/speech', () => {
   });
 
   it('refuses a request without a voice', async () => {
-    const response = await fetch(`${fixture.server.url}/v1/audio/speech`, {
-      method: 'POST',
-      headers: { authorization: `Bearer sk-${fixture.token.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'tts-1', input: 'hi' }),
-    });
+    const response = await fixture.postWithKey('/v1/audio/speech', { model: 'tts-1', input: 'hi' });
     expect(response.status).toBe(400);
   });
 });
 
 describe('POST /v1/rerank', () => {
   it('relays the Jina/Cohere shape and bills the tokens the reranker reports', async () => {
-    const { result, log, spent } = await charged(async () => {
-      const response = await fetch(`${fixture.server.url}/v1/rerank`, {
-        method: 'POST',
-        headers: { authorization: `Bearer sk-${fixture.token.key}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          model: RERANKER,
-          query: 'lighthouse',
-          documents: ['a lighthouse', 'a tree', 'a boat'],
-          top_n: 2,
-        }),
+    const { result, log, spent } = await fixture.charged(async () => {
+      const response = await fixture.postWithKey('/v1/rerank', {
+        model: RERANKER,
+        query: 'lighthouse',
+        documents: ['a lighthouse', 'a tree', 'a boat'],
+        top_n: 2,
       });
       expect(response.status).toBe(200);
       return (await response.json()) as {
@@ -164,7 +139,7 @@ describe('multipart uploads', () => {
 
   it('transcribes with whisper-1, billed by the tokens of the transcript', async () => {
     const bytes = audio(2048);
-    const { result, log, spent } = await charged(async () =>
+    const { result, log, spent } = await fixture.charged(async () =>
       fixture.openai.audio.transcriptions.create({
         model: 'whisper-1',
         file: await toFile(bytes, 'speech.mp3', { type: 'audio/mpeg' }),
@@ -200,7 +175,7 @@ describe('multipart uploads', () => {
     });
     expect(String(srt)).toContain(FAKE_TRANSCRIPT);
     expect(String(srt)).toContain('-->');
-    const { log, spent } = await charged(async () =>
+    const { log, spent } = await fixture.charged(async () =>
       fixture.openai.audio.transcriptions.create({
         model: 'gpt-4o-transcribe',
         file: await toFile(audio(512), 'speech.wav'),
@@ -234,7 +209,7 @@ describe('multipart uploads', () => {
 
   it('edits and varies images at the per-image price × n × size ratio', async () => {
     const image = audio(1024);
-    const { result, log } = await charged(async () =>
+    const { result, log } = await fixture.charged(async () =>
       fixture.openai.images.edit({
         model: 'dall-e-2',
         image: await toFile(image, 'in.png', { type: 'image/png' }),
@@ -245,7 +220,7 @@ describe('multipart uploads', () => {
     );
     expect(result.data?.map((item) => item.url)).toEqual([fakeImageUrl(0), fakeImageUrl(1)]);
     expect(log.quota).toBe(Math.round(0.02 * 2 * 0.9 * QUOTA_PER_UNIT));
-    const variation = await charged(async () =>
+    const variation = await fixture.charged(async () =>
       fixture.openai.images.createVariation({ image: await toFile(image, 'in.png', { type: 'image/png' }) }),
     );
     expect(variation.result.data).toHaveLength(1);

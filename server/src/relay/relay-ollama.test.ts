@@ -13,39 +13,36 @@ import {
   FAKE_OLLAMA_PIECES,
   startFakeOllama,
 } from '../test-support/fake-vendors/ollama-upstream.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { collectChatStream, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 const COMPAT_MODEL = 'qwen2.5:7b';
 let fixture: RelayFixture;
 let ollama: FakeVendor;
+let nativeChannel: number;
+let compatChannel: number;
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  ollama = await startFakeOllama();
-  await fixture.addChannel({
+  ollama = fixture.adopt(await startFakeOllama());
+  nativeChannel = await fixture.addChannel({
     type: 4,
     key: 'ollama-key',
     base_url: ollama.url,
     models: `${FAKE_OLLAMA_MODEL},missing:1b`,
   });
-  await fixture.addChannel({
+  compatChannel = await fixture.addChannel({
     type: 4,
     key: 'ollama-key',
     base_url: `${fixture.upstream.url}/v1`,
     models: COMPAT_MODEL,
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption(
-    'ModelRatio',
-    JSON.stringify({ ...ratios, [FAKE_OLLAMA_MODEL]: 0.5, [COMPAT_MODEL]: 0.5, 'missing:1b': 0.5 }),
+  await fixture.setModelRatios(
+    { [FAKE_OLLAMA_MODEL]: 0.5, [COMPAT_MODEL]: 0.5, 'missing:1b': 0.5 },
+    { [FAKE_OLLAMA_MODEL]: 2 },
   );
-  await fixture.setOption('CompletionRatio', JSON.stringify({ [FAKE_OLLAMA_MODEL]: 2 }));
 });
 
-afterAll(async () => {
-  await fixture?.close();
-  await ollama?.close();
-});
+afterAll(() => fixture?.close());
 
 describe('Ollama channels', () => {
   it('answer natively through /api/chat and bill the eval counts', async () => {
@@ -78,18 +75,14 @@ describe('Ollama channels', () => {
   });
 
   it('stream newline-delimited JSON as OpenAI chunks with the usage', async () => {
-    const stream = await fixture.openai.chat.completions.create({
-      model: FAKE_OLLAMA_MODEL,
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let usage: unknown = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await collectChatStream(
+      await fixture.openai.chat.completions.create({
+        model: FAKE_OLLAMA_MODEL,
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+        stream_options: { include_usage: true },
+      }),
+    );
     expect(text).toBe(FAKE_OLLAMA_PIECES.join(''));
     expect(usage).toMatchObject({ prompt_tokens: 26, completion_tokens: 3 });
     expect((await fixture.lastConsumeLog()).is_stream).toBeTruthy();
@@ -150,8 +143,7 @@ describe('Ollama channels', () => {
   });
 
   it("map Ollama's error body and charge nothing", async () => {
-    const before = await fixture.userQuota();
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({
         model: 'missing:1b',
         messages: [{ role: 'user', content: 'Hi' }],
@@ -159,7 +151,7 @@ describe('Ollama channels', () => {
     );
     expect(failure.status).toBe(404);
     expect(failure.message).toContain('not found, try pulling it first');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
   });
 
   it('speak the OpenAI-compatible API when the base URL ends in /v1', async () => {
@@ -169,5 +161,14 @@ describe('Ollama channels', () => {
     });
     expect(reply.choices[0]?.message.content).toBe(DEFAULT_REPLY_TEXT);
     expect(fixture.upstream.requests.at(-1)!.path).toBe('/v1/chat/completions');
+  });
+
+  it('list the models from /api/tags natively, from /models through the /v1 API', async () => {
+    const native = await fixture.root.get<string[]>(`/api/channel/fetch_models/${nativeChannel}`);
+    expect(native.body.data).toEqual([FAKE_OLLAMA_MODEL]);
+    expect(ollama.requests.at(-1)!.path).toBe('/api/tags');
+    const compat = await fixture.root.get<string[]>(`/api/channel/fetch_models/${compatChannel}`);
+    expect(compat.body.success).toBe(true);
+    expect(fixture.upstream.requests.at(-1)!.path).toBe('/v1/models');
   });
 });

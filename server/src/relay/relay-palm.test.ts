@@ -6,7 +6,6 @@
  * nothing charged, a Claude-format client, the console's channel test and model list, and the stream
  * decoder's handling of a body that is not a reply.
  */
-import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
 import {
@@ -15,7 +14,13 @@ import {
   FAKE_PALM_TEXT,
   startFakePalm,
 } from '../test-support/fake-vendors/palm-upstream.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import {
+  type Charge,
+  collectChatStream,
+  type RelayFixture,
+  SYSTEM_AND_TURNS,
+  startRelayFixture,
+} from '../test-support/relay-fixture.ts';
 import { adaptorFor } from './providers/registry.ts';
 
 const MODEL = 'chat-bison-001';
@@ -26,51 +31,41 @@ let fixture: RelayFixture;
 let palm: FakeVendor;
 let channelId: number;
 
-/** Checks a consumption log row against the tokens it records (counted, so only known to be > 0). */
-async function expectCountedBilling(before: number): Promise<Record<string, unknown>> {
-  const log = await fixture.lastConsumeLog();
+/** Checks what a call charged against the tokens its log records (counted, so only known to be > 0). */
+function expectCountedBilling({ spent, log }: Charge<unknown>): void {
   const prompt = Number(log.prompt_tokens);
   const completion = Number(log.completion_tokens);
   expect(prompt).toBeGreaterThan(0);
   expect(completion).toBeGreaterThan(0);
   const expected = Math.round((prompt + completion * COMPLETION_RATIO) * MODEL_RATIO);
   expect(log.quota).toBe(expected);
-  expect(before - (await fixture.userQuota())).toBe(expected);
-  return log;
+  expect(spent).toBe(expected);
 }
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  palm = await startFakePalm();
+  palm = fixture.adopt(await startFakePalm());
   channelId = await fixture.addChannel({ type: 11, key: FAKE_PALM_KEY, base_url: palm.url, models: MODEL });
   await fixture.addChannel({ type: 11, key: 'AIzaWrongKey', base_url: palm.url, models: BAD_KEY_MODEL });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption(
-    'ModelRatio',
-    JSON.stringify({ ...ratios, [MODEL]: MODEL_RATIO, [BAD_KEY_MODEL]: MODEL_RATIO }),
+  await fixture.setModelRatios(
+    { [MODEL]: MODEL_RATIO, [BAD_KEY_MODEL]: MODEL_RATIO },
+    { [MODEL]: COMPLETION_RATIO },
   );
-  await fixture.setOption('CompletionRatio', JSON.stringify({ [MODEL]: COMPLETION_RATIO }));
 });
 
-afterAll(async () => {
-  await fixture?.close();
-  await palm?.close();
-});
+afterAll(() => fixture?.close());
 
 describe('PaLM 2 channels', () => {
   it('answer chat with the system text as context and alternating authors, billed from counted tokens', async () => {
-    const before = await fixture.userQuota();
-    const reply = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hi' },
-        { role: 'assistant', content: 'Hello' },
-        { role: 'user', content: 'Who are you?' },
-      ],
-      temperature: 1.5,
-      top_p: 0.9,
-    });
+    const charge = await fixture.charged(() =>
+      fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: SYSTEM_AND_TURNS,
+        temperature: 1.5,
+        top_p: 0.9,
+      }),
+    );
+    const { result: reply, log } = charge;
     expect(reply.choices[0]?.message.content).toBe(FAKE_PALM_TEXT);
     expect(reply.choices[0]?.finish_reason).toBe('stop');
     const upstream = palm.requests.at(-1)!;
@@ -89,7 +84,7 @@ describe('PaLM 2 channels', () => {
       topP: 0.9,
       candidateCount: 1,
     });
-    const log = await expectCountedBilling(before);
+    expectCountedBilling(charge);
     // No usage from PaLM: the client is shown the counted usage the call is billed by.
     expect(reply.usage).toMatchObject({
       prompt_tokens: log.prompt_tokens,
@@ -98,22 +93,19 @@ describe('PaLM 2 channels', () => {
   });
 
   it('answer a stream call from the JSON reply as one chunk, billed from counted tokens', async () => {
-    const before = await fixture.userQuota();
     const requests = palm.requests.length;
-    const stream = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let finish: string | null | undefined = null;
-    let usage: unknown = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-      usage = chunk.usage ?? usage;
-    }
+    const charge = await fixture.charged(async () =>
+      collectChatStream(
+        await fixture.openai.chat.completions.create({
+          model: MODEL,
+          messages: [{ role: 'user', content: 'Hi' }],
+          stream: true,
+          stream_options: { include_usage: true },
+        }),
+      ),
+    );
+    const { text, finish, usage } = charge.result;
+    const { log } = charge;
     expect(text).toBe(FAKE_PALM_TEXT);
     expect(finish).toBe('stop');
     expect(palm.requests.length).toBe(requests + 1);
@@ -123,7 +115,7 @@ describe('PaLM 2 channels', () => {
       prompt: { messages: [{ author: '0', content: 'Hi' }] },
       candidateCount: 1,
     });
-    const log = await expectCountedBilling(before);
+    expectCountedBilling(charge);
     expect(log.is_stream).toBeTruthy();
     expect(usage).toMatchObject({
       prompt_tokens: log.prompt_tokens,
@@ -137,21 +129,16 @@ describe('PaLM 2 channels', () => {
     expect(reply.choices[0]?.finish_reason).toBe('content_filter');
     expect(reply.choices[0]?.message.content ?? '').toBe('');
 
-    const stream = await fixture.openai.chat.completions.create({ model: MODEL, messages, stream: true });
-    let text = '';
-    let finish: string | null | undefined = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      finish = chunk.choices[0]?.finish_reason ?? finish;
-    }
+    const { text, finish } = await collectChatStream(
+      await fixture.openai.chat.completions.create({ model: MODEL, messages, stream: true }),
+    );
     expect(text).toBe('');
     expect(finish).toBe('content_filter');
   });
 
   it('report a refused key as a failure without the key, stream and not, and charge nothing', async () => {
-    const before = await fixture.userQuota();
     for (const stream of [false, true]) {
-      const failure = await failureOf(
+      const { failure, spent } = await fixture.chargedFailure(() =>
         fixture.openai.chat.completions.create({
           model: BAD_KEY_MODEL,
           messages: [{ role: 'user', content: 'Hi' }],
@@ -161,38 +148,37 @@ describe('PaLM 2 channels', () => {
       expect(failure.status).toBeGreaterThanOrEqual(400);
       expect(failure.message).toContain('API key not valid');
       expect(failure.message).not.toContain('AIzaWrongKey');
+      expect(spent).toBe(0);
     }
     expect(palm.requests.at(-1)!.path).toContain('key=AIzaWrongKey');
-    expect(await fixture.userQuota()).toBe(before);
   });
 
   it('serve a Claude-format client, stream and not', async () => {
-    const anthropic = new Anthropic({
-      apiKey: `sk-${fixture.token.key}`,
-      baseURL: fixture.server.url,
-      maxRetries: 0,
-    });
-    let before = await fixture.userQuota();
-    const message = await anthropic.messages.create({
-      model: MODEL,
-      max_tokens: 64,
-      system: 'Answer in English.',
-      messages: [{ role: 'user', content: 'Hello?' }],
-    });
+    const anthropic = fixture.anthropic();
+    const charge = await fixture.charged(() =>
+      anthropic.messages.create({
+        model: MODEL,
+        max_tokens: 64,
+        system: 'Answer in English.',
+        messages: [{ role: 'user', content: 'Hello?' }],
+      }),
+    );
+    const message = charge.result;
     expect(message.content[0]).toMatchObject({ type: 'text', text: FAKE_PALM_TEXT });
     expect(message.stop_reason).toBe('end_turn');
     expect(palm.requests.at(-1)!.body).toMatchObject({
       prompt: { context: 'Answer in English.', messages: [{ author: '0', content: 'Hello?' }] },
     });
-    await expectCountedBilling(before);
+    expectCountedBilling(charge);
 
-    before = await fixture.userQuota();
-    const final = await anthropic.messages
-      .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hello?' }] })
-      .finalMessage();
-    expect(final.content[0]).toMatchObject({ type: 'text', text: FAKE_PALM_TEXT });
-    expect(final.stop_reason).toBe('end_turn');
-    await expectCountedBilling(before);
+    const streamed = await fixture.charged(() =>
+      anthropic.messages
+        .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hello?' }] })
+        .finalMessage(),
+    );
+    expect(streamed.result.content[0]).toMatchObject({ type: 'text', text: FAKE_PALM_TEXT });
+    expect(streamed.result.stop_reason).toBe('end_turn');
+    expectCountedBilling(streamed);
   });
 
   it('pass the console’s channel test and list the models without the models/ prefix', async () => {

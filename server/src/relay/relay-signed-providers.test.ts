@@ -5,7 +5,6 @@
  * through the official `openai` SDK with exact billing, a Claude-format client, a wrong secret refused
  * and charged nothing, the console's channel test, and malformed keys refused at save.
  */
-import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
 import {
@@ -22,7 +21,7 @@ import {
   FAKE_ZHIPU_USAGE,
   startFakeZhipuV3,
 } from '../test-support/fake-vendors/zhipu-v3-upstream.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { collectChatStream, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
 const HUNYUAN = 'hunyuan-turbo';
 const ZHIPU = 'chatglm_pro';
@@ -34,8 +33,8 @@ let zhipuChannel: number;
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  hunyuan = await startFakeHunyuan();
-  zhipu = await startFakeZhipuV3();
+  hunyuan = fixture.adopt(await startFakeHunyuan());
+  zhipu = fixture.adopt(await startFakeZhipuV3());
   hunyuanChannel = await fixture.addChannel({
     type: 23,
     key: `1300000000|${FAKE_HUNYUAN_SECRET_ID}|${FAKE_HUNYUAN_SECRET_KEY}`,
@@ -49,47 +48,34 @@ beforeAll(async () => {
     base_url: zhipu.url,
     models: ZHIPU,
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
-  await fixture.setOption(
-    'ModelRatio',
-    JSON.stringify({ ...ratios, [HUNYUAN]: 0.5, [ZHIPU]: 0.25, 'hunyuan-lite': 0.5 }),
+  await fixture.setModelRatios({ [HUNYUAN]: 0.5, [ZHIPU]: 0.25, 'hunyuan-lite': 0.5 }, { [HUNYUAN]: 3 });
+});
+
+afterAll(() => fixture?.close());
+
+async function streamedText(model: string) {
+  return collectChatStream(
+    await fixture.openai.chat.completions.create({
+      model,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
   );
-  await fixture.setOption('CompletionRatio', JSON.stringify({ [HUNYUAN]: 3 }));
-});
-
-afterAll(async () => {
-  await fixture?.close();
-  await hunyuan?.close();
-  await zhipu?.close();
-});
-
-async function streamedText(model: string): Promise<{ text: string; usage: unknown }> {
-  const stream = await fixture.openai.chat.completions.create({
-    model,
-    messages: [{ role: 'user', content: 'Hi' }],
-    stream: true,
-    stream_options: { include_usage: true },
-  });
-  let text = '';
-  let usage: unknown = null;
-  for await (const chunk of stream) {
-    text += chunk.choices[0]?.delta.content ?? '';
-    if (chunk.usage) usage = chunk.usage;
-  }
-  return { text, usage };
 }
 
 describe('Tencent Hunyuan channels', () => {
   it('sign each call (TC3) and bill the reported usage', async () => {
-    const before = await fixture.userQuota();
-    const reply = await fixture.openai.chat.completions.create({
-      model: HUNYUAN,
-      messages: [
-        { role: 'system', content: 'Answer in Chinese.' },
-        { role: 'user', content: 'Hi' },
-      ],
-    });
-    expect(reply.choices[0]?.message.content).toBe(FAKE_HUNYUAN_PIECES.join(''));
+    const { result, spent, log } = await fixture.charged(() =>
+      fixture.openai.chat.completions.create({
+        model: HUNYUAN,
+        messages: [
+          { role: 'system', content: 'Answer in Chinese.' },
+          { role: 'user', content: 'Hi' },
+        ],
+      }),
+    );
+    expect(result.choices[0]?.message.content).toBe(FAKE_HUNYUAN_PIECES.join(''));
     const upstream = hunyuan.requests.at(-1)!;
     expect(upstream.body).toMatchObject({
       Model: HUNYUAN,
@@ -102,8 +88,8 @@ describe('Tencent Hunyuan channels', () => {
     const expected = Math.round(
       (FAKE_HUNYUAN_USAGE.PromptTokens + FAKE_HUNYUAN_USAGE.CompletionTokens * 3) * 0.5,
     );
-    expect((await fixture.lastConsumeLog()).quota).toBe(expected);
-    expect(before - (await fixture.userQuota())).toBe(expected);
+    expect(log.quota).toBe(expected);
+    expect(spent).toBe(expected);
   });
 
   it('stream the deltas with the final usage', async () => {
@@ -114,12 +100,7 @@ describe('Tencent Hunyuan channels', () => {
   });
 
   it('serve a Claude-format client', async () => {
-    const anthropic = new Anthropic({
-      apiKey: `sk-${fixture.token.key}`,
-      baseURL: fixture.server.url,
-      maxRetries: 0,
-    });
-    const message = await anthropic.messages.create({
+    const message = await fixture.anthropic().messages.create({
       model: HUNYUAN,
       max_tokens: 64,
       system: 'Be brief.',
@@ -136,8 +117,7 @@ describe('Tencent Hunyuan channels', () => {
       base_url: hunyuan.url,
       models: 'hunyuan-lite',
     });
-    const before = await fixture.userQuota();
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({
         model: 'hunyuan-lite',
         messages: [{ role: 'user', content: 'Hi' }],
@@ -145,7 +125,7 @@ describe('Tencent Hunyuan channels', () => {
     );
     expect(failure.status).toBe(401);
     expect(failure.message).toContain('the signature does not match');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
     const test = await fixture.root.get<unknown>(`/api/channel/test/${channel}?model=hunyuan-lite`);
     expect(test.body.success).toBe(false);
     expect(test.body.message).toContain('SignatureFailure');

@@ -7,7 +7,6 @@
  * versions the provider cannot take refused at save. The transport's time bounds, abort and proxy tunnel
  * are checked on the transport itself.
  */
-import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UpstreamClient } from '../lib/http-client.ts';
 import {
@@ -19,7 +18,13 @@ import {
   type FakeSpark,
   startFakeSpark,
 } from '../test-support/fake-vendors/spark-upstream.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import {
+  collectChatStream,
+  failedChatStream,
+  type RelayFixture,
+  SYSTEM_AND_TURNS,
+  startRelayFixture,
+} from '../test-support/relay-fixture.ts';
 import { startTunnelProxy } from '../test-support/tunnel-proxy.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
 import { sparkCodec } from './providers/spark/codec.ts';
@@ -44,7 +49,7 @@ function expectedQuota(ratio = MODEL_RATIO): number {
 
 beforeAll(async () => {
   fixture = await startRelayFixture();
-  spark = await startFakeSpark();
+  spark = fixture.adopt(await startFakeSpark());
   channelId = await fixture.addChannel({
     type: 18,
     key: FAKE_SPARK_KEY,
@@ -66,35 +71,26 @@ beforeAll(async () => {
     models: 'SparkWrong',
     auto_ban: 0,
   });
-  const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
   const names = [MODEL, 'SparkDesk-v4.0', 'SparkDesk-pro-128k', 'SparkLite', 'SparkWrong'];
   const each = (value: number) => Object.fromEntries(names.map((name) => [name, value]));
-  await fixture.setOption('ModelRatio', JSON.stringify({ ...ratios, ...each(MODEL_RATIO) }));
-  await fixture.setOption('CompletionRatio', JSON.stringify(each(COMPLETION_RATIO)));
+  await fixture.setModelRatios(each(MODEL_RATIO), each(COMPLETION_RATIO));
 });
 
-afterAll(async () => {
-  await fixture?.close();
-  await spark?.close();
-});
+afterAll(() => fixture?.close());
 
 describe('iFlytek Spark channels', () => {
   it('answer chat over a signed socket: version from other, system first, billed from the usage', async () => {
-    const before = await fixture.userQuota();
-    const reply = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hi' },
-        { role: 'assistant', content: 'Hello' },
-        { role: 'user', content: 'Who are you?' },
-      ],
-      temperature: 1.5,
-      max_tokens: 100_000,
-      user: 'user-42',
-    });
-    expect(reply.choices[0]?.message.content).toBe(TEXT);
-    expect(reply.usage).toMatchObject({
+    const { result, spent, log } = await fixture.charged(() =>
+      fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: SYSTEM_AND_TURNS,
+        temperature: 1.5,
+        max_tokens: 100_000,
+        user: 'user-42',
+      }),
+    );
+    expect(result.choices[0]?.message.content).toBe(TEXT);
+    expect(result.usage).toMatchObject({
       prompt_tokens: FAKE_SPARK_USAGE.prompt_tokens,
       completion_tokens: FAKE_SPARK_USAGE.completion_tokens,
     });
@@ -114,29 +110,25 @@ describe('iFlytek Spark channels', () => {
         },
       },
     });
-    const log = await fixture.lastConsumeLog();
     expect(log.prompt_tokens).toBe(FAKE_SPARK_USAGE.prompt_tokens);
     expect(log.completion_tokens).toBe(FAKE_SPARK_USAGE.completion_tokens);
     expect(log.quota).toBe(expectedQuota());
-    expect(before - (await fixture.userQuota())).toBe(expectedQuota());
+    expect(spent).toBe(expectedQuota());
   });
 
   it('stream the frames as OpenAI chunks with the final usage; the model suffix picks the version', async () => {
-    const before = await fixture.userQuota();
     const closedBefore = spark.closed;
-    const stream = await fixture.openai.chat.completions.create({
-      model: 'SparkDesk-v4.0',
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    const pieces: string[] = [];
-    let usage: unknown = null;
-    for await (const chunk of stream) {
-      const piece = chunk.choices[0]?.delta.content;
-      if (piece) pieces.push(piece);
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { result, spent, log } = await fixture.charged(async () =>
+      collectChatStream(
+        await fixture.openai.chat.completions.create({
+          model: 'SparkDesk-v4.0',
+          messages: [{ role: 'user', content: 'Hi' }],
+          stream: true,
+          stream_options: { include_usage: true },
+        }),
+      ),
+    );
+    const { pieces, usage } = result;
     expect(pieces).toEqual(FAKE_SPARK_PIECES);
     expect(usage).toMatchObject({
       prompt_tokens: FAKE_SPARK_USAGE.prompt_tokens,
@@ -145,10 +137,9 @@ describe('iFlytek Spark channels', () => {
     const upstream = spark.requests.at(-1)!;
     expect(upstream.path).toBe('/v4.0/chat');
     expect((upstream.frame.parameter as { chat: unknown }).chat).toMatchObject({ domain: '4.0Ultra' });
-    const log = await fixture.lastConsumeLog();
     expect(log.is_stream).toBeTruthy();
     expect(log.quota).toBe(expectedQuota());
-    expect(before - (await fixture.userQuota())).toBe(expectedQuota());
+    expect(spent).toBe(expectedQuota());
     await expect.poll(() => spark.closed).toBe(closedBefore + 1);
 
     await fixture.openai.chat.completions.create({
@@ -173,11 +164,7 @@ describe('iFlytek Spark channels', () => {
   });
 
   it('serve a Claude-format client, stream and not', async () => {
-    const anthropic = new Anthropic({
-      apiKey: `sk-${fixture.token.key}`,
-      baseURL: fixture.server.url,
-      maxRetries: 0,
-    });
+    const anthropic = fixture.anthropic();
     const message = await anthropic.messages.create({
       model: MODEL,
       max_tokens: 64,
@@ -201,19 +188,19 @@ describe('iFlytek Spark channels', () => {
       max_tokens: 64,
     });
 
-    const before = await fixture.userQuota();
-    const final = await anthropic.messages
-      .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
-      .finalMessage();
+    const { result: final, spent } = await fixture.charged(() =>
+      anthropic.messages
+        .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
+        .finalMessage(),
+    );
     expect(final.content[0]).toMatchObject({ type: 'text', text: TEXT });
     expect(final.usage.output_tokens).toBe(FAKE_SPARK_USAGE.completion_tokens);
-    expect(before - (await fixture.userQuota())).toBe(expectedQuota());
+    expect(spent).toBe(expectedQuota());
   });
 
   it('report a handshake refused for a wrong APISecret as a failure, charging nothing', async () => {
-    const before = await fixture.userQuota();
     const requestsBefore = spark.requests.length;
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({
         model: 'SparkWrong',
         messages: [{ role: 'user', content: 'Hi' }],
@@ -224,57 +211,52 @@ describe('iFlytek Spark channels', () => {
     expect(failure.message).not.toContain('not-the-api-secret-9876');
     expect(spark.refused.at(-1)).toEqual({ path: '/v3.5/chat', reason: 'HMAC signature does not match' });
     expect(spark.requests.length).toBe(requestsBefore);
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
   });
 
   it('report an error frame sent first as a failure with its code, charging nothing', async () => {
-    const before = await fixture.userQuota();
     spark.failNext({ code: 10013, message: 'input content audit failed' });
-    const audit = await failureOf(
+    const audit = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Hi' }] }),
     );
-    expect(audit.status).toBe(400);
-    expect(audit.code).toBe('10013');
-    expect(audit.message).toContain('input content audit failed');
+    expect(audit.failure.status).toBe(400);
+    expect(audit.failure.code).toBe('10013');
+    expect(audit.failure.message).toContain('input content audit failed');
+    expect(audit.spent).toBe(0);
 
     spark.failNext({ code: 10110, message: 'service busy' });
-    const busy = await failureOf(
+    const busy = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({
         model: MODEL,
         messages: [{ role: 'user', content: 'Hi' }],
         stream: true,
       }),
     );
-    expect(busy.status).toBe(502);
-    expect(busy.message).toContain('service busy');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(busy.failure.status).toBe(502);
+    expect(busy.failure.message).toContain('service busy');
+    expect(busy.spent).toBe(0);
   });
 
   it('fail a whole reply whose error frame follows some text, charging nothing', async () => {
-    const before = await fixture.userQuota();
     spark.failNext({ code: 10014, message: 'output content audit failed', afterPieces: 2 });
-    const failure = await failureOf(
+    const { failure, spent } = await fixture.chargedFailure(() =>
       fixture.openai.chat.completions.create({ model: MODEL, messages: [{ role: 'user', content: 'Hi' }] }),
     );
     expect(failure.status).toBe(400);
     expect(failure.message).toContain('output content audit failed');
-    expect(await fixture.userQuota()).toBe(before);
+    expect(spent).toBe(0);
   });
 
   it('end a stream with the error of an error frame that follows some text', async () => {
     spark.failNext({ code: 10014, message: 'output content audit failed', afterPieces: 2 });
-    const stream = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-    });
-    const pieces: string[] = [];
-    const failure = await failureOf(
-      (async () => {
-        for await (const chunk of stream) pieces.push(chunk.choices[0]?.delta.content ?? '');
-      })(),
+    const { text, failure } = await failedChatStream(
+      await fixture.openai.chat.completions.create({
+        model: MODEL,
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+      }),
     );
-    expect(pieces.join('')).toBe(FAKE_SPARK_PIECES.slice(0, 2).join(''));
+    expect(text).toBe(FAKE_SPARK_PIECES.slice(0, 2).join(''));
     expect(failure.message).toContain('output content audit failed');
   });
 

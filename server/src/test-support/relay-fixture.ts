@@ -1,7 +1,9 @@
 /**
  * Everything a relay test needs: the real server, a fake OpenAI upstream, channels pointing at it, a
- * user with an `sk-` key, and the official `openai` SDK configured with that key.
+ * user with an `sk-` key, the official `openai` and `@anthropic-ai/sdk` clients configured with that key,
+ * model ratios, what a call charged, and an OpenAI chat stream read to its end.
  */
+import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import type { TokenView } from '../api/tokens/view.ts';
 import type { TestDatabase } from './databases.ts';
@@ -22,19 +24,57 @@ export interface RelayFixture {
   userId: number;
   token: TokenView;
   openai: OpenAI;
+  /** A Claude-format client (`@anthropic-ai/sdk`) with the user's key, against the gateway. */
+  anthropic(): Anthropic;
   /** Creates a channel pointing at the fake upstream; returns its id. */
   addChannel(fields?: Record<string, unknown>): Promise<number>;
   /** Creates another key of the same user. */
   addToken(fields?: Record<string, unknown>): Promise<TokenView>;
   clientFor(key: string): OpenAI;
+  /** POSTs `body` as JSON to `path` of the gateway with the user's key (routes or bodies the SDKs lack). */
+  postWithKey(path: string, body: unknown): Promise<Response>;
   setOption(key: string, value: string): Promise<void>;
+  /** Sets the JSON map option `key` (ModelRatio, ModelPrice…) to what it holds now with `entries` over it. */
+  mergeJsonOption(key: string, entries: Record<string, number>): Promise<void>;
+  /**
+   * Adds `modelRatios` to ModelRatio; with `completionRatios`, sets CompletionRatio to them alone (a model
+   * not in it falls back to the built-in ratios: resolveCompletionRatio in server/src/relay/billing/pricing.ts).
+   */
+  setModelRatios(
+    modelRatios: Record<string, number>,
+    completionRatios?: Record<string, number>,
+  ): Promise<void>;
+  /** Closes `resource` (a fake vendor) after the fixture, in `close()`; returns it. */
+  adopt<T extends { close(): Promise<void> }>(resource: T): T;
   /** Writes queued quota and log rows so the database can be inspected. */
   flush(): Promise<void>;
   userQuota(): Promise<number>;
   /** The newest consumption log row (type 2), after a flush. */
   lastConsumeLog(): Promise<Record<string, unknown>>;
+  /** Runs `call`; returns its result, what it took from the user's quota and the newest consumption log. */
+  charged<T>(call: () => Promise<T>): Promise<Charge<T>>;
+  /** Runs a call that must fail (as `failureOf`); returns its failure and what it took from the user's quota. */
+  chargedFailure(call: () => Promise<unknown>): Promise<{ failure: RelayFailure; spent: number }>;
   close(): Promise<void>;
 }
+
+export interface Charge<T> {
+  result: T;
+  /** The user's quota before the call less the quota after it. */
+  spent: number;
+  log: Record<string, unknown>;
+}
+
+/**
+ * A system prompt then alternating user and assistant turns: what the provider tests send to see the
+ * conversation converted to the provider's shape (each spells the converted shape out itself).
+ */
+export const SYSTEM_AND_TURNS: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
+  { role: 'system', content: 'Be brief.' },
+  { role: 'user', content: 'Hi' },
+  { role: 'assistant', content: 'Hello' },
+  { role: 'user', content: 'Who are you?' },
+];
 
 let channelCounter = 0;
 
@@ -64,6 +104,7 @@ export async function startRelayFixture(
   const token = await addToken();
   const clientFor = (key: string) =>
     new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 20_000 });
+  const adopted: { close(): Promise<void> }[] = [];
   const fixture: RelayFixture = {
     server,
     upstream,
@@ -72,6 +113,7 @@ export async function startRelayFixture(
     userId,
     token,
     openai: clientFor(`sk-${token.key}`),
+    anthropic: () => new Anthropic({ apiKey: `sk-${token.key}`, baseURL: server.url, maxRetries: 0 }),
     async addChannel(fields = {}) {
       channelCounter += 1;
       const reply = await root.post<{ ids: number[] }>('/api/channel/', {
@@ -88,9 +130,27 @@ export async function startRelayFixture(
     },
     addToken,
     clientFor,
+    postWithKey: (path, body) =>
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${token.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }),
     async setOption(key, value) {
       const reply = await root.put('/api/option/', { key, value });
       if (!reply.body.success) throw new Error(`option ${key} failed: ${reply.body.message}`);
+    },
+    async mergeJsonOption(key, entries) {
+      const current = server.context.options.getJson<Record<string, number>>(key);
+      await fixture.setOption(key, JSON.stringify({ ...current, ...entries }));
+    },
+    async setModelRatios(modelRatios, completionRatios) {
+      await fixture.mergeJsonOption('ModelRatio', modelRatios);
+      if (completionRatios) await fixture.setOption('CompletionRatio', JSON.stringify(completionRatios));
+    },
+    adopt(resource) {
+      adopted.push(resource);
+      return resource;
     },
     flush: () => server.context.writer.flush(),
     async userQuota() {
@@ -112,9 +172,21 @@ export async function startRelayFixture(
         .executeTakeFirstOrThrow();
       return row as unknown as Record<string, unknown>;
     },
+    async charged(call) {
+      const before = await fixture.userQuota();
+      const result = await call();
+      const log = await fixture.lastConsumeLog();
+      return { result, spent: before - (await fixture.userQuota()), log };
+    },
+    async chargedFailure(call) {
+      const before = await fixture.userQuota();
+      const failure = await failureOf(call());
+      return { failure, spent: before - (await fixture.userQuota()) };
+    },
     async close() {
       await server.close();
       await upstream.close();
+      for (const resource of adopted) await resource.close();
     },
   };
   return fixture;
@@ -135,4 +207,49 @@ export async function failureOf(call: Promise<unknown>): Promise<RelayFailure> {
     return { status: failure.status ?? 0, message: failure.message ?? '', code: failure.code ?? null };
   }
   throw new Error('the call was expected to fail but succeeded');
+}
+
+export interface CollectedChatStream {
+  /** The non-empty content deltas, in order. */
+  pieces: string[];
+  text: string;
+  /** The last usage a chunk carried (with `stream_options.include_usage`), or null. */
+  usage: OpenAI.CompletionUsage | null;
+  /** The last finish reason a chunk carried, or null. */
+  finish: string | null;
+}
+
+async function collectInto(
+  stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+  collected: CollectedChatStream,
+): Promise<void> {
+  for await (const chunk of stream) {
+    const piece = chunk.choices[0]?.delta.content;
+    if (piece) {
+      collected.pieces.push(piece);
+      collected.text += piece;
+    }
+    collected.finish = chunk.choices[0]?.finish_reason ?? collected.finish;
+    collected.usage = chunk.usage ?? collected.usage;
+  }
+}
+
+const emptyCollection = (): CollectedChatStream => ({ pieces: [], text: '', usage: null, finish: null });
+
+/** Reads an OpenAI chat stream to its end (an error of the stream is thrown). */
+export async function collectChatStream(
+  stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+): Promise<CollectedChatStream> {
+  const collected = emptyCollection();
+  await collectInto(stream, collected);
+  return collected;
+}
+
+/** Reads an OpenAI chat stream that must end with an error: what came before it, and the error. */
+export async function failedChatStream(
+  stream: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+): Promise<CollectedChatStream & { failure: RelayFailure }> {
+  const collected = emptyCollection();
+  const failure = await failureOf(collectInto(stream, collected));
+  return { ...collected, failure };
 }

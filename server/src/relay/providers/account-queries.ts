@@ -10,6 +10,7 @@ import { readBedrockKey } from './bedrock/index.ts';
 import { signAwsRequest } from './bedrock/sigv4.ts';
 import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION } from './claude/index.ts';
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION } from './gemini/index.ts';
+import { OLLAMA_DEFAULT_BASE_URL, speaksOpenAiCompatible } from './ollama/index.ts';
 import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
 import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
 import { palmModelListUrl } from './palm/index.ts';
@@ -77,6 +78,12 @@ function modelListRequest(channel: CachedChannel): { url: string; headers: Recor
     return { url: request.url, headers: request.headers };
   }
   if (channel.type === 11) return { url: palmModelListUrl(channel), headers: {} };
+  if (channel.type === 4) {
+    // Ollama: its native tag list, or the OpenAI-compatible list when the base URL ends in /v1.
+    return speaksOpenAiCompatible(channel.baseUrl)
+      ? { url: `${native('')}/models`, headers: headersOf(channel) }
+      : { url: `${native(OLLAMA_DEFAULT_BASE_URL)}/api/tags`, headers: headersOf(channel) };
+  }
   if (channel.type === 24) {
     return {
       url: `${native(GEMINI_DEFAULT_BASE_URL)}/${GEMINI_DEFAULT_VERSION}/models?pageSize=1000`,

@@ -1,8 +1,8 @@
 /**
  * A fake Ollama server's native API: `POST /api/chat` (one JSON reply, or newline-delimited JSON chunks
- * when `stream` is not false — Ollama's default is to stream) and `POST /api/embed`, refusing unknown
- * models with Ollama's 404 `{error}`. A prompt mentioning "weather" with tools gets a tool call (arguments
- * as an object, as Ollama sends them).
+ * when `stream` is not false — Ollama's default is to stream), `POST /api/embed`, and the model list at
+ * `GET /api/tags`; unknown models get Ollama's 404 `{error}`. A prompt mentioning "weather" with tools
+ * gets a tool call (arguments as an object, as Ollama sends them).
  */
 import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
@@ -20,6 +20,11 @@ function lastUserText(messages: unknown): string {
 
 export async function startFakeOllama(): Promise<FakeVendor> {
   const route = (request: RecordedVendorRequest, response: ServerResponse) => {
+    if (request.method === 'GET' && request.path === '/api/tags') {
+      const details = { format: 'gguf', family: 'llama', parameter_size: '3.2B' };
+      sendJson(response, 200, { models: [{ name: FAKE_OLLAMA_MODEL, model: FAKE_OLLAMA_MODEL, details }] });
+      return;
+    }
     if (request.method !== 'POST' || (request.path !== '/api/chat' && request.path !== '/api/embed')) {
       sendJson(response, 404, { error: '404 page not found' });
       return;

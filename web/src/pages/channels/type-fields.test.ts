@@ -68,7 +68,7 @@ describe('channelTypeOptions', () => {
     expect(options).toHaveLength(Object.keys(channelTypeNames).length);
     expect(options[0]).toEqual({ value: 1, label: 'OpenAI', disabled: false });
     // Types the relay cannot serve yet are shown but not selectable.
-    expect(options.find((option) => option.value === 15)?.disabled).toBe(true);
+    expect(options.find((option) => option.value === 36)?.disabled).toBe(true);
     expect(options.find((option) => option.value === 24)?.disabled).toBe(false);
     expect(options.map((option) => option.value)).toEqual(
       [...options.map((option) => option.value)].sort((a, b) => a - b),
