@@ -48,3 +48,9 @@ export const relayedChannelTypes: ReadonlySet<number> = new Set([
   1, 3, 4, 8, 11, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 31, 33, 34, 35, 37, 38, 39, 40, 41, 42,
   43, 44, 45, 46, 47, 48,
 ]);
+
+/** Channel types that serve asynchronous tasks (server/src/relay/tasks/): Midjourney Proxy and Proxy Plus. */
+export const taskChannelTypes: ReadonlySet<number> = new Set([2, 5]);
+
+/** Every channel type a channel may be saved with: the relayed ones and the task ones. */
+export const servedChannelTypes: ReadonlySet<number> = new Set([...relayedChannelTypes, ...taskChannelTypes]);

@@ -29,6 +29,7 @@ import { languageOf, translate } from './lib/messages.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
 import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
+import { registerMidjourneyRoutes } from './relay/tasks/midjourney/routes.ts';
 
 function isRelayUrl(url: string): boolean {
   return url.startsWith('/v1') || url.startsWith('/pg/') || url.startsWith('/dashboard/');
@@ -129,6 +130,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerVerificationRoutes(app, context, checkTurnstile);
   await registerRelayRoutes(app, context);
   await registerRealtimeRelay(app, context);
+  await registerMidjourneyRoutes(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
   return app;

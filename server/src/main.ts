@@ -21,6 +21,7 @@ import { runMigrations } from './db/migrations/index.ts';
 import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
 import { scheduleRetention } from './jobs/retention.ts';
+import { scheduleTaskPolling } from './jobs/task-polling.ts';
 import { UpstreamClient } from './lib/http-client.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
@@ -144,6 +145,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const stopChannelJobs = config.isMaster ? scheduleChannelJobs(context) : () => undefined;
   const stopRetention = config.isMaster ? scheduleRetention(context) : () => undefined;
+  const stopTaskPolling = config.isMaster ? scheduleTaskPolling(context) : () => undefined;
   const app = await buildApp(context, redis ? { rateLimitStore: new RedisRateLimitStore(redis) } : {});
   warmUpTokenizer();
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
@@ -153,6 +155,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     closing ??= (async () => {
       stopChannelJobs();
       stopRetention();
+      stopTaskPolling();
       await drainAndClose(app, context);
       redis?.disconnect();
       options.stop();

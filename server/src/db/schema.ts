@@ -367,3 +367,5 @@ export interface Database {
 
 /** A channel row as read (shared by the console API and the relay's channel cache). */
 export type ChannelRow = import('kysely').Selectable<Database['channels']>;
+export type MidjourneyRow = import('kysely').Selectable<Database['midjourneys']>;
+export type TaskRow = import('kysely').Selectable<Database['tasks']>;

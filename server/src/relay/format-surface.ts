@@ -8,7 +8,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { GatewayError } from '../lib/errors.ts';
 import { checkModelAllowed, type RelayCaller } from './auth.ts';
-import type { WireFormat } from './canonical/codec.ts';
+import type { ErrorDetails, WireFormat } from './canonical/codec.ts';
 import { isRecord } from './canonical/helpers.ts';
 import { requestText } from './canonical/metering.ts';
 import { ConversationBody, codecFor } from './conversion.ts';
@@ -22,6 +22,11 @@ const FORWARDED_HEADERS = ['anthropic-version', 'anthropic-beta'] as const;
 /** An error handler that renders every error of a scope in `format`, with the request id. */
 export function errorRenderer(format: WireFormat) {
   const codec = codecFor(format);
+  return errorRendererWith((details) => codec.errorBody(details));
+}
+
+/** An error handler that renders every error of a scope with `render` (Midjourney's own error shape …). */
+export function errorRendererWith(render: (error: ErrorDetails) => unknown) {
   return (error: FastifyError | GatewayError, request: FastifyRequest, reply: FastifyReply) => {
     if (reply.sent || reply.raw.headersSent) return;
     let status: number;
@@ -39,7 +44,7 @@ export function errorRenderer(format: WireFormat) {
       code = status === 413 ? 'body_too_large' : 'invalid_request';
     }
     return reply.code(status).send(
-      codec.errorBody({
+      render({
         status,
         message: `${message} (request id: ${request.id})`,
         type: GATEWAY_ERROR_TYPE,

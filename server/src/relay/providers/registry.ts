@@ -1,5 +1,6 @@
 /** Channel type → adaptor. Native-format providers register here as they are added. */
 
+import { taskChannelTypes } from '../../../../common/channel-types.ts';
 import { aiProxyLibraryAdaptor } from './aiproxy/index.ts';
 import { aliAdaptor } from './ali/index.ts';
 import { baiduAdaptor } from './baidu/index.ts';
@@ -55,5 +56,5 @@ export function adaptorForChannel(channel: {
 
 /** Whether a channel type can relay anything (a type without an adaptor is refused at save). */
 export function isServedChannelType(channelType: number): boolean {
-  return adaptors.has(channelType);
+  return adaptors.has(channelType) || taskChannelTypes.has(channelType);
 }

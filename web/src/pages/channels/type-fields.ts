@@ -3,7 +3,7 @@
  * 18, 21, 22, 23, 33, 36, 37, 39, 40, 41, 45): how the base URL and `other` fields are labelled, which
  * notice shows, whether the key is a JSON document. Labels are i18n keys.
  */
-import { channelTypeNames, relayedChannelTypes } from '../../../../common/channel-types.ts';
+import { channelTypeNames, servedChannelTypes } from '../../../../common/channel-types.ts';
 import { TYPES_REQUIRING_BASE_URL } from './channel-form-rules.ts';
 
 export interface BaseUrlField {
@@ -155,6 +155,6 @@ export interface TypeOption {
 /** The type select's options: every known provider by id. */
 export function channelTypeOptions(): TypeOption[] {
   return Object.entries(channelTypeNames)
-    .map(([id, name]) => ({ value: Number(id), label: name, disabled: !relayedChannelTypes.has(Number(id)) }))
+    .map(([id, name]) => ({ value: Number(id), label: name, disabled: !servedChannelTypes.has(Number(id)) }))
     .sort((first, second) => first.value - second.value);
 }

@@ -1,0 +1,93 @@
+/**
+ * The Midjourney-Proxy surface (docs/tasks.md): `/mj/submit/*`, `/mj/insight-face/swap`, the task reads
+ * (`/mj/task/{id}/fetch`, `/mj/task/list-by-condition`, `/mj/task/{id}/image-seed`) and the public image
+ * proxy `/mj/image/{id}`, also under the mode prefixes `/mj-fast`, `/mj-turbo`, `/mj-relax`. Keys come in
+ * `mj-api-secret` or as a Bearer token; errors answer in Midjourney-Proxy's `{code, description}` shape.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import { callerOf, checkModelAllowed, keyFirst } from '../../auth.ts';
+import { relayError } from '../../errors.ts';
+import { errorRendererWith, readBody } from '../../format-surface.ts';
+import { actionModel, clearModes, readSubmission, SUBMIT_PATHS } from './actions.ts';
+import { fetchSeed, relayImage } from './images.ts';
+import { submitTask } from './submit.ts';
+import { taskView } from './view.ts';
+
+export const MODE_PREFIXES = ['', '/mj-fast', '/mj-turbo', '/mj-relax'] as const;
+
+/** Midjourney-Proxy's error body: code 4 for a request the proxy refuses, 9 for a failure of its own. */
+function mjError(error: { status: number; message: string }): unknown {
+  return { code: error.status >= 500 ? 9 : 4, description: error.message, result: null };
+}
+
+/** The gateway address image URLs are rewritten to (MjForwardUrlEnabled), or null. */
+function imageBase(context: AppContext, request: FastifyRequest): string | null {
+  if (!context.options.getBoolean('MjForwardUrlEnabled')) return null;
+  const configured = context.options.get('ServerAddress').replace(/\/+$/, '');
+  return configured || `${request.protocol}://${request.host}`;
+}
+
+async function ownTasks(context: AppContext, userId: number, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return context.database.db
+    .selectFrom('midjourneys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('mj_id', 'in', [...ids])
+    .execute();
+}
+
+function registerMode(scope: FastifyInstance, context: AppContext, mode: string): void {
+  const authenticated = { preParsing: keyFirst(context, 'midjourney') };
+  const submit = (path: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = readBody(request);
+    const submission = readSubmission(path, body);
+    const caller = callerOf(request);
+    checkModelAllowed(caller, actionModel(submission.action));
+    if (context.options.getBoolean('MjModeClearEnabled') && typeof body.prompt === 'string')
+      body.prompt = clearModes(body.prompt);
+    if (!context.options.getBoolean('MjNotifyEnabled')) delete body.notifyHook;
+    const upstreamPath = path === 'swap' ? '/mj/insight-face/swap' : `/mj/submit/${path}`;
+    const answer = await submitTask(context, request, { caller, submission, body, mode, upstreamPath });
+    return reply.code(200).send(answer);
+  };
+  for (const path of SUBMIT_PATHS) scope.post(`${mode}/mj/submit/${path}`, authenticated, submit(path));
+  scope.post(`${mode}/mj/insight-face/swap`, authenticated, submit('swap'));
+
+  scope.get<{ Params: { id: string } }>(`${mode}/mj/task/:id/fetch`, authenticated, async (request) => {
+    const [row] = await ownTasks(context, callerOf(request).user.id, [request.params.id]);
+    if (!row) throw relayError(404, 'task_not_found', `task ${request.params.id} not found`);
+    return taskView(row, imageBase(context, request));
+  });
+  scope.post(`${mode}/mj/task/list-by-condition`, authenticated, async (request) => {
+    const body = readBody(request);
+    const ids = Array.isArray(body.ids) ? body.ids.filter((id): id is string => typeof id === 'string') : [];
+    if (ids.length > 200) throw relayError(400, 'invalid_request', 'at most 200 ids at a time');
+    const rows = await ownTasks(context, callerOf(request).user.id, ids);
+    const base = imageBase(context, request);
+    return rows.map((row) => taskView(row, base));
+  });
+  scope.get<{ Params: { id: string } }>(`${mode}/mj/task/:id/image-seed`, authenticated, async (request) => {
+    const [row] = await ownTasks(context, callerOf(request).user.id, [request.params.id]);
+    if (!row) throw relayError(404, 'task_not_found', `task ${request.params.id} not found`);
+    return fetchSeed(context, row);
+  });
+  // Public, as Midjourney-Proxy serves it: the id is the capability (image URLs are shared as links).
+  scope.get<{ Params: { id: string } }>(`${mode}/mj/image/:id`, async (request, reply) => {
+    const row = await context.database.db
+      .selectFrom('midjourneys')
+      .select(['image_url', 'channel_id'])
+      .where('mj_id', '=', request.params.id)
+      .executeTakeFirst();
+    if (!row?.image_url) throw relayError(404, 'image_not_found', `no image for task ${request.params.id}`);
+    await relayImage(context, row.image_url, row.channel_id, reply);
+  });
+}
+
+export async function registerMidjourneyRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  await app.register(async (scope) => {
+    scope.setErrorHandler(errorRendererWith(mjError));
+    for (const mode of MODE_PREFIXES) registerMode(scope, context, mode);
+  });
+}

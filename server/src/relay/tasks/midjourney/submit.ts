@@ -1,0 +1,144 @@
+/**
+ * One Midjourney submission end to end (docs/tasks.md): the parent task checked (it must be the caller's,
+ * and finished when MjActionCheckSuccessEnabled), the action's price reserved, the channel chosen (the
+ * parent's own, or a Midjourney channel of the caller's group, trying others on connection failures and
+ * 5xx), the upstream's answer stored as a `midjourneys` row and passed on. Codes 1 (submitted) and 22
+ * (queued) keep the charge; any other code releases it (21 answers an existing task: nothing new).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../../context.ts';
+import type { RelayCaller } from '../../auth.ts';
+import type { CachedChannel } from '../../cache/channel-cache.ts';
+import { asString, isRecord } from '../../canonical/helpers.ts';
+import { maskSecrets, relayError } from '../../errors.ts';
+import { reserveTask } from '../billing.ts';
+import { channelBase, chooseTaskChannel, exchangeJson } from '../channels.ts';
+import { actionModel, type Submission } from './actions.ts';
+import { TOKEN_FIELD } from './view.ts';
+
+/** Midjourney Proxy (2) and Midjourney Proxy Plus (5). */
+export const MIDJOURNEY_CHANNEL_TYPES: ReadonlySet<number> = new Set([2, 5]);
+const ACCEPTED = new Set([1, 22]);
+const MAX_ATTEMPTS = 3;
+
+export interface SubmitInput {
+  caller: RelayCaller;
+  submission: Submission;
+  body: Record<string, unknown>;
+  /** The mode prefix the client used (`/mj-fast` …), kept towards the upstream. */
+  mode: string;
+  /** `/mj/submit/<path>` or `/mj/insight-face/swap`. */
+  upstreamPath: string;
+}
+
+async function parentChannel(
+  context: AppContext,
+  caller: RelayCaller,
+  parentId: string,
+): Promise<CachedChannel> {
+  const parent = await context.database.db
+    .selectFrom('midjourneys')
+    .select(['channel_id', 'status'])
+    .where('mj_id', '=', parentId)
+    .where('user_id', '=', caller.user.id)
+    .executeTakeFirst();
+  if (!parent) throw relayError(400, 'task_not_found', `task ${parentId} not found`);
+  if (context.options.getBoolean('MjActionCheckSuccessEnabled') && parent.status !== 'SUCCESS')
+    throw relayError(
+      400,
+      'task_status_not_success',
+      `task ${parentId} has not succeeded (${parent.status || 'submitting'})`,
+    );
+  const channel = context.channelCache.get(parent.channel_id);
+  if (channel?.status !== 1)
+    throw relayError(503, 'channel_unavailable', `the channel of task ${parentId} is not available`);
+  return channel;
+}
+
+export async function submitTask(
+  context: AppContext,
+  request: FastifyRequest,
+  input: SubmitInput,
+): Promise<unknown> {
+  const { caller, submission } = input;
+  const model = actionModel(submission.action);
+  const fixed = submission.parentId ? await parentChannel(context, caller, submission.parentId) : null;
+  const reservation = reserveTask(context, caller, model, request.id);
+  const tried: number[] = [];
+  let lastFailure = `no Midjourney channel serves ${model} in group ${caller.usingGroup}`;
+  try {
+    for (let attempt = 0; attempt < (fixed ? 1 : MAX_ATTEMPTS); attempt += 1) {
+      const channel = fixed ?? chooseTaskChannel(context, caller, model, MIDJOURNEY_CHANNEL_TYPES, tried);
+      if (!channel) break;
+      tried.push(channel.id);
+      let answer: Awaited<ReturnType<typeof exchangeJson>>;
+      try {
+        answer = await exchangeJson(context, channel, {
+          url: `${channelBase(channel)}${input.mode}${input.upstreamPath}`,
+          method: 'POST',
+          headers: { 'mj-api-secret': channel.key },
+          body: input.body,
+        });
+      } catch (error) {
+        lastFailure = maskSecrets(`channel #${channel.id}: ${(error as Error).message}`, [channel.key]);
+        continue;
+      }
+      if (answer.status >= 500 || !isRecord(answer.body)) {
+        lastFailure = `channel #${channel.id} answered HTTP ${answer.status}`;
+        continue;
+      }
+      if (answer.status >= 400) {
+        const message =
+          asString((answer.body as Record<string, unknown>).description) ?? `HTTP ${answer.status}`;
+        throw relayError(answer.status, 'upstream_refused', maskSecrets(message, [channel.key]));
+      }
+      await record(context, input, channel, answer.body, reservation);
+      return answer.body;
+    }
+  } catch (error) {
+    reservation.release();
+    throw error;
+  }
+  reservation.release();
+  throw relayError(503, 'upstream_unavailable', lastFailure);
+}
+
+/** Stores the submission's row and keeps or releases the charge by the upstream's code. */
+async function record(
+  context: AppContext,
+  input: SubmitInput,
+  channel: CachedChannel,
+  reply: Record<string, unknown>,
+  reservation: ReturnType<typeof reserveTask>,
+): Promise<void> {
+  const code = typeof reply.code === 'number' ? reply.code : 0;
+  const accepted = ACCEPTED.has(code);
+  const result = reply.result;
+  const action = input.submission.action;
+  if (accepted)
+    reservation.confirm(channel, { mj_action: action, mj_id: typeof result === 'string' ? result : '' });
+  else reservation.release();
+  // Uploads answer the images' URLs, not a task; an existing task (21) is not a new one.
+  if (action === 'UPLOAD' || code === 21 || typeof result !== 'string' || result === '') return;
+  const properties = isRecord(reply.properties) ? reply.properties : {};
+  const tokenId = input.caller.token?.id;
+  await context.database.db
+    .insertInto('midjourneys')
+    .values({
+      code,
+      user_id: input.caller.user.id,
+      action,
+      mj_id: result,
+      prompt: typeof input.body.prompt === 'string' ? input.body.prompt : null,
+      description: asString(reply.description) ?? null,
+      state: typeof input.body.state === 'string' ? input.body.state : null,
+      submit_time: Date.now(),
+      status: accepted ? 'SUBMITTED' : 'FAILURE',
+      progress: '0%',
+      fail_reason: accepted ? null : (asString(reply.description) ?? `code ${code}`),
+      channel_id: channel.id,
+      quota: accepted ? reservation.quota : 0,
+      properties: JSON.stringify({ ...properties, ...(tokenId ? { [TOKEN_FIELD]: tokenId } : {}) }),
+    })
+    .execute();
+}
