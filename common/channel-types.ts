@@ -49,8 +49,8 @@ export const relayedChannelTypes: ReadonlySet<number> = new Set([
   43, 44, 45, 46, 47, 48,
 ]);
 
-/** Channel types that serve asynchronous tasks (server/src/relay/tasks/): Midjourney Proxy and Proxy Plus. */
-export const taskChannelTypes: ReadonlySet<number> = new Set([2, 5]);
+/** Channel types that serve asynchronous tasks (server/src/relay/tasks/): Midjourney Proxy (Plus), Suno. */
+export const taskChannelTypes: ReadonlySet<number> = new Set([2, 5, 36]);
 
 /** Every channel type a channel may be saved with: the relayed ones and the task ones. */
 export const servedChannelTypes: ReadonlySet<number> = new Set([...relayedChannelTypes, ...taskChannelTypes]);

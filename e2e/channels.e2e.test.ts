@@ -142,12 +142,12 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       await page.getByTestId('channels-add').click();
       await page.getByTestId('channel-name').waitFor();
       await page.getByTestId('channel-type').click();
-      // A type the relay cannot serve yet is listed, marked and not selectable.
+      // Every type is served now, the task types too: Suno is listed and selectable, not marked.
       await page.keyboard.type('Suno');
       const suno = page.locator('.ant-select-item-option', { hasText: 'Suno (36)' });
       await suno.waitFor();
-      expect(await suno.getAttribute('class')).toContain('ant-select-item-option-disabled');
-      expect(await suno.textContent()).toMatch(/cannot relay yet|暂不支持转发/);
+      expect(await suno.getAttribute('class')).not.toContain('ant-select-item-option-disabled');
+      expect(await suno.textContent()).not.toMatch(/cannot relay yet|暂不支持转发/);
       for (let index = 0; index < 'Suno'.length; index += 1) await page.keyboard.press('Backspace');
       await page.keyboard.type('Azure');
       await page.locator('.ant-select-item-option', { hasText: 'Azure OpenAI (3)' }).click();

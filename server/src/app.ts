@@ -30,6 +30,7 @@ import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
 import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { registerMidjourneyRoutes } from './relay/tasks/midjourney/routes.ts';
+import { registerSunoRoutes } from './relay/tasks/suno/routes.ts';
 
 function isRelayUrl(url: string): boolean {
   return url.startsWith('/v1') || url.startsWith('/pg/') || url.startsWith('/dashboard/');
@@ -131,6 +132,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerRelayRoutes(app, context);
   await registerRealtimeRelay(app, context);
   await registerMidjourneyRoutes(app, context);
+  await registerSunoRoutes(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
   return app;

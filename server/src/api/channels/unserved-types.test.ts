@@ -17,13 +17,14 @@ beforeAll(async () => {
   fixture = await startRelayFixture();
   await fixture.addChannel({ models: MODEL, priority: 0 });
   const { db } = fixture.server.context.database;
-  // A Suno channel (tasks, not relayed here) as another gateway left it: enabled, higher priority, same model.
+  // A channel of a type this gateway does not serve (49, Coze in new-api) as another gateway left it:
+  // enabled, higher priority, same model.
   const inserted = await db
     .insertInto('channels')
     .values({
-      type: 36,
-      name: 'suno',
-      key: 'suno-key',
+      type: 49,
+      name: 'coze',
+      key: 'coze-key',
       models: MODEL,
       group: 'default',
       status: 1,
@@ -55,14 +56,14 @@ describe('channel types without an adaptor', () => {
 
   it('cannot be created, enabled or enabled by tag', async () => {
     const created = await fixture.root.post<unknown>('/api/channel/', {
-      type: 36,
-      name: 'new-suno',
-      key: 'suno-key',
+      type: 49,
+      name: 'new-coze',
+      key: 'coze-key',
       models: MODEL,
       group: 'default',
     });
     expect(created.body.success).toBe(false);
-    expect(created.body.message).toMatch(/36/);
+    expect(created.body.message).toMatch(/49/);
     const enabled = await fixture.root.put<unknown>('/api/channel/', { id: legacy, status: 1 });
     expect(enabled.body.success).toBe(false);
     const byTag = await fixture.root.post<unknown>('/api/channel/tag/enabled', { tag: 'legacy' });

@@ -67,9 +67,8 @@ describe('channelTypeOptions', () => {
     const options = channelTypeOptions();
     expect(options).toHaveLength(Object.keys(channelTypeNames).length);
     expect(options[0]).toEqual({ value: 1, label: 'OpenAI', disabled: false });
-    // Types the relay cannot serve yet are shown but not selectable.
-    expect(options.find((option) => option.value === 36)?.disabled).toBe(true);
-    expect(options.find((option) => option.value === 24)?.disabled).toBe(false);
+    // Every type of the specification is served (relayed, or a task type), so every one is selectable.
+    expect(options.filter((option) => option.disabled)).toEqual([]);
     expect(options.map((option) => option.value)).toEqual(
       [...options.map((option) => option.value)].sort((a, b) => a - b),
     );

@@ -6,7 +6,8 @@
 import type { AppContext } from '../../../context.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
 import { FINAL_STATUSES, failTask } from '../finalize.ts';
-import { type MidjourneyRow, rowUpdateOf, taskTokenId } from './view.ts';
+import { taskTokenId } from '../properties.ts';
+import { type MidjourneyRow, rowUpdateOf } from './view.ts';
 
 const BATCH = 100;
 

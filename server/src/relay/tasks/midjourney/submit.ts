@@ -13,8 +13,8 @@ import { asString, isRecord } from '../../canonical/helpers.ts';
 import { maskSecrets, relayError } from '../../errors.ts';
 import { reserveTask } from '../billing.ts';
 import { channelBase, chooseTaskChannel, exchangeJson } from '../channels.ts';
+import { withTokenId } from '../properties.ts';
 import { actionModel, type Submission } from './actions.ts';
-import { TOKEN_FIELD } from './view.ts';
 
 /** Midjourney Proxy (2) and Midjourney Proxy Plus (5). */
 export const MIDJOURNEY_CHANNEL_TYPES: ReadonlySet<number> = new Set([2, 5]);
@@ -138,7 +138,7 @@ async function record(
       fail_reason: accepted ? null : (asString(reply.description) ?? `code ${code}`),
       channel_id: channel.id,
       quota: accepted ? reservation.quota : 0,
-      properties: JSON.stringify({ ...properties, ...(tokenId ? { [TOKEN_FIELD]: tokenId } : {}) }),
+      properties: withTokenId(properties, tokenId),
     })
     .execute();
 }
