@@ -15,6 +15,7 @@ import { registerPricingRoutes } from './api/pricing/routes.ts';
 import { registerRedemptionRoutes } from './api/redemptions/routes.ts';
 import { registerSetupRoutes } from './api/setup/routes.ts';
 import { registerStatusRoutes } from './api/status/routes.ts';
+import { registerTaskRoutes } from './api/tasks/routes.ts';
 import { registerTokenRoutes } from './api/tokens/routes.ts';
 import { registerUserRoutes } from './api/users/routes.ts';
 import { registerVerificationRoutes } from './api/verification/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerChannelRoutes(app, context);
   await registerRedemptionRoutes(app, context);
   await registerLogRoutes(app, context);
+  await registerTaskRoutes(app, context);
   await registerDataRoutes(app, context);
   await registerPricingRoutes(app, context);
   await registerWalletRoutes(app, context);

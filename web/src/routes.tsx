@@ -39,6 +39,12 @@ const RedemptionsPage = lazy(() =>
 const LogsPage = lazy(() =>
   import('./pages/logs/LogsPage.tsx').then((module) => ({ default: module.LogsPage })),
 );
+const MidjourneyPage = lazy(() =>
+  import('./pages/midjourney/MidjourneyPage.tsx').then((module) => ({ default: module.MidjourneyPage })),
+);
+const TasksPage = lazy(() =>
+  import('./pages/tasks/TasksPage.tsx').then((module) => ({ default: module.TasksPage })),
+);
 const DashboardPage = lazy(() =>
   import('./pages/dashboard/DashboardPage.tsx').then((module) => ({ default: module.DashboardPage })),
 );
@@ -93,6 +99,8 @@ export const routes: RouteObject[] = [
           { path: 'token', element: <TokensPage /> },
           { path: 'chat2link', element: <ChatToLinkPage /> },
           { path: 'log', element: <LogsPage /> },
+          { path: 'midjourney', element: <MidjourneyPage /> },
+          { path: 'task', element: <TasksPage /> },
           { path: 'detail', element: <DashboardPage /> },
           { path: 'playground', element: <PlaygroundPage /> },
           { path: 'topup', element: <WalletPage /> },

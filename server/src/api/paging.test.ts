@@ -36,8 +36,10 @@ describe.each(matrix)('paging of every list on $name', ({ skipReason, create }) 
     '/api/redemption/search',
     '/api/log/',
     '/api/log/self',
+    '/api/mj/',
+    '/api/task/',
   ];
-  const userLists = ['/api/token/', '/api/token/search', '/api/log/self'];
+  const userLists = ['/api/token/', '/api/token/search', '/api/log/self', '/api/mj/self', '/api/task/self'];
   const lists = () =>
     [
       [root, adminLists],

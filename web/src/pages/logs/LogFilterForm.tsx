@@ -1,22 +1,12 @@
 import { SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Col,
-  DatePicker,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-} from 'antd';
+import { Button, Col, Form, type FormInstance, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import {
+  DateTimeFilterItem,
+  FILTER_FIELD_COLUMN as fieldColumn,
+} from '../../components/DateTimeFilterItem.tsx';
 import { LOG_TYPE_OPTIONS } from './log-display.ts';
 import type { LogFilterValues } from './log-filter-values.ts';
-
-const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-const fieldColumn = { xs: 24, sm: 12, lg: 8, xl: 6 };
 
 export interface LogFilterFormProps {
   form: FormInstance<LogFilterValues>;
@@ -62,26 +52,10 @@ export function LogFilterForm(props: LogFilterFormProps) {
           </Form.Item>
         </Col>
         <Col {...fieldColumn}>
-          <Form.Item name="start" label={t('logs.filter.start')}>
-            <DatePicker
-              showTime
-              format={DATE_TIME_FORMAT}
-              placeholder={t('logs.filter.start')}
-              style={{ width: '100%' }}
-              data-testid="logs-filter-start"
-            />
-          </Form.Item>
+          <DateTimeFilterItem name="start" label={t('logs.filter.start')} testId="logs-filter-start" />
         </Col>
         <Col {...fieldColumn}>
-          <Form.Item name="end" label={t('logs.filter.end')}>
-            <DatePicker
-              showTime
-              format={DATE_TIME_FORMAT}
-              placeholder={t('logs.filter.end')}
-              style={{ width: '100%' }}
-              data-testid="logs-filter-end"
-            />
-          </Form.Item>
+          <DateTimeFilterItem name="end" label={t('logs.filter.end')} testId="logs-filter-end" />
         </Col>
         <Col {...fieldColumn}>
           <Form.Item name="group" label={t('logs.filter.group')}>

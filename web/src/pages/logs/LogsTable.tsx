@@ -1,10 +1,10 @@
 import { MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { Button, Table, Tag, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
 import type { LogView } from '../../api/logs.ts';
+import { listPagination } from '../../components/list-pagination.ts';
 import { formatUnixTime } from '../tokens/token-display.ts';
 import { ChannelCell, ModelCell, UserCell, UseTimeCell } from './LogCells.tsx';
 import { LogDetails } from './LogDetails.tsx';
@@ -111,15 +111,13 @@ export function LogsTable(props: LogsTableProps) {
     },
   };
 
-  const pagination: TablePaginationConfig = {
-    current: props.page,
+  const pagination = listPagination({
+    page: props.page,
     pageSize: props.pageSize,
     total: props.total,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-    showTotal: (total) => t('logs.pagination.total', { total }),
     onChange: props.onPageChange,
-  };
+    totalText: (total) => t('logs.pagination.total', { total }),
+  });
 
   return (
     <div data-testid="logs-table">

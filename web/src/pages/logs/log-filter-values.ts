@@ -2,7 +2,7 @@
 import type { Dayjs } from 'dayjs';
 import { LogType } from '../../../../common/statuses.ts';
 import type { LogFilters } from '../../api/logs.ts';
-import { defaultLogRange, toUnixSeconds } from './log-range.ts';
+import { defaultLogRange, toUnixSeconds } from '../../components/time-range.ts';
 
 export interface LogFilterValues {
   tokenName?: string;

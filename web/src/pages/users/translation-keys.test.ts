@@ -3,7 +3,7 @@ import personalEn from '../../i18n/parts/personal.en.json';
 import personalZh from '../../i18n/parts/personal.zh.json';
 import usersEn from '../../i18n/parts/users.en.json';
 import usersZh from '../../i18n/parts/users.zh.json';
-import { flattenKeys, keysUsedInSource } from './translation-keys.ts';
+import { areaTranslationProblems, flattenKeys, keysUsedInSource } from './translation-keys.ts';
 
 const usersSources = import.meta.glob<string>(['./*.{ts,tsx}', '!./*.test.ts'], {
   query: '?raw',
@@ -41,6 +41,33 @@ describe('keysUsedInSource', () => {
     ["'personal.title'", []],
   ])('%s gives %o', (source, expected) => {
     expect(keysUsedInSource(source, 'users')).toEqual(expected);
+  });
+});
+
+describe('areaTranslationProblems', () => {
+  it('reports nothing when both languages define exactly the keys the source uses', () => {
+    const messages = { shop: { title: 'x', list: { empty: 'y' } } };
+    expect(areaTranslationProblems('shop', messages, messages, "t('shop.title'); 'shop.list.empty'")).toEqual(
+      {
+        missingInEn: [],
+        missingInZh: [],
+        outsideArea: [],
+        undefinedKeys: [],
+        unusedKeys: [],
+      },
+    );
+  });
+
+  it('reports keys missing in a language, outside the area, undefined and unused', () => {
+    const zh = { shop: { title: 'x', old: 'y' }, other: { key: 'z' } };
+    const en = { shop: { title: 'x', extra: 'w' }, other: { key: 'z' } };
+    expect(areaTranslationProblems('shop', zh, en, "t('shop.title'); t('shop.new')")).toEqual({
+      missingInEn: ['shop.old'],
+      missingInZh: ['shop.extra'],
+      outsideArea: ['other.key'],
+      undefinedKeys: ['shop.new'],
+      unusedKeys: ['shop.old', 'other.key'],
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { defaultLogRange, toUnixSeconds } from './log-range.ts';
+import { defaultLogRange, startOfToday, toUnixSeconds } from './time-range.ts';
 
 const format = 'YYYY-MM-DD HH:mm:ss';
 
@@ -14,6 +14,16 @@ describe('defaultLogRange', () => {
     const range = defaultLogRange(dayjs(now));
     expect(range.start.format(format)).toBe(start);
     expect(range.end.format(format)).toBe(end);
+  });
+});
+
+describe('startOfToday', () => {
+  it.each([
+    ['2025-03-14 15:42:07', '2025-03-14 00:00:00'],
+    ['2025-03-14 00:00:00', '2025-03-14 00:00:00'],
+    ['2025-12-31 23:59:59', '2025-12-31 00:00:00'],
+  ])('at %s is %s', (now, midnight) => {
+    expect(startOfToday(dayjs(now)).format(format)).toBe(midnight);
   });
 });
 

@@ -1,0 +1,354 @@
+/**
+ * The drawing log (/midjourney) and the task log (/task) in the built console, over rows written straight
+ * into the server's database: admin-only columns and filters, the channel / id / time filters, durations
+ * coloured red above a minute, the image viewer, the long-text dialog, a task's record as JSON, the
+ * drawing-callback hint for admins, and both pages on a 375 px phone.
+ */
+import dayjs from 'dayjs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
+import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import {
+  allowClipboard,
+  FLOW_OPTIONS,
+  loginThroughConsole,
+  openSideBarPage,
+  POLL_OPTIONS,
+  preferEnglish,
+  readClipboard,
+  tableCellText,
+  uniqueUsername,
+  visibleText,
+  waitForPath,
+} from './helpers.ts';
+import {
+  DRAWN_AT,
+  FAIL_REASON,
+  IMAGE_URL,
+  LONG_PROMPT,
+  PROMPT_EN,
+  type SeededRows,
+  seedTaskLogs,
+  TASK_DATA,
+} from './task-log-seed.ts';
+
+const PASSWORD = 'password-123';
+const FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const ADMIN_DRAWING_COLUMNS = ['Channel', 'Submit result', 'Task status'];
+
+async function shownIds(page: Page, tableTestId: string): Promise<number[]> {
+  const keys = await page
+    .locator(`[data-testid="${tableTestId}"] tbody tr[data-row-key]`)
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')));
+  return keys.map(Number);
+}
+
+async function columnTitles(page: Page, tableTestId: string): Promise<string[]> {
+  const titles = await page
+    .locator(`[data-testid="${tableTestId}"] thead tr`)
+    .last()
+    .locator('th')
+    .allInnerTexts();
+  return titles.map((title) => title.trim()).filter((title) => title !== '');
+}
+
+async function tagColorClass(page: Page, testId: string): Promise<string> {
+  const classes = (await page.getByTestId(testId).getAttribute('class')) ?? '';
+  return classes.split(/\s+/).find((name) => /^ant-tag-(red|green)$/.test(name)) ?? classes;
+}
+
+/** Types a date-time into a filter picker (local time) and confirms it. */
+async function setPicker(page: Page, testId: string, value: string): Promise<void> {
+  const input = page.getByTestId(testId);
+  await input.click();
+  await input.fill(value);
+  await input.press('Enter');
+}
+
+/** Closes the open dialog with its close button. */
+async function closeDialog(page: Page): Promise<void> {
+  await page.locator('.ant-modal-wrap:visible .ant-modal-close').click();
+}
+
+async function clearPicker(page: Page, testId: string): Promise<void> {
+  const picker = page.locator('.ant-picker', { has: page.getByTestId(testId) });
+  await picker.hover();
+  await picker.locator('.ant-picker-clear').click();
+}
+
+describe.skipIf(!hasChromium)('console drawing log and task log', () => {
+  let harness: BrowserHarness;
+  let root: ApiClient;
+  let username: string;
+  let drawing: SeededRows['drawings'];
+  let task: SeededRows['tasks'];
+
+  beforeAll(async () => {
+    harness = await startBrowserHarness();
+    root = await loginAsRoot(harness.server);
+    username = uniqueUsername('painter');
+    const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
+    // The data URL image is shown as stored (with forwarding on, the relay's /mj/image/ would serve it).
+    const forward = await root.put('/api/option/', { key: 'MjForwardUrlEnabled', value: 'false' });
+    if (!forward.body.success) throw new Error(`MjForwardUrlEnabled: ${forward.body.message}`);
+    const seeded = await seedTaskLogs(
+      harness.server.context.database.db,
+      user.currentUserId ?? 0,
+      root.currentUserId ?? 0,
+    );
+    drawing = seeded.drawings;
+    task = seeded.tasks;
+  });
+
+  afterAll(async () => harness?.close());
+
+  it(
+    'shows root every drawing with the admin columns, filters, viewer and dialogs',
+    FLOW_OPTIONS,
+    async () => {
+      const context = await harness.newContext();
+      await preferEnglish(context);
+      await allowClipboard(context, harness.server.url);
+      const page = await harness.newPage(context);
+      await loginThroughConsole(page, 'root', 'root-password-1');
+      await openSideBarPage(page, 'midjourney', '/midjourney');
+
+      await page.getByTestId('mj-callback-off').waitFor();
+      expect(await visibleText(page.getByTestId('mj-callback-off'))).toContain('Midjourney callback is off');
+      const all = [drawing.root, drawing.describe, drawing.upscale, drawing.imagine];
+      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
+      expect(await columnTitles(page, 'mj-table')).toEqual([
+        'Submitted',
+        'Duration',
+        'Channel',
+        'Type',
+        'Task ID',
+        'Submit result',
+        'Task status',
+        'Progress',
+        'Result image',
+        'Prompt',
+        'English prompt',
+        'Failure reason',
+      ]);
+      expect(await tableCellText(page, 'mj-table', drawing.imagine, 'Submitted')).toBe(
+        DRAWN_AT.format(FORMAT),
+      );
+      expect(await tableCellText(page, 'mj-table', drawing.imagine, 'Type')).toBe('Imagine');
+      expect(await tableCellText(page, 'mj-table', drawing.describe, 'Submit result')).toBe(
+        'Duplicate submission',
+      );
+      expect(await tableCellText(page, 'mj-table', drawing.describe, 'Task status')).toBe('Failed');
+      expect(await tableCellText(page, 'mj-table', drawing.root, 'Progress')).toBe('40%');
+      // 75 s is red, 30 s green, an unfinished drawing has no duration.
+      expect(await visibleText(page.getByTestId(`mj-duration-${drawing.imagine}`))).toBe('75 s');
+      expect(await tagColorClass(page, `mj-duration-${drawing.imagine}`)).toBe('ant-tag-red');
+      expect(await tagColorClass(page, `mj-duration-${drawing.upscale}`)).toBe('ant-tag-green');
+      expect(await tableCellText(page, 'mj-table', drawing.root, 'Duration')).toBe('-');
+      // The channel tag copies its id.
+      await page.getByTestId(`mj-channel-${drawing.describe}`).click();
+      await expect.poll(() => readClipboard(page), POLL_OPTIONS).toBe('9');
+      await harness.screenshot(page, 'drawing-log-root');
+      await page.screenshot({ path: '/tmp/switchyard-drawing-log-root.png', fullPage: true });
+
+      // The long prompt opens whole in a dialog.
+      await page.getByTestId(`mj-prompt-${drawing.imagine}`).click();
+      const dialog = page.getByTestId('mj-text-dialog');
+      await dialog.waitFor();
+      expect(await visibleText(dialog)).toBe(LONG_PROMPT);
+      await page.screenshot({ path: '/tmp/switchyard-drawing-log-prompt.png' });
+      await closeDialog(page);
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByTestId(`mj-fail-${drawing.describe}`).click();
+      await expect
+        .poll(() => visibleText(page.getByTestId('mj-text-dialog')), POLL_OPTIONS)
+        .toBe(FAIL_REASON);
+      await closeDialog(page);
+      await page.getByTestId('mj-text-dialog').waitFor({ state: 'hidden' });
+
+      // The result image opens in the viewer.
+      await page.getByTestId(`mj-image-${drawing.imagine}`).click();
+      const viewerImage = page.locator('.ant-image-preview img');
+      await viewerImage.waitFor();
+      expect(await viewerImage.getAttribute('src')).toBe(IMAGE_URL);
+      await expect
+        .poll(() => viewerImage.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBe(256);
+      await page.screenshot({ path: '/tmp/switchyard-drawing-log-image.png' });
+      await page.locator('.ant-image-preview-close').click();
+      await viewerImage.waitFor({ state: 'hidden' });
+
+      // Filters: channel, task id, time window.
+      await page.getByTestId('mj-filter-channel').fill('7');
+      await page.getByTestId('mj-search-submit').click();
+      await expect
+        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .toEqual([drawing.upscale, drawing.imagine]);
+      await page.getByTestId('mj-search-reset').click();
+      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
+      await page.getByTestId('mj-filter-id').fill('mj-e2e-describe');
+      await page.getByTestId('mj-search-submit').click();
+      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual([drawing.describe]);
+      await page.getByTestId('mj-search-reset').click();
+      await setPicker(page, 'mj-filter-end', DRAWN_AT.add(3, 'minute').format(FORMAT));
+      await page.getByTestId('mj-search-submit').click();
+      await expect
+        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .toEqual([drawing.upscale, drawing.imagine]);
+      await page.getByTestId('mj-search-reset').click();
+      await setPicker(page, 'mj-filter-start', DRAWN_AT.add(4, 'minute').format(FORMAT));
+      await page.getByTestId('mj-search-submit').click();
+      await expect
+        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .toEqual([drawing.root, drawing.describe]);
+
+      // With the callback on, the hint goes.
+      expect((await root.put('/api/option/', { key: 'MjNotifyEnabled', value: 'true' })).body.success).toBe(
+        true,
+      );
+      await page.reload();
+      await page.getByTestId('mj-table').waitFor();
+      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
+      expect(await page.getByTestId('mj-callback-off').count()).toBe(0);
+      await root.put('/api/option/', { key: 'MjNotifyEnabled', value: 'false' });
+    },
+  );
+
+  it('shows root every task with its channel, filters and the record JSON', FLOW_OPTIONS, async () => {
+    const context = await harness.newContext();
+    await preferEnglish(context);
+    const page = await harness.newPage(context);
+    await loginThroughConsole(page, 'root', 'root-password-1');
+    await openSideBarPage(page, 'task', '/task');
+
+    // The start filter defaults to today's 00:00: yesterday's task is left out.
+    expect(await page.getByTestId('task-filter-start').inputValue()).toBe(
+      dayjs().startOf('day').format(FORMAT),
+    );
+    const today = [task.root, task.lyrics, task.music];
+    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual(today);
+    expect(await columnTitles(page, 'task-table')).toEqual([
+      'Submitted',
+      'Finished',
+      'Progress',
+      'Duration',
+      'Channel',
+      'Platform',
+      'Type',
+      'Task ID',
+      'Task status',
+      'Failure reason',
+    ]);
+    expect(await tableCellText(page, 'task-table', task.music, 'Platform')).toBe('Suno');
+    expect(await tableCellText(page, 'task-table', task.lyrics, 'Type')).toBe('Generate lyrics');
+    expect(await tableCellText(page, 'task-table', task.root, 'Task status')).toBe('In progress');
+    expect(await tableCellText(page, 'task-table', task.root, 'Finished')).toBe('-');
+    expect(await tableCellText(page, 'task-table', task.music, 'Channel')).toBe('11');
+    expect(await visibleText(page.getByTestId(`task-duration-${task.music}`))).toBe('42 s');
+    expect(await tagColorClass(page, `task-duration-${task.music}`)).toBe('ant-tag-green');
+    expect(await visibleText(page.getByTestId(`task-duration-${task.lyrics}`))).toBe('90 s');
+    expect(await tagColorClass(page, `task-duration-${task.lyrics}`)).toBe('ant-tag-red');
+    await harness.screenshot(page, 'task-log-root');
+    await page.screenshot({ path: '/tmp/switchyard-task-log-root.png', fullPage: true });
+
+    // The task id opens the whole record, with the upstream's data.
+    await page.getByTestId(`task-id-${task.music}`).click();
+    const dialog = page.getByTestId('task-text-dialog');
+    await dialog.waitFor();
+    const record = JSON.parse(await visibleText(dialog)) as Record<string, unknown>;
+    expect(record).toMatchObject({
+      id: task.music,
+      task_id: 'task-e2e-music',
+      channel_id: 11,
+      data: TASK_DATA,
+    });
+    await page.screenshot({ path: '/tmp/switchyard-task-log-record.png' });
+    await closeDialog(page);
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByTestId('task-filter-channel').fill('12');
+    await page.getByTestId('task-search-submit').click();
+    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.root, task.lyrics]);
+    await page.getByTestId('task-search-reset').click();
+    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual(today);
+    await clearPicker(page, 'task-filter-start');
+    await page.getByTestId('task-search-submit').click();
+    await expect
+      .poll(() => shownIds(page, 'task-table'), POLL_OPTIONS)
+      .toEqual([task.root, task.yesterday, task.lyrics, task.music].sort((a, b) => b - a));
+    await page.getByTestId('task-filter-id').fill('task-e2e-yesterday');
+    await page.getByTestId('task-search-submit').click();
+    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.yesterday]);
+  });
+
+  it(
+    'shows a user only their own rows, without the admin columns, filter or hint',
+    FLOW_OPTIONS,
+    async () => {
+      const context = await harness.newContext();
+      await preferEnglish(context);
+      const page = await harness.newPage(context);
+      await loginThroughConsole(page, username, PASSWORD);
+
+      await openSideBarPage(page, 'midjourney', '/midjourney');
+      await expect
+        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .toEqual([drawing.describe, drawing.upscale, drawing.imagine]);
+      const drawingTitles = await columnTitles(page, 'mj-table');
+      for (const title of ADMIN_DRAWING_COLUMNS) expect(drawingTitles).not.toContain(title);
+      expect(drawingTitles).toContain('Prompt');
+      expect(await page.getByTestId('mj-filter-channel').count()).toBe(0);
+      expect(await page.getByTestId('mj-callback-off').count()).toBe(0);
+      expect(await tagColorClass(page, `mj-duration-${drawing.imagine}`)).toBe('ant-tag-red');
+      await page.getByTestId(`mj-prompt-en-${drawing.imagine}`).click();
+      await expect.poll(() => visibleText(page.getByTestId('mj-text-dialog')), POLL_OPTIONS).toBe(PROMPT_EN);
+      await closeDialog(page);
+      await page.getByTestId('mj-text-dialog').waitFor({ state: 'hidden' });
+      await page.getByTestId('mj-filter-id').fill('mj-e2e-root');
+      await page.getByTestId('mj-search-submit').click();
+      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual([]);
+      await harness.screenshot(page, 'drawing-log-user');
+      await page.getByTestId('mj-search-reset').click();
+      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toHaveLength(3);
+      await page.screenshot({ path: '/tmp/switchyard-drawing-log-user.png', fullPage: true });
+
+      await openSideBarPage(page, 'task', '/task');
+      await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.lyrics, task.music]);
+      expect(await columnTitles(page, 'task-table')).not.toContain('Channel');
+      expect(await page.getByTestId('task-filter-channel').count()).toBe(0);
+      await page.getByTestId(`task-id-${task.lyrics}`).click();
+      const record = JSON.parse(await visibleText(page.getByTestId('task-text-dialog'))) as Record<
+        string,
+        unknown
+      >;
+      expect(record).toMatchObject({ task_id: 'task-e2e-lyrics', status: 'FAILURE' });
+      expect(record).not.toHaveProperty('channel_id');
+      await closeDialog(page);
+      await page.screenshot({ path: '/tmp/switchyard-task-log-user.png', fullPage: true });
+    },
+  );
+
+  it('keeps both pages usable on a 375 px phone', FLOW_OPTIONS, async () => {
+    const context = await harness.newContext();
+    await preferEnglish(context);
+    const page = await harness.newPage(context);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await loginThroughConsole(page, username, PASSWORD);
+    for (const [path, table, name] of [
+      ['/midjourney', 'mj-table', 'drawing-log'],
+      ['/task', 'task-table', 'task-log'],
+    ] as const) {
+      await page.goto(path);
+      await waitForPath(page, path);
+      await expect.poll(async () => (await shownIds(page, table)).length, POLL_OPTIONS).toBeGreaterThan(0);
+      // The table scrolls inside its own box; the page itself never gets wider than the phone.
+      const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(pageWidth, path).toBeLessThanOrEqual(375);
+      const submit = await page.getByTestId(`${table.replace('-table', '')}-search-submit`).boundingBox();
+      expect(submit?.x, path).toBeGreaterThanOrEqual(0);
+      await harness.screenshot(page, `${name}-mobile`);
+      await page.screenshot({ path: `/tmp/switchyard-${name}-mobile.png`, fullPage: true });
+    }
+  });
+});

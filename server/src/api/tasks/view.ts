@@ -1,0 +1,86 @@
+/**
+ * Drawing and task rows as the console sees them (common/task-views.ts). Users never see the channel, as
+ * in the usage log (server/src/api/logs/view.ts).
+ */
+import type { Selectable } from 'kysely';
+import type { MidjourneyView, TaskView } from '../../../../common/task-views.ts';
+import type { Database } from '../../db/schema.ts';
+
+type MidjourneyRow = Selectable<Database['midjourneys']>;
+type TaskRow = Selectable<Database['tasks']>;
+
+/** Where result images are shown from: the upstream's address, or this site's forwarding route. */
+export interface ImageAddressing {
+  /** MjForwardUrlEnabled: images are served by this site at `<ServerAddress>/mj/image/<mj_id>`. */
+  forward: boolean;
+  serverAddress: string;
+}
+
+/** A stored JSON column parsed for the reply; text that is not JSON is kept as it is, empty is null. */
+export function storedJson(text: string | null): unknown {
+  if (text === null || text.trim() === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function imageAddress(row: MidjourneyRow, addressing: ImageAddressing): string {
+  const stored = row.image_url ?? '';
+  if (!addressing.forward || stored === '' || row.mj_id === '') return stored;
+  return `${addressing.serverAddress}/mj/image/${encodeURIComponent(row.mj_id)}`;
+}
+
+export function toMidjourneyView(
+  row: MidjourneyRow,
+  admin: boolean,
+  addressing: ImageAddressing,
+): MidjourneyView {
+  const submitTime = Number(row.submit_time);
+  const view: MidjourneyView = {
+    id: row.id,
+    created_at: Math.floor(submitTime / 1000),
+    user_id: row.user_id,
+    code: row.code,
+    action: row.action,
+    mj_id: row.mj_id,
+    prompt: row.prompt ?? '',
+    prompt_en: row.prompt_en ?? '',
+    description: row.description ?? '',
+    submit_time: submitTime,
+    start_time: Number(row.start_time),
+    finish_time: Number(row.finish_time),
+    image_url: imageAddress(row, addressing),
+    video_url: row.video_url ?? '',
+    status: row.status,
+    progress: row.progress,
+    fail_reason: row.fail_reason ?? '',
+    quota: Number(row.quota),
+  };
+  if (admin) view.channel_id = row.channel_id;
+  return view;
+}
+
+export function toTaskView(row: TaskRow, admin: boolean): TaskView {
+  const view: TaskView = {
+    id: row.id,
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    task_id: row.task_id,
+    platform: row.platform,
+    user_id: row.user_id,
+    quota: Number(row.quota),
+    action: row.action,
+    status: row.status,
+    fail_reason: row.fail_reason ?? '',
+    submit_time: Number(row.submit_time),
+    start_time: Number(row.start_time),
+    finish_time: Number(row.finish_time),
+    progress: row.progress,
+    properties: storedJson(row.properties),
+    data: storedJson(row.data),
+  };
+  if (admin) view.channel_id = row.channel_id;
+  return view;
+}
