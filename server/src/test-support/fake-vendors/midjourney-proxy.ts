@@ -14,6 +14,7 @@ export const FAKE_MJ_IMAGE = Buffer.from('fake-png-bytes-of-a-cat');
 
 interface FakeTask {
   id: string;
+  hook: string;
   action: string;
   prompt: string;
   reads: number;
@@ -23,6 +24,8 @@ interface FakeTask {
 
 export interface FakeMidjourney extends FakeVendor {
   readonly tasks: Map<string, FakeTask>;
+  /** Moves a task one step on and posts it to the notifyHook it was submitted with; the hook's status. */
+  notify(id: string): Promise<number>;
 }
 
 function taskObject(task: FakeTask, origin: string): Record<string, unknown> {
@@ -55,7 +58,7 @@ export async function startFakeMidjourney(): Promise<FakeMidjourney> {
   const tasks = new Map<string, FakeTask>();
   let origin = '';
   let counter = 0;
-  const submit = (response: ServerResponse, action: string, prompt: string) => {
+  const submit = (response: ServerResponse, action: string, prompt: string, hook = '') => {
     if (prompt.includes('banned')) {
       sendJson(response, 200, {
         code: 24,
@@ -67,7 +70,15 @@ export async function startFakeMidjourney(): Promise<FakeMidjourney> {
     }
     counter += 1;
     const id = `17000000000000${String(counter).padStart(2, '0')}`;
-    tasks.set(id, { id, action, prompt, reads: 0, fail: prompt.includes('fail'), submitTime: Date.now() });
+    tasks.set(id, {
+      id,
+      hook,
+      action,
+      prompt,
+      reads: 0,
+      fail: prompt.includes('fail'),
+      submitTime: Date.now(),
+    });
     const queued = prompt.includes('queue');
     sendJson(response, 200, {
       code: queued ? 22 : 1,
@@ -90,7 +101,7 @@ export async function startFakeMidjourney(): Promise<FakeMidjourney> {
     const body = request.body as Record<string, unknown>;
     switch (path) {
       case '/mj/submit/imagine':
-        return submit(response, 'IMAGINE', String(body.prompt ?? ''));
+        return submit(response, 'IMAGINE', String(body.prompt ?? ''), String(body.notifyHook ?? ''));
       case '/mj/submit/change': {
         const parent = tasks.get(String(body.taskId));
         if (!parent)
@@ -130,5 +141,17 @@ export async function startFakeMidjourney(): Promise<FakeMidjourney> {
   };
   const vendor = await startFakeVendor(route);
   origin = vendor.url;
-  return Object.assign(vendor, { tasks });
+  const notify = async (id: string) => {
+    const task = tasks.get(id);
+    if (!task?.hook) throw new Error(`task ${id} has no notifyHook`);
+    task.reads += 1;
+    const response = await fetch(task.hook, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(taskObject(task, origin)),
+    });
+    await response.arrayBuffer();
+    return response.status;
+  };
+  return Object.assign(vendor, { tasks, notify });
 }

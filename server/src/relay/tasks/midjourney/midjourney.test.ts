@@ -5,6 +5,8 @@
  * exactly once (also with pollers racing), queued and refused submissions, the option switches, the
  * parent channel for actions, and Midjourney-Proxy's error shape.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollTasks, TASK_TIMEOUT_MS } from '../../../jobs/task-polling.ts';
 import {
@@ -156,6 +158,54 @@ describe('Midjourney submissions', () => {
       code: 4,
       description: expect.stringContaining('prompt is required'),
     });
+  });
+});
+
+describe('Midjourney callbacks (MjNotifyEnabled)', () => {
+  it("take the upstream's callbacks on a per-task URL, update the row and forward them to the client", async () => {
+    const received: Record<string, unknown>[] = [];
+    const client = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk) => {
+        text += chunk;
+      });
+      request.on('end', () => {
+        received.push(JSON.parse(text) as Record<string, unknown>);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => client.listen(0, '127.0.0.1', resolve));
+    const hook = `http://127.0.0.1:${(client.address() as AddressInfo).port}/hook`;
+    await fixture.setOption('MjNotifyEnabled', 'true');
+    await fixture.setOption('ServerAddress', fixture.server.url);
+    try {
+      const submitted = await post('/mj/submit/imagine', {
+        ...imagineBody('a callback cat'),
+        notifyHook: hook,
+      });
+      const id = String(submitted.body.result);
+      const given = String(mj.requests.at(-1)!.body.notifyHook);
+      expect(given).toMatch(new RegExp(`^${fixture.server.url}/mj/notify/[A-Za-z0-9]{32}$`));
+      expect(JSON.stringify(await fetchTask(id))).not.toContain(given.split('/').at(-1));
+
+      expect(await mj.notify(id)).toBe(200);
+      expect((await row(id)).status).toBe('IN_PROGRESS');
+      expect(await mj.notify(id)).toBe(200);
+      expect(await row(id)).toMatchObject({ status: 'SUCCESS', progress: '100%' });
+      await expect.poll(() => received.length).toBe(2);
+      expect(received.map((task) => task.status)).toEqual(['IN_PROGRESS', 'SUCCESS']);
+
+      const forged = await fetch(`${fixture.server.url}/mj/notify/${'x'.repeat(32)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id, status: 'FAILURE', failReason: 'forged' }),
+      });
+      expect(forged.status).toBe(403);
+      expect((await row(id)).status).toBe('SUCCESS');
+    } finally {
+      await fixture.setOption('MjNotifyEnabled', 'false');
+      await new Promise((resolve) => client.close(resolve));
+    }
   });
 });
 

@@ -16,7 +16,8 @@ export interface PollResult {
   failed: number;
 }
 
-function failure(row: MidjourneyRow, reason: string, columns: Record<string, unknown> = {}) {
+/** The failure of a task row, for failTask. */
+export function midjourneyFailure(row: MidjourneyRow, reason: string, columns: Record<string, unknown> = {}) {
   return {
     table: 'midjourneys' as const,
     id: row.id,
@@ -47,7 +48,9 @@ export async function pollMidjourney(
   const byChannel = new Map<number, MidjourneyRow[]>();
   for (const row of rows) {
     if (Number(row.submit_time) < now - timeoutMs) {
-      if (await failTask(context, failure(row, 'timed out', { finish_time: now, progress: '100%' })))
+      if (
+        await failTask(context, midjourneyFailure(row, 'timed out', { finish_time: now, progress: '100%' }))
+      )
         result.failed += 1;
       continue;
     }
@@ -75,7 +78,8 @@ export async function pollMidjourney(
         const update = rowUpdateOf(task as Record<string, unknown>, row);
         if (update.status === 'FAILURE') {
           const { status: _status, fail_reason: reason, ...columns } = update;
-          if (await failTask(context, failure(row, reason || 'failed upstream', columns))) result.failed += 1;
+          if (await failTask(context, midjourneyFailure(row, reason || 'failed upstream', columns)))
+            result.failed += 1;
           continue;
         }
         await context.database.db

@@ -11,6 +11,7 @@ import { relayError } from '../../errors.ts';
 import { errorRendererWith, readBody } from '../../format-surface.ts';
 import { actionModel, clearModes, readSubmission, SUBMIT_PATHS } from './actions.ts';
 import { fetchSeed, relayImage } from './images.ts';
+import { gatewayAddress, interceptHook, receiveCallback } from './notify.ts';
 import { submitTask } from './submit.ts';
 import { taskView } from './view.ts';
 
@@ -23,9 +24,7 @@ function mjError(error: { status: number; message: string }): unknown {
 
 /** The gateway address image URLs are rewritten to (MjForwardUrlEnabled), or null. */
 function imageBase(context: AppContext, request: FastifyRequest): string | null {
-  if (!context.options.getBoolean('MjForwardUrlEnabled')) return null;
-  const configured = context.options.get('ServerAddress').replace(/\/+$/, '');
-  return configured || `${request.protocol}://${request.host}`;
+  return context.options.getBoolean('MjForwardUrlEnabled') ? gatewayAddress(context, request) : null;
 }
 
 async function ownTasks(context: AppContext, userId: number, ids: readonly string[]) {
@@ -47,9 +46,18 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
     checkModelAllowed(caller, actionModel(submission.action));
     if (context.options.getBoolean('MjModeClearEnabled') && typeof body.prompt === 'string')
       body.prompt = clearModes(body.prompt);
-    if (!context.options.getBoolean('MjNotifyEnabled')) delete body.notifyHook;
+    let notify: ReturnType<typeof interceptHook> = null;
+    if (context.options.getBoolean('MjNotifyEnabled')) notify = interceptHook(context, request, body);
+    else delete body.notifyHook;
     const upstreamPath = path === 'swap' ? '/mj/insight-face/swap' : `/mj/submit/${path}`;
-    const answer = await submitTask(context, request, { caller, submission, body, mode, upstreamPath });
+    const answer = await submitTask(context, request, {
+      caller,
+      submission,
+      body,
+      mode,
+      upstreamPath,
+      notify,
+    });
     return reply.code(200).send(answer);
   };
   for (const path of SUBMIT_PATHS) scope.post(`${mode}/mj/submit/${path}`, authenticated, submit(path));
@@ -89,5 +97,10 @@ export async function registerMidjourneyRoutes(app: FastifyInstance, context: Ap
   await app.register(async (scope) => {
     scope.setErrorHandler(errorRendererWith(mjError));
     for (const mode of MODE_PREFIXES) registerMode(scope, context, mode);
+    // The upstream's callbacks: no key, the per-task secret in the path (./notify.ts).
+    scope.post<{ Params: { secret: string } }>('/mj/notify/:secret', async (request) => {
+      await receiveCallback(context, request.params.secret, request.body);
+      return { code: 1, description: 'ok' };
+    });
   });
 }

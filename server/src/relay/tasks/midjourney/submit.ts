@@ -13,7 +13,7 @@ import { asString, isRecord } from '../../canonical/helpers.ts';
 import { maskSecrets, relayError } from '../../errors.ts';
 import { reserveTask } from '../billing.ts';
 import { channelBase, chooseTaskChannel, exchangeJson } from '../channels.ts';
-import { withTokenId } from '../properties.ts';
+import { withPrivateFields } from '../properties.ts';
 import { actionModel, type Submission } from './actions.ts';
 
 /** Midjourney Proxy (2) and Midjourney Proxy Plus (5). */
@@ -29,6 +29,8 @@ export interface SubmitInput {
   mode: string;
   /** `/mj/submit/<path>` or `/mj/insight-face/swap`. */
   upstreamPath: string;
+  /** The client's callback and the secret of the gateway's callback URL given to the upstream instead. */
+  notify?: { secret: string; hook: string } | null;
 }
 
 async function parentChannel(
@@ -138,7 +140,7 @@ async function record(
       fail_reason: accepted ? null : (asString(reply.description) ?? `code ${code}`),
       channel_id: channel.id,
       quota: accepted ? reservation.quota : 0,
-      properties: withTokenId(properties, tokenId),
+      properties: withPrivateFields(properties, { tokenId: tokenId ?? null, notify: input.notify ?? null }),
     })
     .execute();
 }

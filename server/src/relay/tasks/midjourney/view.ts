@@ -4,7 +4,7 @@
  */
 import type { MidjourneyRow } from '../../../db/schema.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { parseJson, shownProperties, taskTokenId, withTokenId } from '../properties.ts';
+import { parseJson, privateFields, shownProperties, withPrivateFields } from '../properties.ts';
 
 export type { MidjourneyRow };
 
@@ -48,6 +48,6 @@ export function rowUpdateOf(task: Record<string, unknown>, row: Pick<MidjourneyR
     start_time: number(task.startTime),
     finish_time: number(task.finishTime),
     buttons: Array.isArray(task.buttons) ? JSON.stringify(task.buttons) : null,
-    properties: withTokenId(upstreamProperties, taskTokenId(row)),
+    properties: withPrivateFields(upstreamProperties, privateFields(row)),
   };
 }

@@ -13,7 +13,7 @@ import { maskSecrets, relayError } from '../../errors.ts';
 import { errorRendererWith, readBody } from '../../format-surface.ts';
 import { reserveTask } from '../billing.ts';
 import { channelBase, chooseTaskChannel, exchangeJson } from '../channels.ts';
-import { withTokenId } from '../properties.ts';
+import { withPrivateFields } from '../properties.ts';
 import { sunoTaskView } from './view.ts';
 
 export const SUNO_CHANNEL_TYPES: ReadonlySet<number> = new Set([36]);
@@ -91,7 +91,7 @@ async function submit(context: AppContext, request: FastifyRequest, kind: keyof 
           status: 'SUBMITTED',
           submit_time: Math.floor(now / 1000),
           progress: '0%',
-          properties: withTokenId({ input: body }, caller.token?.id),
+          properties: withPrivateFields({ input: body }, { tokenId: caller.token?.id ?? null }),
         })
         .execute();
       return { code: 'success', message: '', data: taskId };
