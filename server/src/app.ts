@@ -32,6 +32,7 @@ import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { registerMidjourneyRoutes } from './relay/tasks/midjourney/routes.ts';
 import { registerSunoRoutes } from './relay/tasks/suno/routes.ts';
+import { registerVideoRoutes } from './relay/tasks/video/routes.ts';
 
 function isRelayUrl(url: string): boolean {
   return url.startsWith('/v1') || url.startsWith('/pg/') || url.startsWith('/dashboard/');
@@ -135,6 +136,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerRealtimeRelay(app, context);
   await registerMidjourneyRoutes(app, context);
   await registerSunoRoutes(app, context);
+  await registerVideoRoutes(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
   return app;

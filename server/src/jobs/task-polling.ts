@@ -6,6 +6,7 @@
 import type { AppContext } from '../context.ts';
 import { pollMidjourney } from '../relay/tasks/midjourney/poll.ts';
 import { pollSuno } from '../relay/tasks/suno/poll.ts';
+import { pollVideos } from '../relay/tasks/video/poll.ts';
 
 export const TASK_POLL_INTERVAL_MS = 15_000;
 export const TASK_TIMEOUT_MS = 60 * 60_000;
@@ -22,6 +23,9 @@ export async function pollTasks(context: AppContext, now = Date.now()): Promise<
     );
     await pollSuno(context, TASK_TIMEOUT_MS, now).catch((error: unknown) =>
       context.logger.warn({ err: error }, 'Suno task polling failed'),
+    );
+    await pollVideos(context, TASK_TIMEOUT_MS, now).catch((error: unknown) =>
+      context.logger.warn({ err: error }, 'video task polling failed'),
     );
   } finally {
     running = false;

@@ -30,6 +30,8 @@ export function reserveTask(
   caller: RelayCaller,
   model: string,
   requestId: string,
+  /** Units of the price the task costs (a video's seconds); 1 for a task priced per call. */
+  units = 1,
 ): TaskReservation {
   const resolved = resolvePricing(context, caller, model);
   if (resolved.pricing.kind !== 'per_call') {
@@ -39,7 +41,7 @@ export function reserveTask(
       `${model} is priced per task: set a model price (ModelPrice) for it`,
     );
   }
-  const pricing: PerCallPricing = resolved.pricing;
+  const pricing: PerCallPricing = { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * units };
   const group: GroupPricing = resolved.group;
   const quota = Math.round(pricing.modelPrice * pricing.quotaPerUnit * group.groupRatio);
   reserveQuota(context, caller, quota, requestId);

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sendJson } from '../fake-upstream/handlers.ts';
+import { parseMultipart } from '../fake-upstream/multipart-body.ts';
 
 export interface RecordedVendorRequest {
   method: string;
@@ -42,8 +43,16 @@ export async function startFakeVendor(
     request.on('end', () => {
       let body: Record<string, unknown> = {};
       const text = Buffer.concat(chunks).toString('utf8');
-      if (text && String(request.headers['content-type'] ?? '').includes('x-www-form-urlencoded')) {
+      const contentType = String(request.headers['content-type'] ?? '');
+      if (text && contentType.includes('x-www-form-urlencoded')) {
         body = Object.fromEntries(new URLSearchParams(text));
+      } else if (contentType.startsWith('multipart/form-data')) {
+        const parsed = parseMultipart(Buffer.concat(chunks), contentType);
+        if (typeof parsed === 'string') {
+          sendJson(response, 400, { error: { message: `bad multipart body: ${parsed}` } });
+          return;
+        }
+        body = { ...parsed.fields, files: parsed.files };
       } else if (text) {
         try {
           body = JSON.parse(text) as Record<string, unknown>;

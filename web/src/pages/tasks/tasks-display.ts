@@ -5,6 +5,7 @@ import type { TagLabel } from '../../components/task-log/task-display.ts';
 const ACTION_LABELS: Record<string, TagLabel> = {
   MUSIC: { key: 'tasks.action.music', color: 'default' },
   LYRICS: { key: 'tasks.action.lyrics', color: 'magenta' },
+  VIDEO: { key: 'tasks.action.video', color: 'blue' },
 };
 
 export function taskActionLabel(action: string): TagLabel {
@@ -13,6 +14,7 @@ export function taskActionLabel(action: string): TagLabel {
 
 const PLATFORM_LABELS: Record<string, TagLabel> = {
   suno: { key: 'tasks.platform.suno', color: 'green' },
+  openai: { key: 'tasks.platform.openai', color: 'geekblue' },
 };
 
 export function platformLabel(platform: string): TagLabel {

@@ -1,0 +1,87 @@
+/**
+ * A fake OpenAI video API (`/v1/videos`): a multipart create answered with a queued video object; each read
+ * of `GET /v1/videos/{id}` moves it on (queued → in_progress at 50 → completed, or failed with an error
+ * when the prompt says "fail"); `GET /v1/videos/{id}/content` serves an MP4 once completed. Bearer key
+ * checked.
+ */
+import type { ServerResponse } from 'node:http';
+import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
+
+export const FAKE_VIDEO_KEY = 'video-key';
+export const FAKE_VIDEO_BYTES = Buffer.from('fake-mp4-bytes');
+
+interface FakeVideo {
+  id: string;
+  model: string;
+  prompt: string;
+  seconds: string;
+  size: string;
+  reads: number;
+  createdAt: number;
+}
+
+function videoObject(video: FakeVideo): Record<string, unknown> {
+  const stage = Math.min(video.reads, 2);
+  const fail = video.prompt.includes('fail');
+  const status = stage === 0 ? 'queued' : stage === 1 ? 'in_progress' : fail ? 'failed' : 'completed';
+  return {
+    id: video.id,
+    object: 'video',
+    model: video.model,
+    status,
+    progress: stage === 0 ? 0 : stage === 1 ? 50 : 100,
+    created_at: video.createdAt,
+    completed_at: status === 'completed' ? video.createdAt + 90 : null,
+    expires_at: null,
+    prompt: video.prompt,
+    seconds: video.seconds,
+    size: video.size,
+    remixed_from_video_id: null,
+    error: status === 'failed' ? { code: 'moderation_blocked', message: 'the prompt was blocked' } : null,
+  };
+}
+
+export async function startFakeVideos(): Promise<FakeVendor> {
+  const videos = new Map<string, FakeVideo>();
+  const route = (request: RecordedVendorRequest, response: ServerResponse) => {
+    if (request.headers.authorization !== `Bearer ${FAKE_VIDEO_KEY}`) {
+      sendJson(response, 401, {
+        error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
+      });
+      return;
+    }
+    if (request.method === 'POST' && request.path === '/v1/videos') {
+      const id = `video_${videos.size + 1}`;
+      const video = {
+        id,
+        model: String(request.body.model),
+        prompt: String(request.body.prompt ?? ''),
+        seconds: String(request.body.seconds ?? '4'),
+        size: String(request.body.size ?? '720x1280'),
+        reads: 0,
+        createdAt: Math.floor(Date.now() / 1000),
+      };
+      videos.set(id, video);
+      sendJson(response, 200, videoObject(video));
+      return;
+    }
+    const read = /^\/v1\/videos\/(\w+)(\/content)?$/.exec(request.path.split('?')[0] ?? '');
+    const video = read ? videos.get(read[1]!) : undefined;
+    if (request.method === 'GET' && video && read?.[2]) {
+      if (videoObject(video).status !== 'completed') {
+        sendJson(response, 400, { error: { message: 'video is not ready' } });
+        return;
+      }
+      response.writeHead(200, { 'content-type': 'video/mp4' });
+      response.end(FAKE_VIDEO_BYTES);
+      return;
+    }
+    if (request.method === 'GET' && video) {
+      video.reads += 1;
+      sendJson(response, 200, videoObject(video));
+      return;
+    }
+    sendJson(response, 404, { error: { message: `no route ${request.method} ${request.path}` } });
+  };
+  return startFakeVendor(route);
+}
