@@ -75,7 +75,11 @@ function admit(
   admitCall(context, caller, model, prompt);
 }
 
-export function renderRelayError(error: FastifyError | GatewayError, request: FastifyRequest, reply: FastifyReply) {
+export function renderRelayError(
+  error: FastifyError | GatewayError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (reply.sent || reply.raw.headersSent) return;
   if (error instanceof GatewayError) {
     // Console guards (the playground) raise catalogue codes; relay errors carry their own text.
