@@ -10,7 +10,11 @@ import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
 
 export const FAKE_MJ_SECRET = 'mj-secret';
-export const FAKE_MJ_IMAGE = Buffer.from('fake-png-bytes-of-a-cat');
+/** A real 1×1 PNG, so a browser can show it. */
+export const FAKE_MJ_IMAGE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 interface FakeTask {
   id: string;
