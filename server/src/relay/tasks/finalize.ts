@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import { refundTask } from './billing.ts';
+import { taskTokenId } from './properties.ts';
 
 export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
 
@@ -39,4 +40,123 @@ export async function failTask(context: AppContext, task: FailedTask): Promise<b
     reason: task.reason,
   });
   return true;
+}
+
+/** What failing a row needs of it (a `midjourneys` or `tasks` row). */
+export interface UnfinishedRow {
+  id: number;
+  user_id: number;
+  channel_id: number;
+  quota: number | bigint | string;
+  properties: string | null;
+}
+
+/** The failure of `row` (its paying key read from its properties). */
+export function failureOf(
+  table: FailedTask['table'],
+  row: UnfinishedRow,
+  label: string,
+  reason: string,
+  columns: Record<string, unknown> = {},
+): FailedTask {
+  return {
+    table,
+    id: row.id,
+    userId: row.user_id,
+    tokenId: taskTokenId(row),
+    channelId: row.channel_id,
+    quota: Number(row.quota),
+    label,
+    reason,
+    columns,
+  };
+}
+
+/** Counts of one polling round. */
+export interface PollResult {
+  updated: number;
+  failed: number;
+}
+
+/**
+ * Applies a task's polled (or called-back) state to its row: a FAILURE fails and refunds it (once), any
+ * other state updates it while it is unfinished. Counts what happened in `result`.
+ */
+export async function applyTaskState(
+  context: AppContext,
+  table: FailedTask['table'],
+  row: UnfinishedRow,
+  label: string,
+  update: { status: string; fail_reason: string | null } & Record<string, unknown>,
+  result?: PollResult,
+): Promise<void> {
+  if (update.status === 'FAILURE') {
+    const { status: _status, fail_reason: reason, ...columns } = update;
+    if (
+      (await failTask(context, failureOf(table, row, label, reason || 'failed upstream', columns))) &&
+      result
+    )
+      result.failed += 1;
+    return;
+  }
+  await context.database.db
+    .updateTable(table)
+    .set(update as never)
+    .where('id', '=', row.id)
+    .where('status', 'not in', [...FINAL_STATUSES])
+    .execute();
+  if (result) result.updated += 1;
+}
+
+/** Fails and refunds a row still unfinished after the timeout; true when this call did. */
+export function expire(
+  context: AppContext,
+  table: FailedTask['table'],
+  row: UnfinishedRow,
+  label: string,
+  columns: Record<string, unknown>,
+): Promise<boolean> {
+  return failTask(context, failureOf(table, row, label, 'timed out', columns));
+}
+
+/**
+ * Fails and refunds the rows submitted longer than `timeoutMs` ago and returns the others grouped by
+ * channel, ready to be asked for.
+ */
+export async function expireAndGroup<Row extends UnfinishedRow>(
+  context: AppContext,
+  table: FailedTask['table'],
+  rows: readonly Row[],
+  how: {
+    label(row: Row): string;
+    /** When the row was submitted, in epoch milliseconds. */
+    submittedAt(row: Row): number;
+    timeoutMs: number;
+    now: number;
+    /** Columns written with a timeout (finish time, progress). */
+    columns: Record<string, unknown>;
+  },
+  result: PollResult,
+): Promise<Map<number, Row[]>> {
+  const byChannel = new Map<number, Row[]>();
+  for (const row of rows) {
+    if (how.submittedAt(row) < how.now - how.timeoutMs) {
+      if (await expire(context, table, row, how.label(row), how.columns)) result.failed += 1;
+      continue;
+    }
+    byChannel.set(row.channel_id, [...(byChannel.get(row.channel_id) ?? []), row]);
+  }
+  return byChannel;
+}
+
+/** The unfinished `tasks` rows of a platform, oldest first. */
+export function unfinishedTasks(context: AppContext, platform: string, limit: number) {
+  return context.database.db
+    .selectFrom('tasks')
+    .selectAll()
+    .where('platform', '=', platform)
+    .where('status', 'not in', [...FINAL_STATUSES])
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

@@ -10,9 +10,9 @@ import type { AppContext } from '../../../context.ts';
 import { randomString } from '../../../lib/random.ts';
 import { isRecord } from '../../canonical/helpers.ts';
 import { relayError } from '../../errors.ts';
-import { FINAL_STATUSES, failTask } from '../finalize.ts';
+import { applyTaskState } from '../finalize.ts';
 import { privateFields } from '../properties.ts';
-import { midjourneyFailure } from './poll.ts';
+import { midjourneyLabel } from './poll.ts';
 import { rowUpdateOf } from './view.ts';
 
 const FORWARD_TIMEOUT_MS = 10_000;
@@ -63,18 +63,7 @@ export async function receiveCallback(context: AppContext, secret: string, task:
   const notify = row ? privateFields(row).notify : undefined;
   if (!row || !notify || !sameSecret(notify.secret, secret))
     throw relayError(403, 'forbidden', 'this callback does not belong to that task');
-  const update = rowUpdateOf(task, row);
-  if (update.status === 'FAILURE') {
-    const { status: _status, fail_reason: reason, ...columns } = update;
-    await failTask(context, midjourneyFailure(row, reason || 'failed upstream', columns));
-  } else {
-    await context.database.db
-      .updateTable('midjourneys')
-      .set(update)
-      .where('id', '=', row.id)
-      .where('status', 'not in', [...FINAL_STATUSES])
-      .execute();
-  }
+  await applyTaskState(context, 'midjourneys', row, midjourneyLabel(row), rowUpdateOf(task, row));
   void forward(context, notify.hook, task);
 }
 

@@ -1,30 +1,17 @@
 /**
  * Polling of unfinished Suno tasks (docs/tasks.md): per channel, in batches, the Suno API's `/suno/fetch`;
- * rows updated; failed or timed-out tasks failed and refunded exactly once (../finalize.ts).
+ * each task's state applied to its row; failed or timed-out tasks failed and refunded exactly once
+ * (../finalize.ts).
  */
 import type { AppContext } from '../../../context.ts';
 import { isRecord } from '../../canonical/helpers.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
-import { FINAL_STATUSES, failTask } from '../finalize.ts';
-import type { PollResult } from '../midjourney/poll.ts';
-import { taskTokenId } from '../properties.ts';
+import { applyTaskState, expireAndGroup, type PollResult, unfinishedTasks } from '../finalize.ts';
 import { sunoRowUpdate, type TaskRow } from './view.ts';
 
 const BATCH = 100;
 
-function failure(row: TaskRow, reason: string, columns: Record<string, unknown> = {}) {
-  return {
-    table: 'tasks' as const,
-    id: row.id,
-    userId: row.user_id,
-    tokenId: taskTokenId(row),
-    channelId: row.channel_id,
-    quota: Number(row.quota),
-    label: `Suno task ${row.task_id}`,
-    reason,
-    columns,
-  };
-}
+const label = (row: TaskRow) => `Suno task ${row.task_id}`;
 
 export async function pollSuno(
   context: AppContext,
@@ -32,23 +19,20 @@ export async function pollSuno(
   now = Date.now(),
 ): Promise<PollResult> {
   const result: PollResult = { updated: 0, failed: 0 };
-  const rows = await context.database.db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('platform', '=', 'suno')
-    .where('status', 'not in', [...FINAL_STATUSES])
-    .orderBy('id')
-    .limit(5_000)
-    .execute();
-  const byChannel = new Map<number, TaskRow[]>();
-  for (const row of rows) {
-    if (Number(row.submit_time) * 1000 < now - timeoutMs) {
-      const columns = { finish_time: Math.floor(now / 1000), progress: '100%' };
-      if (await failTask(context, failure(row, 'timed out', columns))) result.failed += 1;
-      continue;
-    }
-    byChannel.set(row.channel_id, [...(byChannel.get(row.channel_id) ?? []), row]);
-  }
+  const rows = await unfinishedTasks(context, 'suno', 5_000);
+  const byChannel = await expireAndGroup(
+    context,
+    'tasks',
+    rows,
+    {
+      label,
+      submittedAt: (row) => Number(row.submit_time) * 1000,
+      timeoutMs,
+      now,
+      columns: { finish_time: Math.floor(now / 1000), progress: '100%' },
+    },
+    result,
+  );
   for (const [channelId, list] of byChannel) {
     const channel = context.channelCache.get(channelId);
     if (!channel) continue;
@@ -63,22 +47,9 @@ export async function pollSuno(
       const tasks =
         answer && isRecord(answer.body) && Array.isArray(answer.body.data) ? answer.body.data : [];
       for (const task of tasks) {
-        if (!isRecord(task)) continue;
-        const row = byId.get(String(task.task_id));
-        if (!row) continue;
-        const update = sunoRowUpdate(task, now);
-        if (update.status === 'FAILURE') {
-          const { status: _status, fail_reason: reason, ...columns } = update;
-          if (await failTask(context, failure(row, reason || 'failed upstream', columns))) result.failed += 1;
-          continue;
-        }
-        await context.database.db
-          .updateTable('tasks')
-          .set(update)
-          .where('id', '=', row.id)
-          .where('status', 'not in', [...FINAL_STATUSES])
-          .execute();
-        result.updated += 1;
+        const row = isRecord(task) ? byId.get(String(task.task_id)) : undefined;
+        if (row && isRecord(task))
+          await applyTaskState(context, 'tasks', row, label(row), sunoRowUpdate(task, now), result);
       }
     }
   }
