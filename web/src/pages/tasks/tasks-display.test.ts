@@ -6,7 +6,8 @@ describe('taskActionLabel', () => {
   it.each([
     ['MUSIC', 'tasks.action.music', 'default'],
     ['LYRICS', 'tasks.action.lyrics', 'magenta'],
-    ['VIDEO', 'tasks.action.unknown', 'default'],
+    ['VIDEO', 'tasks.action.video', 'blue'],
+    ['SWAP', 'tasks.action.unknown', 'default'],
     ['', 'tasks.action.unknown', 'default'],
   ])('%j is %s in %s', (action, key, color) => {
     expect(taskActionLabel(action)).toEqual({ key, color });
@@ -16,6 +17,7 @@ describe('taskActionLabel', () => {
 describe('platformLabel', () => {
   it.each([
     ['suno', 'tasks.platform.suno', 'green'],
+    ['openai', 'tasks.platform.openai', 'geekblue'],
     ['SUNO', 'tasks.platform.unknown', 'default'],
     ['', 'tasks.platform.unknown', 'default'],
   ])('%j is %s in %s', (platform, key, color) => {

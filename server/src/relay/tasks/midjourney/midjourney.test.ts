@@ -148,6 +148,16 @@ describe('Midjourney submissions', () => {
     await fixture.setOption('MjModeClearEnabled', 'false');
   });
 
+  it("pass the client's accountFilter only when MjAccountFilterEnabled allows it", async () => {
+    const accountFilter = { instanceId: 'account-2' };
+    await post('/mj/submit/imagine', { ...imagineBody('a fox'), accountFilter });
+    expect(mj.requests.at(-1)!.body).not.toHaveProperty('accountFilter');
+    await fixture.setOption('MjAccountFilterEnabled', 'true');
+    await post('/mj/submit/imagine', { ...imagineBody('a fox'), accountFilter });
+    expect(mj.requests.at(-1)!.body.accountFilter).toEqual(accountFilter);
+    await fixture.setOption('MjAccountFilterEnabled', 'false');
+  });
+
   it("answer a bad key and a bad body in Midjourney-Proxy's error shape", async () => {
     const badKey = await post('/mj/submit/imagine', imagineBody('x'), { 'mj-api-secret': 'sk-nope' });
     expect(badKey.status).toBe(401);

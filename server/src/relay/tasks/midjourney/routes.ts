@@ -44,6 +44,8 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
     const submission = readSubmission(path, body);
     const caller = callerOf(request);
     checkModelAllowed(caller, actionModel(submission.action));
+    // Choosing the upstream's Discord account is the operator's to allow (MjAccountFilterEnabled).
+    if (!context.options.getBoolean('MjAccountFilterEnabled')) delete body.accountFilter;
     if (context.options.getBoolean('MjModeClearEnabled') && typeof body.prompt === 'string')
       body.prompt = clearModes(body.prompt);
     let notify: ReturnType<typeof interceptHook> = null;
