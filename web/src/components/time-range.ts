@@ -1,7 +1,7 @@
 /**
- * Time filters of the log screens. The usage log's default (spec §9 "Log default range") runs from the
- * start of today — 00:00 local time — to one hour after now, so that calls made while the page is open
- * still fall inside; the task log starts at the same midnight.
+ * Time filters of the log screens. The usage log's default range runs from the start of today — 00:00
+ * local time — to one hour after now, so that calls made while the page is open still fall inside; the
+ * task log starts at the same midnight.
  */
 import dayjs, { type Dayjs } from 'dayjs';
 
