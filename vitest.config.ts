@@ -13,6 +13,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/src/**/*.test.ts', 'common/**/*.test.ts'],
+          // The server bundle `npm start` runs, for the tests that start the server as a process.
+          globalSetup: ['server/src/test-support/global-build.ts'],
           exclude: ['server/src/**/*.timing.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -26,6 +28,7 @@ export default defineConfig({
           name: 'server-timing',
           environment: 'node',
           include: ['server/src/**/*.timing.test.ts'],
+          globalSetup: ['server/src/test-support/global-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -13,6 +13,7 @@
  * profiler slows the gateway, so the numbers of such a run go to bench/out/RESULTS.profiled.md instead
  * of bench/RESULTS.md.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,6 +32,11 @@ const RUN_DEADLINE_MS = 8 * 60_000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
+  // The gateway child runs the compiled bundle `npm start` runs (bench/servers/gateway.ts).
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs', '--server-only'], {
+    cwd: REPOSITORY_ROOT,
+    stdio: 'inherit',
+  });
   const profiling = process.argv.includes('--cpu-prof');
   const outputDirectory = join(REPOSITORY_ROOT, 'bench', 'out');
   const profileDirectory = join(outputDirectory, 'cpu-profiles');

@@ -1,5 +1,6 @@
 /**
- * Benchmark child: Switchyard itself, booted by the production startServer from the environment the
+ * Benchmark child: Switchyard itself — the compiled bundle `npm start` runs (dist/server/main.js, built
+ * by bench/run.ts) — booted by its startServer from the environment the
  * harness sets (SQLite file in a temp folder, LOG_LEVEL=warn, rate limits off, everything else at
  * its default — consumption logging and batched writes on). SIGTERM shuts it down gracefully, which
  * flushes the batch writer, so the database file is complete once the process has exited.
@@ -9,9 +10,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { loadConfig } from '../../server/src/config.ts';
-import { startServer } from '../../server/src/main.ts';
+import type * as ServerEntry from '../../server/src/main.ts';
 import { type ParentCommand, runServerChild, send } from '../lib/child-messages.ts';
+
+const bundle = new URL('../../dist/server/main.js', import.meta.url);
+const { loadConfig, startServer } = (await import(bundle.href)) as typeof ServerEntry;
 
 /** Microseconds between profile samples (V8's default is 1000). */
 const SAMPLING_INTERVAL_US = 250;

@@ -35,6 +35,9 @@ import { ModelRateLimiter } from './relay/model-rate-limit.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
 
+/** The bundle's programmatic entry (the benchmark boots the compiled server with these). */
+export { loadConfig } from './config.ts';
+
 export interface RunningServer {
   app: FastifyInstance;
   context: AppContext;

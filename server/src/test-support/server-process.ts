@@ -1,6 +1,7 @@
 /**
- * The real server as a separate process, started the way `npm start` starts it (server/src/main.ts), for
- * tests of what only a process shows: signals, kill -9, restarts, exit codes.
+ * The real server as a separate process, started the way `npm start` starts it — the compiled bundle
+ * dist/server/main.js, built by the suite's global setup (./global-build.ts) — for tests of what only a
+ * process shows: signals, kill -9, restarts, exit codes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -15,9 +16,9 @@ export interface ServerProcess {
   stop(signal: NodeJS.Signals): Promise<number | string>;
 }
 
-/** Starts server/src/main.ts with `environment` on a free port and waits until it listens. */
+/** Starts dist/server/main.js with `environment` on a free port and waits until it listens. */
 export async function startServerProcess(environment: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: '0',
