@@ -148,7 +148,8 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const stopChannelJobs = config.isMaster ? scheduleChannelJobs(context) : () => undefined;
   const stopRetention = config.isMaster ? scheduleRetention(context) : () => undefined;
-  const stopTaskPolling = config.isMaster ? scheduleTaskPolling(context) : () => undefined;
+  const stopTaskPolling =
+    config.isMaster && config.updateTask ? scheduleTaskPolling(context) : () => undefined;
   const app = await buildApp(context, redis ? { rateLimitStore: new RedisRateLimitStore(redis) } : {});
   warmUpTokenizer();
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
