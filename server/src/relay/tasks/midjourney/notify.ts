@@ -2,7 +2,8 @@
  * Midjourney callbacks (MjNotifyEnabled, docs/tasks.md): a client's `notifyHook` is kept with the task and
  * the upstream is given the gateway's own callback URL, `/mj/notify/<secret>`, unique per task. A callback
  * there (checked against the task's secret) updates the row at once — a failure is refunded exactly once,
- * like a polled one — and is forwarded to the client's hook under the upstream address policy.
+ * like a polled one — and is forwarded to the client's hook as user webhooks are sent (public addresses
+ * only, unless UPSTREAM_ADDRESS_POLICY=allow-all).
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
@@ -69,7 +70,8 @@ export async function receiveCallback(context: AppContext, secret: string, task:
 
 async function forward(context: AppContext, hook: string, task: Record<string, unknown>): Promise<void> {
   try {
-    const response = await context.upstream.send(
+    // The client's hook is a user's webhook: public addresses only, as every user webhook.
+    const response = await context.webhooks.send(
       {
         url: hook,
         method: 'POST',
