@@ -28,6 +28,7 @@ import { pingDatabase } from './db/connect.ts';
 import { GatewayError } from './lib/errors.ts';
 import { languageOf, translate } from './lib/messages.ts';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
+import { registerMetrics } from './metrics/routes.ts';
 import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { registerMidjourneyRoutes } from './relay/tasks/midjourney/routes.ts';
@@ -82,6 +83,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
   app.addHook('onClose', async () => rateLimitStore.close?.());
   registerRateLimits(app, context, rateLimitStore);
+  registerMetrics(app, context);
 
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
     if (error instanceof GatewayError) {

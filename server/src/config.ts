@@ -86,6 +86,8 @@ const environmentSchema = z.object({
   TURNSTILE_VERIFY_URL: text('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   LEDGER_JOURNAL_PATH: text(),
   SHUTDOWN_DRAIN_SECONDS: integer(20, 0, 3600),
+  METRICS_ENABLED: flag(false),
+  METRICS_TOKEN: text(),
   UPSTREAM_ADDRESS_POLICY: text('default').pipe(
     z.enum(upstreamAddressPolicies, { message: 'expected default, public-only or allow-all' }),
   ),
@@ -122,6 +124,10 @@ export interface Config {
   maxRequestBodyBytes: number;
   rateLimits: { api: RateLimitRule; web: RateLimitRule; critical: RateLimitRule };
   updateTask: boolean;
+  /** GET /metrics served (Prometheus format). */
+  metricsEnabled: boolean;
+  /** When set, /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string;
   timeZone: string;
   errorLogEnabled: boolean;
   logLevel: Environment['LOG_LEVEL'];
@@ -237,6 +243,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       ),
     },
     updateTask: env.UPDATE_TASK,
+    metricsEnabled: env.METRICS_ENABLED,
+    metricsToken: env.METRICS_TOKEN,
     timeZone: env.TZ,
     errorLogEnabled: env.ERROR_LOG_ENABLED,
     logLevel: env.LOG_LEVEL,

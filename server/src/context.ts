@@ -1,10 +1,12 @@
 /** Everything a route or job needs, built once at boot by main.ts (or by the test server). */
+
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { BatchWriter } from './db/batch-writer.ts';
 import type { DatabaseHandle } from './db/connect.ts';
 import type { QuotaDataAggregator } from './jobs/quota-data.ts';
 import type { UpstreamClient } from './lib/http-client.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import type { OptionStore } from './options/store.ts';
 import type { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import type { AccountCache } from './relay/cache/account-cache.ts';
@@ -45,4 +47,6 @@ export interface AppContext {
   version: string;
   /** Unix seconds when this process started. */
   startTime: number;
+  /** Prometheus metrics when METRICS_ENABLED (server/src/metrics/), else null. */
+  metrics?: Metrics | null;
 }

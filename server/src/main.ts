@@ -25,6 +25,7 @@ import { scheduleTaskPolling } from './jobs/task-polling.ts';
 import { UpstreamClient } from './lib/http-client.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
+import { Metrics } from './metrics/metrics.ts';
 import { OptionStore } from './options/store.ts';
 import { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import { warmUpTokenizer } from './relay/billing/tokens.ts';
@@ -143,6 +144,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     logger,
     version: packageVersion(),
     startTime: Math.floor(Date.now() / 1000),
+    metrics: config.metricsEnabled ? new Metrics({ writer, channelCache, accounts }) : null,
   };
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;

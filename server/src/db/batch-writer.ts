@@ -38,6 +38,9 @@ export interface BatchWriterOptions {
   journal?: LedgerJournal | null;
 }
 
+/** Called after each flush that wrote something, with its duration (metrics: server/src/metrics/). */
+export type FlushObserver = (durationMs: number) => void;
+
 /** What a group of writes means to the journal: it opens or settles a reservation. */
 export interface WriteGroup {
   open?: string;
@@ -212,15 +215,20 @@ export class BatchWriter {
     }
   }
 
+  /** Told the duration of every flush that wrote something. */
+  onFlushed: FlushObserver | undefined;
+
   /** Writes everything queued so far. Concurrent callers wait for the same work. */
   async flush(): Promise<void> {
     while (this.inFlight) await this.inFlight;
     if (this.pendingCount === 0) return;
     if (this.holds > 0 && !this.stopped) return;
+    const started = performance.now();
     this.inFlight = this.writeOnce().finally(() => {
       this.inFlight = undefined;
     });
     await this.inFlight;
+    this.onFlushed?.(performance.now() - started);
   }
 
   private rowChanges(table: CounterTable, id: number): RowChanges {

@@ -74,6 +74,7 @@ function failed(
   channel: CachedChannel,
   failure: UpstreamFailure,
 ): 'same-channel' | 'next' | 'stop' {
+  context.metrics?.recordUpstreamFailure(channel.id, failure.status);
   if (failure.status === 401 && adaptor?.forgetCredentials && !state.credentialsRenewed) {
     adaptor.forgetCredentials(channel);
     state.credentialsRenewed = true;
@@ -139,6 +140,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
         break;
       }
       lastFailure = networkFailure(error, channel);
+      context.metrics?.recordUpstreamFailure(channel.id, 0);
       continue;
     }
     if (response.statusCode >= 300 && response.statusCode < 400) {
@@ -292,6 +294,17 @@ function settleCall(
       ...(state.upstreamFormat ? { upstream_format: state.upstreamFormat } : {}),
       ...final.logFields,
     },
+  });
+  context.metrics?.recordRelayCall({
+    model: call.model,
+    channelId: final.channel?.id ?? 0,
+    outcome: final.outcome,
+    durationSeconds: (Date.now() - state.startedAt) / 1000,
+    firstByteSeconds: final.firstResponseMs === null ? null : final.firstResponseMs / 1000,
+    retries: Math.max(0, state.tried.length - 1),
+    promptTokens: settlement.usage.promptTokens,
+    completionTokens: settlement.usage.completionTokens,
+    quota: settlement.finalQuota,
   });
 }
 

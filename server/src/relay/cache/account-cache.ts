@@ -100,6 +100,11 @@ export class AccountCache {
   private timer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
 
+  /** Users and tokens held (metrics). */
+  get sizes(): { users: number; tokens: number } {
+    return { users: this.users.size, tokens: this.tokensById.size };
+  }
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly writer: BatchWriter,

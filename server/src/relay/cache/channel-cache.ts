@@ -83,6 +83,11 @@ export class ChannelCache {
   private reloadAgain = false;
   private timer: NodeJS.Timeout | undefined;
 
+  /** Channels held (metrics). */
+  get size(): number {
+    return this.channels.size;
+  }
+
   constructor(
     private readonly database: DatabaseHandle,
     private readonly logger?: Pick<FastifyBaseLogger, 'error'>,
