@@ -79,7 +79,8 @@ export const channelsTable = defineTable(
     id: c.id(),
     type: c.integer().default(0),
     key: c.text(),
-    openai_organization: c.varchar(255).nullable(),
+    // GORM's name for new-api's OpenAIOrganization field (the API field stays `openai_organization`).
+    open_ai_organization: c.varchar(255).nullable(),
     test_model: c.varchar(255).nullable(),
     status: c.integer().default(1),
     name: c.varchar(255).default(''),

@@ -128,9 +128,12 @@ export function normalizeChannelFields(
   if (fields.weight !== undefined) values.weight = Math.max(0, fields.weight);
   if (fields.auto_ban !== undefined) values.auto_ban = fields.auto_ban ? 1 : 0;
   if (fields.max_input_tokens !== undefined) values.max_input_tokens = Math.max(0, fields.max_input_tokens);
-  for (const field of ['test_model', 'tag', 'openai_organization'] as const) {
+  for (const field of ['test_model', 'tag'] as const) {
     if (fields[field] !== undefined) values[field] = fields[field]?.trim() || null;
   }
+  // The API's `openai_organization` is stored in GORM's column (server/src/db/schema.ts).
+  if (fields.openai_organization !== undefined)
+    values.open_ai_organization = fields.openai_organization?.trim() || null;
   if (fields.status !== undefined) {
     if (fields.status !== 1 && fields.status !== 2) throw businessFailure('channel.status_invalid');
     values.status = fields.status;

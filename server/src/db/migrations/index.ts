@@ -14,6 +14,24 @@ import { allTables, logsTable } from '../schema.ts';
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the untyped schema.
 type AnyDatabase = Kysely<any>;
 
+/**
+ * Channels' organization lives in GORM's column `open_ai_organization` (new-api reads and writes it there);
+ * earlier Switchyard versions wrote `openai_organization`. The new column is added and the values moved
+ * over; the old column is left in place (columns are never dropped).
+ */
+async function moveOrganizationColumn(db: AnyDatabase, dialect: DatabaseDialect): Promise<void> {
+  await reconcileSchema(db, dialect, allTables);
+  const channels = (await db.introspection.getTables()).find((table) => table.name === 'channels');
+  if (!channels?.columns.some((column) => column.name === 'openai_organization')) return;
+  await db
+    .updateTable('channels')
+    .set((eb) => ({ open_ai_organization: eb.ref('openai_organization') }))
+    .where('open_ai_organization', 'is', null)
+    .where('openai_organization', 'is not', null)
+    .where('openai_organization', '!=', '')
+    .execute();
+}
+
 function mainMigrations(dialect: DatabaseDialect): Record<string, Migration> {
   return {
     '0001_base_schema': {
@@ -23,6 +41,7 @@ function mainMigrations(dialect: DatabaseDialect): Record<string, Migration> {
     '0004_users_auth_version': {
       up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)),
     },
+    '0005_open_ai_organization': { up: (db: AnyDatabase) => moveOrganizationColumn(db, dialect) },
   };
 }
 

@@ -30,15 +30,16 @@ describe.each(matrix)('0004_users_auth_version on $name', ({ skipReason, create 
     await runMigrations(handle);
     // The database as it was before the migration: no column, the migration not recorded, one user.
     await handle.db.schema.alterTable('users').dropColumn('auth_version').execute();
+    // Later migrations are forgotten too (migrations apply in order).
     await handle.db
       .deleteFrom('switchyard_migrations' as never)
-      .where('name' as never, '=', '0004_users_auth_version' as never)
+      .where('name' as never, 'in', ['0004_users_auth_version', '0005_open_ai_organization'] as never)
       .execute();
     // biome-ignore lint/suspicious/noExplicitAny: the row is written without the column the types declare.
     const untyped = handle.db as any;
     await untyped.insertInto('users').values({ username: 'legacy', password: 'x' }).execute();
 
-    expect(await runMigrations(handle)).toEqual(['0004_users_auth_version']);
+    expect(await runMigrations(handle)).toEqual(['0004_users_auth_version', '0005_open_ai_organization']);
     const row = await handle.db
       .selectFrom('users')
       .select(['id', 'auth_version'])

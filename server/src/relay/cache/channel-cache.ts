@@ -68,7 +68,7 @@ export function toCachedChannel(row: ChannelRow): CachedChannel {
     statusCodeMapping: statusMapping.ok ? statusMapping.value : {},
     paramOverride: override.ok ? override.value : {},
     setting: setting.ok ? (setting.value as ChannelSetting) : {},
-    openaiOrganization: row.openai_organization ?? '',
+    openaiOrganization: row.open_ai_organization ?? '',
     testModel: row.test_model ?? '',
     tag: row.tag ?? '',
     maxInputTokens: row.max_input_tokens ?? 0,

@@ -1,0 +1,81 @@
+/**
+ * The channel organization lives in GORM's column `open_ai_organization`, as new-api reads and writes it:
+ * a database an earlier Switchyard wrote (`openai_organization`) has its values moved over by migration
+ * 0005 on every database the suite reaches; the API still names the field `openai_organization`, and the
+ * relay sends it to OpenAI (server/src/db/migrations/index.ts).
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseMatrix, type TestDatabase } from '../../test-support/databases.ts';
+import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
+import { connectDatabase, type DatabaseHandle } from '../connect.ts';
+import { runMigrations } from './index.ts';
+
+const matrix = await databaseMatrix();
+
+describe.each(matrix)('the organization column on $name', ({ skipReason, create }) => {
+  let database: TestDatabase;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    if (skipReason) return;
+    database = await create();
+    handle = connectDatabase(database.target);
+  });
+
+  afterAll(async () => {
+    if (skipReason) return;
+    await handle.close();
+    await database.drop();
+  });
+
+  it.skipIf(skipReason !== null)('is moved from the column an earlier Switchyard wrote', async () => {
+    await runMigrations(handle);
+    // The database as an earlier version left it: the old column, a value in it, migration 0005 not run.
+    await sql`ALTER TABLE channels ADD COLUMN openai_organization VARCHAR(255)`.execute(handle.db);
+    await handle.db
+      .insertInto('channels')
+      .values({ type: 1, key: 'k', name: 'old', models: 'gpt-4o', group: 'default', status: 1 })
+      .execute();
+    await sql`UPDATE channels SET openai_organization = ${'org-earlier'}, open_ai_organization = NULL`.execute(
+      handle.db,
+    );
+    await handle.db
+      .deleteFrom('switchyard_migrations' as never)
+      .where(sql.ref('name'), '=', '0005_open_ai_organization')
+      .execute();
+    expect(await runMigrations(handle)).toEqual(['0005_open_ai_organization']);
+    const row = await handle.db
+      .selectFrom('channels')
+      .select('open_ai_organization')
+      .executeTakeFirstOrThrow();
+    expect(row.open_ai_organization).toBe('org-earlier');
+  });
+});
+
+describe('the organization through the API and the relay', () => {
+  let fixture: RelayFixture;
+
+  beforeAll(async () => {
+    fixture = await startRelayFixture();
+  });
+
+  afterAll(async () => fixture?.close());
+
+  it('is saved in open_ai_organization, shown as openai_organization and sent to OpenAI', async () => {
+    const id = await fixture.addChannel({ openai_organization: 'org-api' });
+    const row = await fixture.server.context.database.db
+      .selectFrom('channels')
+      .select('open_ai_organization')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.open_ai_organization).toBe('org-api');
+    const view = await fixture.root.get<{ openai_organization: string }>(`/api/channel/${id}`);
+    expect(view.body.data?.openai_organization).toBe('org-api');
+    await fixture.openai.chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'Hi' }],
+    });
+    expect(fixture.upstream.requests.at(-1)!.headers['openai-organization']).toBe('org-api');
+  });
+});
