@@ -5,6 +5,8 @@ describe('parseDatabaseTarget', () => {
   it.each([
     ['', { dialect: 'sqlite', path: 'one-api.db' }],
     ['   ', { dialect: 'sqlite', path: 'one-api.db' }],
+    // new-api's word for SQLite.
+    ['local', { dialect: 'sqlite', path: 'one-api.db' }],
     [
       'postgres://postgres@127.0.0.1:5432/app',
       { dialect: 'postgres', connectionString: 'postgres://postgres@127.0.0.1:5432/app' },
@@ -32,6 +34,22 @@ describe('parseDatabaseTarget', () => {
     [
       'u:p%40ss@/db',
       { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'u', password: 'p%40ss', database: 'db' },
+    ],
+    // A password holding `@` (and `:`), as the Go driver reads it: the address follows the last `@`.
+    [
+      'oneapi:p@ss:w@rd@tcp(db.internal:3306)/oneapi?parseTime=true',
+      {
+        dialect: 'mysql',
+        host: 'db.internal',
+        port: 3306,
+        user: 'oneapi',
+        password: 'p@ss:w@rd',
+        database: 'oneapi',
+      },
+    ],
+    [
+      'mysql://root:p@ss@127.0.0.1:3306/test',
+      { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: 'p@ss', database: 'test' },
     ],
     [
       'mysql://root:p%40ss@127.0.0.1:3306/test',

@@ -1,7 +1,9 @@
 /**
- * Parses the one-api/new-api database settings: SQL_DSN empty → SQLite at SQLITE_PATH;
+ * Parses the one-api/new-api database settings: SQL_DSN empty or `local` (new-api's word for it) → SQLite
+ * at SQLITE_PATH;
  * `postgres://…` / `postgresql://…` → PostgreSQL; `mysql://user:pass@host:port/db` or the Go driver form
- * `user:pass@tcp(host:port)/db?params` → MySQL/MariaDB.
+ * `user:pass@tcp(host:port)/db?params` → MySQL/MariaDB (the password may hold `@`: the address starts
+ * after the last one, as the Go driver reads it).
  */
 export type DatabaseTarget =
   | { dialect: 'sqlite'; path: string }
@@ -18,11 +20,11 @@ export type DatabaseTarget =
 export type DatabaseDialect = DatabaseTarget['dialect'];
 
 const goMysqlPattern =
-  /^(?<user>[^:@/]*)(?::(?<password>[^@]*))?@(?:tcp\((?<address>[^)]*)\)|unix\([^)]*\))?\/(?<database>[^?]*)(?:\?.*)?$/;
+  /^(?<user>[^:@/]*)(?::(?<password>.*))?@(?:tcp\((?<address>[^)]*)\)|unix\([^)]*\))?\/(?<database>[^?@]*)(?:\?.*)?$/;
 
 export function parseDatabaseTarget(dsn: string, sqlitePath: string): DatabaseTarget {
   const trimmed = dsn.trim();
-  if (trimmed === '') return { dialect: 'sqlite', path: sqlitePath };
+  if (trimmed === '' || trimmed.toLowerCase() === 'local') return { dialect: 'sqlite', path: sqlitePath };
   if (/^postgres(ql)?:\/\//i.test(trimmed)) return { dialect: 'postgres', connectionString: trimmed };
   if (/^mysql:\/\//i.test(trimmed)) {
     const url = new URL(trimmed);
