@@ -96,7 +96,9 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     ? connectDatabase(config.logDatabase, { sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs })
     : database;
   if (config.isMaster) {
-    const applied = await runMigrations(database, logDatabase);
+    const applied = await runMigrations(database, logDatabase, (warning) =>
+      logger.warn({ warning }, 'schema change left undone; the data needs the operator (docs/operations.md)'),
+    );
     if (applied.length > 0) logger.info({ applied }, 'database migrations applied');
   } else {
     await waitForSchema(database, logger);

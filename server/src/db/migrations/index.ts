@@ -19,8 +19,8 @@ type AnyDatabase = Kysely<any>;
  * earlier Switchyard versions wrote `openai_organization`. The new column is added and the values moved
  * over; the old column is left in place (columns are never dropped).
  */
-async function moveOrganizationColumn(db: AnyDatabase, dialect: DatabaseDialect): Promise<void> {
-  await reconcileSchema(db, dialect, allTables);
+async function moveOrganizationColumn(db: AnyDatabase, reconcile: Reconcile): Promise<void> {
+  await reconcile(db, allTables);
   const channels = (await db.introspection.getTables()).find((table) => table.name === 'channels');
   if (!channels?.columns.some((column) => column.name === 'openai_organization')) return;
   await db
@@ -32,24 +32,28 @@ async function moveOrganizationColumn(db: AnyDatabase, dialect: DatabaseDialect)
     .execute();
 }
 
-function mainMigrations(dialect: DatabaseDialect): Record<string, Migration> {
-  return {
-    '0001_base_schema': {
-      up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)),
-    },
-    '0003_ledger_checkpoints': { up: createCheckpointTable },
-    '0004_users_auth_version': {
-      up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, allTables)),
-    },
-    '0005_open_ai_organization': { up: (db: AnyDatabase) => moveOrganizationColumn(db, dialect) },
+/** Reconciles tables, handing what could not be done (a unique index over duplicates) to the caller. */
+type Reconcile = (db: AnyDatabase, tables: Parameters<typeof reconcileSchema>[2]) => Promise<void>;
+
+function reconciler(dialect: DatabaseDialect, onWarning: (warning: string) => void): Reconcile {
+  return async (db, tables) => {
+    const report = await reconcileSchema(db, dialect, tables);
+    for (const warning of report.warnings) onWarning(warning);
   };
 }
 
-function logMigrations(dialect: DatabaseDialect): Record<string, Migration> {
+function mainMigrations(reconcile: Reconcile): Record<string, Migration> {
   return {
-    '0001_logs_table': {
-      up: async (db: AnyDatabase) => void (await reconcileSchema(db, dialect, [logsTable])),
-    },
+    '0001_base_schema': { up: (db: AnyDatabase) => reconcile(db, allTables) },
+    '0003_ledger_checkpoints': { up: createCheckpointTable },
+    '0004_users_auth_version': { up: (db: AnyDatabase) => reconcile(db, allTables) },
+    '0005_open_ai_organization': { up: (db: AnyDatabase) => moveOrganizationColumn(db, reconcile) },
+  };
+}
+
+function logMigrations(reconcile: Reconcile): Record<string, Migration> {
+  return {
+    '0001_logs_table': { up: (db: AnyDatabase) => reconcile(db, [logsTable]) },
     '0003_ledger_checkpoints': { up: createCheckpointTable },
   };
 }
@@ -75,10 +79,25 @@ async function migrate(handle: DatabaseHandle, migrations: Record<string, Migrat
     .map((result) => result.migrationName);
 }
 
-/** Applies pending migrations to the main database and, when it is separate, the log database. */
-export async function runMigrations(main: DatabaseHandle, logs?: DatabaseHandle): Promise<string[]> {
-  const applied = await migrate(main, mainMigrations(main.dialect));
-  if (logs && logs !== main)
-    applied.push(...(await migrate(logs, logMigrations(logs.dialect))).map((name) => `logs:${name}`));
+/**
+ * Applies pending migrations to the main database and, when it is separate, the log database, then
+ * reconciles the schema once more so that what an adopted database's data prevented before (a unique
+ * index over duplicate rows) is made as soon as the data allows. What cannot be done goes to `onWarning`
+ * at every start until the operator mends the data.
+ */
+export async function runMigrations(
+  main: DatabaseHandle,
+  logs?: DatabaseHandle,
+  onWarning: (warning: string) => void = () => undefined,
+): Promise<string[]> {
+  // Warnings of the migrations themselves repeat those of the final reconcile: only the final ones count.
+  const ignore = () => undefined;
+  const applied = await migrate(main, mainMigrations(reconciler(main.dialect, ignore)));
+  await reconciler(main.dialect, onWarning)(main.db, allTables);
+  if (logs && logs !== main) {
+    const logApplied = await migrate(logs, logMigrations(reconciler(logs.dialect, ignore)));
+    applied.push(...logApplied.map((name) => `logs:${name}`));
+    await reconciler(logs.dialect, onWarning)(logs.db, [logsTable]);
+  }
   return applied;
 }
