@@ -32,7 +32,7 @@ describe.each(matrix)('duplicate trade numbers on $name', ({ skipReason, create 
       await runMigrations(handle);
       // The database as new-api left it: no unique index, the same trade number twice.
       const drop = handle.db.schema.dropIndex('idx_top_ups_trade_no');
-    await (handle.dialect === 'mysql' ? drop.on('top_ups') : drop).execute();
+      await (handle.dialect === 'mysql' ? drop.on('top_ups') : drop).execute();
       const topUp = { user_id: 1, amount: 10, money: 10, trade_no: 'T-1', create_time: 1, status: 'success' };
       await handle.db.insertInto('top_ups').values(topUp).execute();
       await handle.db.insertInto('top_ups').values(topUp).execute();
