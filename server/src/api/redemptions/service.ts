@@ -10,10 +10,10 @@ import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { containsText } from '../../db/like.ts';
+import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import type { Paging } from '../reply.ts';
-import { deletedAtNow } from '../users/view.ts';
 import type { createRedemptionInput, redemptionStatusInput, updateRedemptionInput } from './schemas.ts';
 import { type RedemptionRow, type RedemptionView, toRedemptionView } from './view.ts';
 

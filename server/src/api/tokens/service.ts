@@ -2,6 +2,7 @@
  * A user's own API tokens (spec §7 "Tokens", §5 "Token form"): keys of 48 alphanumerics (shown as
  * sk-<key>), quota, expiry, model limits, IP allow-list, group. Every write refreshes the relay cache.
  */
+
 import type { z } from 'zod';
 import type { Page } from '../../../../common/api-types.ts';
 import { TokenStatus } from '../../../../common/statuses.ts';
@@ -10,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { insertReturningId } from '../../db/insert.ts';
 import { containsText } from '../../db/like.ts';
+import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import { invalidAllowListEntries } from '../../relay/cache/ip-allow-list.ts';
@@ -181,7 +183,7 @@ export async function deleteToken(context: AppContext, user: AuthUser, id: numbe
   const row = await ownToken(context, user, id);
   await context.database.db
     .updateTable('tokens')
-    .set({ deleted_at: context.database.dialect === 'sqlite' ? new Date().toISOString() : new Date() })
+    .set({ deleted_at: deletedAtNow(context.database.dialect) })
     .where('id', '=', row.id)
     .execute();
   await context.accounts.refreshToken(row.id);

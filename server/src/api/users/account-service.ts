@@ -10,13 +10,14 @@ import { revokeSessions } from '../../auth/session.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
 import { findLoginCandidate, findUserById, uniqueAffCode, usernameTaken } from './repository.ts';
 import type { loginInput, registerInput, updateSelfInput } from './schemas.ts';
-import { deletedAtNow, toLiveUserView, toSessionUser } from './view.ts';
+import { toLiveUserView, toSessionUser } from './view.ts';
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

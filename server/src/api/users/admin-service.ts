@@ -9,12 +9,13 @@ import { revokeSessions } from '../../auth/session.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
+import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, forbidden, notFound } from '../../lib/errors.ts';
 import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
 import { findUserById, usernameTaken } from './repository.ts';
 import type { createUserInput, manageUserInput, updateUserInput } from './schemas.ts';
-import { deletedAtNow, toLiveUserView, type UserRow } from './view.ts';
+import { toLiveUserView, type UserRow } from './view.ts';
 
 async function loadTarget(context: AppContext, id: number): Promise<UserRow> {
   const row = await findUserById(context.database.db, id);

@@ -69,9 +69,3 @@ export function toSessionUser(row: UserRow): SessionUser {
     group: row.group,
   };
 }
-
-/** The value written to deleted_at: a Date where the driver maps it, gorm's text form on SQLite. */
-export function deletedAtNow(dialect: string): Date | string {
-  const now = new Date();
-  return dialect === 'sqlite' ? now.toISOString().replace('T', ' ').replace('Z', '+00:00') : now;
-}
