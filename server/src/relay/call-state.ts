@@ -3,6 +3,7 @@
  * and the small pieces its stages share: the prompt counted once, failures rendered in the client's
  * format, the ping interval.
  */
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { GroupPricing, ModelPricing, TokenUsage } from './billing/pricing.ts';
@@ -31,6 +32,24 @@ export interface CallState {
   upstreamFormat: UpstreamFormat | null;
   /** Cached upstream credentials were renewed once after a 401 (server/src/relay/pipeline.ts failed). */
   credentialsRenewed?: boolean;
+  /** Ends a streamed response; run after the call is settled (see deferredEnd). */
+  endResponse?: () => void;
+}
+
+/** How a relay ends a response it wrote itself (the last bytes, then the end). */
+export type EndResponse = (final?: string) => void;
+
+/**
+ * An end that waits for the settlement: a client that has seen the end of its stream is sure to be in
+ * the ledger journal, even when the process is killed at that moment (server/src/relay/pipeline.ts runRelay
+ * ends the response right after settling).
+ */
+export function deferredEnd(state: CallState, raw: ServerResponse): EndResponse {
+  return (final) => {
+    state.endResponse = () => {
+      if (!raw.destroyed) raw.end(final);
+    };
+  };
 }
 
 export interface Ending {

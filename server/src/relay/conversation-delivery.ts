@@ -4,11 +4,13 @@
  * through) in the client's format, the stream relayed event by event, upstream errors read in the
  * upstream's format and rendered in the client's.
  */
+
 import type { FastifyReply } from 'fastify';
 import type { TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import { countTextTokens } from './billing/tokens.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
+import type { EndResponse } from './call-state.ts';
 import type { UpstreamCodec, UpstreamFormat, WireFormat } from './canonical/codec.ts';
 import { joinText } from './canonical/helpers.ts';
 import { billingUsage } from './canonical/metering.ts';
@@ -51,6 +53,8 @@ export interface ConversationDelivery {
   clientGone: () => boolean;
   /** The prompt counted locally, for the usage shown when the upstream reports none. */
   countPromptTokens?: () => number;
+  /** Ends a streamed response (server/src/relay/call-state.ts deferredEnd). */
+  end?: EndResponse;
 }
 
 /** A failure rendered in the client's format. */
@@ -149,6 +153,7 @@ export async function deliverConversation(input: ConversationDelivery): Promise<
       countPrecisely: input.countPrecisely,
       clientGone: input.clientGone,
       ...(input.countPromptTokens ? { countPromptTokens: input.countPromptTokens } : {}),
+      ...(input.end ? { end: input.end } : {}),
     });
   }
   let text: string;

@@ -7,10 +7,12 @@
  * the upstream's usage events; the delivered text is estimated (or tokenized when the upstream cannot
  * report usage) in case none arrives. The ending rules are those of server/src/relay/stream-relay.ts.
  */
+
 import type { ServerResponse } from 'node:http';
 import { formatSseComment, formatSseEvent, SseParser, type SseParserOptions } from '../lib/sse.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import { CompletionCounter, CompletionEstimator, type CompletionTally } from './billing/tokens.ts';
+import type { EndResponse } from './call-state.ts';
 import type { SseMessage, StreamDecoder, StreamEncoder } from './canonical/codec.ts';
 import { mergeUsage } from './canonical/helpers.ts';
 import { billingUsage } from './canonical/metering.ts';
@@ -41,6 +43,8 @@ export interface ConvertedStreamInput {
    * affected: it counts the same way in server/src/relay/pipeline.ts).
    */
   countPromptTokens?: () => number;
+  /** Ends the response with its last bytes (server/src/relay/call-state.ts deferredEnd); raw.end when absent. */
+  end?: EndResponse;
 }
 
 /** What a stream delivered so far, read off the canonical events. */
@@ -137,7 +141,9 @@ export async function relayConvertedStream(input: ConvertedStreamInput): Promise
       // Tell the client the reply was cut short rather than letting it look complete.
       await write(encoder.encode({ type: 'error', message: 'the upstream stream was interrupted' }));
     }
-    raw.end(input.passThrough ? undefined : encoder.finish());
+    const final = input.passThrough ? undefined : encoder.finish();
+    if (input.end) input.end(final);
+    else raw.end(final);
   }
 
   let outcome: CallOutcome;

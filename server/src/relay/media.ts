@@ -2,7 +2,9 @@
  * What the OpenAI media and rerank routes need beyond the generic relay (docs/providers.md "Media"):
  * request checks, the per-image price multiplier, and speech replies streamed through as they come.
  */
+
 import type { ServerResponse } from 'node:http';
+import type { EndResponse } from './call-state.ts';
 import { relayError } from './errors.ts';
 import type { RelayEndpoint } from './providers/types.ts';
 import { waitForDrain } from './stream-relay.ts';
@@ -74,6 +76,8 @@ export async function relayBinary(
   upstream: AsyncIterable<Uint8Array>,
   contentType: string,
   requestId: string,
+  /** Ends the response (server/src/relay/call-state.ts deferredEnd); raw.end when absent. */
+  end?: EndResponse,
 ): Promise<{ bytes: number; complete: boolean }> {
   raw.writeHead(200, {
     'content-type': contentType || 'application/octet-stream',
@@ -91,6 +95,7 @@ export async function relayBinary(
     raw.destroy();
     return { bytes, complete: false };
   }
-  raw.end();
+  if (end) end();
+  else raw.end();
   return { bytes, complete: true };
 }

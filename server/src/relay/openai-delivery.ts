@@ -11,6 +11,7 @@ import type { CachedChannel } from './cache/channel-cache.ts';
 import {
   abortedEnding,
   type CallState,
+  deferredEnd,
   type Ending,
   pingSeconds,
   promptTokensOf,
@@ -53,13 +54,20 @@ export async function deliverOpenAi(
       countPromptTokens: () => promptTokensOf(state),
       countPrecisely,
       clientGone: () => state.clientGone,
+      end: deferredEnd(state, reply.raw),
     });
     return { ...result, channel, upstreamModel };
   }
   if (call.endpoint === 'speech' && !contentType.includes('application/json')) {
     // Audio goes through as it arrives; speech is billed by the input's characters (prompt-tokens.ts).
     reply.hijack();
-    const sent = await relayBinary(reply.raw, response.body, contentType, state.requestId);
+    const sent = await relayBinary(
+      reply.raw,
+      response.body,
+      contentType,
+      state.requestId,
+      deferredEnd(state, reply.raw),
+    );
     if (state.clientGone) return abortedEnding(channel, upstreamModel);
     const characters = promptTokensOf(state);
     return {

@@ -18,6 +18,7 @@ import { reserve, resolvePricing } from './call-pricing.ts';
 import {
   abortedEnding,
   type CallState,
+  deferredEnd,
   type Ending,
   pingSeconds,
   promptTokensOf,
@@ -220,6 +221,7 @@ async function attemptChannels(context: AppContext, reply: FastifyReply, state: 
         countPrecisely,
         clientGone: () => state.clientGone,
         countPromptTokens: () => promptTokensOf(state),
+        end: deferredEnd(state, reply.raw),
       });
       return { ...result, channel, upstreamModel };
     }
@@ -365,6 +367,8 @@ export async function runRelay(
       settleCall(context, request, state, ending);
     } finally {
       release();
+      // A stream's end goes out only now that its charge is journaled (call-state.ts deferredEnd).
+      state.endResponse?.();
     }
   }
 }

@@ -5,11 +5,13 @@
  * upstream sent none), `[DONE]` always ends the stream, and backpressure from a slow client pauses the
  * upstream read instead of buffering.
  */
+
 import type { ServerResponse } from 'node:http';
 import { formatSseComment, SSE_DONE, SseParser } from '../lib/sse.ts';
 import type { TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import { CompletionCounter, CompletionEstimator, type CompletionTally } from './billing/tokens.ts';
+import type { EndResponse } from './call-state.ts';
 import {
   buildCompletionUsageChunk,
   buildUsageChunk,
@@ -37,6 +39,8 @@ export interface StreamRelayInput {
   countPrecisely: boolean;
   /** True once the client has gone away (the caller aborts the upstream then). */
   clientGone: () => boolean;
+  /** Ends the response with its last bytes (server/src/relay/call-state.ts deferredEnd); raw.end when absent. */
+  end?: EndResponse;
 }
 
 export interface StreamRelayResult {
@@ -151,7 +155,8 @@ export async function relayStream(input: StreamRelayInput): Promise<StreamRelayR
       };
       await write(`data: ${JSON.stringify(error)}\n\n`);
     }
-    raw.end(SSE_DONE);
+    if (input.end) input.end(SSE_DONE);
+    else raw.end(SSE_DONE);
   }
 
   const outputDelivered = chunksDelivered > 0;
