@@ -4,6 +4,7 @@
  * flattened to role/text turns, a text reply built from their fields, and a stream decoder state that turns
  * text pieces, usage and a finish into canonical stream events.
  */
+import type { SseMessage, StreamDecoder } from './codec.ts';
 import { joinText } from './helpers.ts';
 import type {
   CanonicalReply,
@@ -138,6 +139,31 @@ export class TextStreamState {
     this.started = true;
     events.push({ type: 'start', id, model: '' });
   }
+}
+
+/**
+ * The stream decoder of a dialect whose events each carry one JSON document (Baidu, Hunyuan, Dify, AI
+ * Proxy): an event that is not JSON is skipped, the others are read by `read` with the shared text-stream
+ * bookkeeping in `state`; nothing is owed at the end (a stream without its finish stays unstopped).
+ */
+export abstract class JsonEventDecoder implements StreamDecoder {
+  protected readonly state = new TextStreamState();
+
+  push(message: SseMessage): StreamEvent[] {
+    let data: unknown;
+    try {
+      data = JSON.parse(message.data);
+    } catch {
+      return [];
+    }
+    return this.read(data);
+  }
+
+  end(): StreamEvent[] {
+    return [];
+  }
+
+  protected abstract read(data: unknown): StreamEvent[];
 }
 
 /** A whole reply as the events of a stream that carried it (providers that cannot stream). */

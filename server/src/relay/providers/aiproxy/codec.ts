@@ -4,9 +4,9 @@
  * url}]}` out, and per SSE frame `{content, finish, model, documents}`. The documents an answer cites are
  * appended to it as a numbered list of links. No usage is reported (the gateway counts).
  */
-import type { SseMessage, StreamDecoder, UpstreamCodec } from '../../canonical/codec.ts';
+import type { UpstreamCodec } from '../../canonical/codec.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { plainConversation, TextStreamState, textReply } from '../../canonical/text-dialect.ts';
+import { JsonEventDecoder, plainConversation, textReply } from '../../canonical/text-dialect.ts';
 import type { CanonicalReply, CanonicalRequest, StreamEvent } from '../../canonical/types.ts';
 
 /** The cited documents as the text appended to an answer ('' when there are none). */
@@ -19,17 +19,10 @@ export function documentsText(documents: unknown): string {
   return `\n\n参考文档：\n${lines.join('\n')}\n`;
 }
 
-class LibraryStreamDecoder implements StreamDecoder {
-  private readonly state = new TextStreamState();
+class LibraryStreamDecoder extends JsonEventDecoder {
   private documents: unknown = null;
 
-  push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
+  protected read(data: unknown): StreamEvent[] {
     if (!isRecord(data)) return [];
     if (data.success === false)
       return [{ type: 'error', message: asString(data.message) ?? 'AI Proxy error' }];
@@ -41,10 +34,6 @@ class LibraryStreamDecoder implements StreamDecoder {
       this.state.finish(events, 'end_turn');
     }
     return events;
-  }
-
-  end(): StreamEvent[] {
-    return [];
   }
 }
 

@@ -4,12 +4,12 @@
  * SSE frame of a stream (`is_end` on the last). Errors come as `{error_code, error_msg}`, often with HTTP
  * 200, which decodeReply refuses so the relay reports them (docs/providers.md).
  */
-import type { SseMessage, StreamDecoder, UpstreamCodec } from '../../canonical/codec.ts';
+import type { UpstreamCodec } from '../../canonical/codec.ts';
 import { asNumber, asString, isRecord, tokens } from '../../canonical/helpers.ts';
 import {
+  JsonEventDecoder,
   plainConversation,
   stopReasonFromText,
-  TextStreamState,
   textReply,
   usageOf,
 } from '../../canonical/text-dialect.ts';
@@ -49,16 +49,8 @@ function refuseError(body: unknown): Record<string, unknown> {
   return body;
 }
 
-class BaiduStreamDecoder implements StreamDecoder {
-  private readonly state = new TextStreamState();
-
-  push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
+class BaiduStreamDecoder extends JsonEventDecoder {
+  protected read(data: unknown): StreamEvent[] {
     const events: StreamEvent[] = [];
     const error = baiduError(data);
     if (error) return [{ type: 'error', message: error.message, errorType: error.code }];
@@ -68,10 +60,6 @@ class BaiduStreamDecoder implements StreamDecoder {
     this.state.reportUsage(baiduUsage(data));
     if (data.is_end === true) this.state.finish(events, stopReasonFromText(data.finish_reason), id);
     return events;
-  }
-
-  end(): StreamEvent[] {
-    return [];
   }
 }
 

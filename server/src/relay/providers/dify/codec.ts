@@ -7,9 +7,9 @@
  * `message_end` the usage, `error` a failure; every other event (ping, workflow and node progress,
  * agent thoughts, files, TTS) is ignored.
  */
-import type { SseMessage, StreamDecoder, UpstreamCodec } from '../../canonical/codec.ts';
+import type { UpstreamCodec } from '../../canonical/codec.ts';
 import { asNumber, asString, isRecord, tokens } from '../../canonical/helpers.ts';
-import { plainConversation, TextStreamState, textReply, usageOf } from '../../canonical/text-dialect.ts';
+import { JsonEventDecoder, plainConversation, textReply, usageOf } from '../../canonical/text-dialect.ts';
 import type { CanonicalReply, CanonicalRequest, CanonicalUsage, StreamEvent } from '../../canonical/types.ts';
 
 /** The `user` Dify requires (it scopes conversations and logs) when the client names none. */
@@ -51,16 +51,8 @@ function difyUsage(body: Record<string, unknown>): CanonicalUsage | null {
   return usage ? usageOf(tokens(usage.prompt_tokens), tokens(usage.completion_tokens)) : null;
 }
 
-class DifyStreamDecoder implements StreamDecoder {
-  private readonly state = new TextStreamState();
-
-  push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
+class DifyStreamDecoder extends JsonEventDecoder {
+  protected read(data: unknown): StreamEvent[] {
     if (!isRecord(data)) return [];
     const events: StreamEvent[] = [];
     const id = asString(data.message_id) ?? asString(data.id) ?? '';
@@ -86,10 +78,6 @@ class DifyStreamDecoder implements StreamDecoder {
         break;
     }
     return events;
-  }
-
-  end(): StreamEvent[] {
-    return [];
   }
 }
 

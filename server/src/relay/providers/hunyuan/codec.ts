@@ -4,12 +4,12 @@
  * Usage:{PromptTokens, CompletionTokens}}}` out, and one unwrapped object per SSE frame of a stream with
  * `Delta` in place of `Message`. Errors are `{Response: {Error: {Code, Message}}}`, with HTTP 200.
  */
-import type { SseMessage, StreamDecoder, UpstreamCodec } from '../../canonical/codec.ts';
+import type { UpstreamCodec } from '../../canonical/codec.ts';
 import { asNumber, asString, isRecord, tokens } from '../../canonical/helpers.ts';
 import {
+  JsonEventDecoder,
   plainConversation,
   stopReasonFromText,
-  TextStreamState,
   textReply,
   usageOf,
 } from '../../canonical/text-dialect.ts';
@@ -44,16 +44,8 @@ function firstChoice(body: Record<string, unknown>): Record<string, unknown> | u
   return isRecord(choice) ? choice : undefined;
 }
 
-class HunyuanStreamDecoder implements StreamDecoder {
-  private readonly state = new TextStreamState();
-
-  push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
+class HunyuanStreamDecoder extends JsonEventDecoder {
+  protected read(data: unknown): StreamEvent[] {
     const error = hunyuanError(data);
     if (error) return [{ type: 'error', message: error.message, errorType: error.code }];
     if (!isRecord(data)) return [];
@@ -66,10 +58,6 @@ class HunyuanStreamDecoder implements StreamDecoder {
     const finish = asString(choice?.FinishReason);
     if (finish) this.state.finish(events, stopReasonFromText(finish), id);
     return events;
-  }
-
-  end(): StreamEvent[] {
-    return [];
   }
 }
 
