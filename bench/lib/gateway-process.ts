@@ -25,10 +25,8 @@ export async function startGateway(
     SQLITE_PATH: databasePath,
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: 'warn',
-    GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
-    GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
-    CRITICAL_RATE_LIMIT_ENABLE: 'false',
+    // Everything else at the shipped defaults, as `npm start` runs (logging at info, the per-IP limits on:
+    // they cover /api and the console pages, not the relay).
     BENCH_CPU_PROFILE: profiling ? '1' : undefined,
   });
   const child = await startServerChild({ script: 'servers/gateway.ts', environment }, 120_000);

@@ -1,8 +1,8 @@
 /**
  * Benchmark child: Switchyard itself — the compiled bundle `npm start` runs (dist/server/main.js, built
  * by bench/run.ts) — booted by its startServer from the environment the
- * harness sets (SQLite file in a temp folder, LOG_LEVEL=warn, rate limits off, everything else at
- * its default — consumption logging and batched writes on). SIGTERM shuts it down gracefully, which
+ * harness sets (SQLite file in a temp folder, everything else at its default — logging at info, rate
+ * limits on, consumption logging and batched writes on). SIGTERM shuts it down gracefully, which
  * flushes the batch writer, so the database file is complete once the process has exited.
  *
  * With BENCH_CPU_PROFILE=1 the harness can start and stop a V8 CPU profile of this process (main
