@@ -90,14 +90,13 @@ export async function deliverOpenAi(
     sendFailure(reply, state, failure);
     return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
   }
-  if (adaptor?.convertReply) {
+  // Adaptors convert only replies of other endpoints (embeddings, rerank); chat and completion replies of
+  // the OpenAI path pass byte for byte (an adaptor's chat dialect converts through its codec instead).
+  const convert =
+    call.endpoint === 'chat' || call.endpoint === 'completions' ? undefined : adaptor?.convertReply;
+  if (convert) {
     try {
-      const converted = adaptor.convertReply(
-        call.endpoint,
-        JSON.parse(body.toString('utf8')),
-        call.model,
-        call.body,
-      );
+      const converted = convert(call.endpoint, JSON.parse(body.toString('utf8')), call.model, call.body);
       body = Buffer.from(JSON.stringify(converted));
     } catch (error) {
       const message = `the upstream reply could not be read: ${(error as Error).message}`;
@@ -131,7 +130,7 @@ export async function deliverOpenAi(
   } else {
     reply
       .code(200)
-      .header('content-type', adaptor?.convertReply ? 'application/json' : contentType || 'application/json')
+      .header('content-type', convert ? 'application/json' : contentType || 'application/json')
       .send(body);
   }
   return {
