@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -22,6 +23,10 @@ describe('loadConfig', () => {
     [{ ERROR_LOG_ENABLED: 'TRUE' }, 'errorLogEnabled', true],
     [{ MAX_REQUEST_BODY_MB: '2' }, 'maxRequestBodyBytes', 2 * 1024 * 1024],
     [{ SESSION_SECRET: 'a-long-enough-secret' }, 'cryptoSecret', 'a-long-enough-secret'],
+    [{}, 'workers', 1],
+    [{ WORKERS: '3', REDIS_CONN_STRING: 'redis://127.0.0.1:6379' }, 'workers', 3],
+    [{ WORKERS: 'auto', REDIS_CONN_STRING: 'redis://127.0.0.1:6379' }, 'workers', availableParallelism()],
+    [{}, 'redisKeyPrefix', 'switchyard:'],
   ] as const)('%o sets %s', (environment, key, expected) => {
     expect(loadConfig(environment)[key]).toEqual(expected);
   });
@@ -44,6 +49,18 @@ describe('loadConfig', () => {
     expect(problems).toMatch(/PORT/);
     expect(problems).toMatch(/NODE_TYPE/);
     expect(problems).toMatch(/SYNC_FREQUENCY/);
+  });
+
+  it.each(['0', '65', 'two', '1.5'])('refuses WORKERS=%s', (workers) => {
+    expect(() => loadConfig({ WORKERS: workers, REDIS_CONN_STRING: 'redis://127.0.0.1' })).toThrow(
+      /WORKERS="[^"]*": expected a whole number from 1 to 64, or auto/,
+    );
+  });
+
+  it('refuses several workers without Redis, saying what to set', () => {
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: .*set REDIS_CONN_STRING/);
+    // One core: "auto" is one worker, which needs nothing shared.
+    if (availableParallelism() === 1) expect(loadConfig({ WORKERS: 'auto' }).workers).toBe(1);
   });
 
   it('reports DSN and Redis problems together', () => {

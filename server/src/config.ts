@@ -2,6 +2,7 @@
  * The only reader of process.env. Every variable of the one-api/new-api deployment contract
  * (REFERENCE §1) plus Switchyard's own, validated at boot; all problems are reported at once.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.ts';
 import { type UpstreamAddressPolicy, upstreamAddressPolicies } from './lib/address-policy.ts';
@@ -52,6 +53,8 @@ const environmentSchema = z.object({
   SQLITE_BUSY_TIMEOUT: integer(5000, 0),
   LOG_SQL_DSN: text(),
   REDIS_CONN_STRING: text(),
+  REDIS_KEY_PREFIX: text('switchyard:'),
+  WORKERS: text('1'),
   SESSION_SECRET: text(),
   CRYPTO_SECRET: text(),
   SYNC_FREQUENCY: integer(60, 1),
@@ -108,6 +111,10 @@ export interface Config {
   logDatabase: DatabaseTarget | null;
   sqliteBusyTimeoutMs: number;
   redisUrl: string;
+  /** Starts every Redis key and the pub/sub channel: deployments sharing one Redis use different ones. */
+  redisKeyPrefix: string;
+  /** Worker processes sharing the port (node:cluster); 1 = this process serves alone. */
+  workers: number;
   /** Empty when not configured: the server then generates one and keeps it in the database. */
   sessionSecret: string;
   cryptoSecret: string;
@@ -166,6 +173,15 @@ function journalPath(value: string, database: DatabaseTarget): string | null {
   return database.dialect === 'sqlite' ? `${database.path}.ledger` : 'switchyard-ledger.journal';
 }
 
+/** WORKERS: a whole number 1–64, or `auto` (one per core the process may use); null when invalid. */
+function parseWorkers(value: string): number | null {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === 'auto') return availableParallelism();
+  if (!/^\d+$/.test(trimmed)) return null;
+  const count = Number(trimmed);
+  return count >= 1 && count <= 64 ? count : null;
+}
+
 /** Reads and validates the environment. Throws ConfigError listing every problem. */
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -195,6 +211,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     if (env.REDIS_CONN_STRING && !/^rediss?:\/\//.test(env.REDIS_CONN_STRING)) {
       problems.push('REDIS_CONN_STRING: expected a redis:// or rediss:// URL');
     }
+    const workers = parseWorkers(env.WORKERS);
+    if (workers === null)
+      problems.push(`WORKERS=${JSON.stringify(env.WORKERS)}: expected a whole number from 1 to 64, or auto`);
+    else if (workers > 1 && !env.REDIS_CONN_STRING)
+      problems.push(
+        'WORKERS: several worker processes share balances and caches through Redis; set REDIS_CONN_STRING (and preferably a PostgreSQL or MySQL SQL_DSN), or use WORKERS=1',
+      );
     if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16) {
       problems.push('SESSION_SECRET: use at least 16 characters');
     }
@@ -212,6 +235,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     logDatabase,
     sqliteBusyTimeoutMs: env.SQLITE_BUSY_TIMEOUT,
     redisUrl: env.REDIS_CONN_STRING,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX,
+    workers: parseWorkers(env.WORKERS) ?? 1,
     sessionSecret: env.SESSION_SECRET,
     cryptoSecret: env.CRYPTO_SECRET || env.SESSION_SECRET,
     syncFrequencySeconds: env.SYNC_FREQUENCY,

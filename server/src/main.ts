@@ -4,6 +4,8 @@
  * end the rest with the interrupted-call billing rule, flush the writer, close the databases — the
  * process never exits before the flush (docs/decisions/0008-durable-ledger-and-shutdown.md).
  */
+
+import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
@@ -22,6 +24,7 @@ import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
 import { scheduleRetention } from './jobs/retention.ts';
 import { scheduleTaskPolling } from './jobs/task-polling.ts';
+import { RedisCacheBus } from './lib/cache-bus.ts';
 import { UpstreamClient } from './lib/http-client.ts';
 import { randomAlphanumeric } from './lib/random.ts';
 import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
@@ -31,8 +34,10 @@ import { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import { warmUpTokenizer } from './relay/billing/tokens.ts';
 import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
+import { SharedBalances } from './relay/cache/shared-balances.ts';
 import { InflightCalls } from './relay/inflight.ts';
 import { ModelRateLimiter } from './relay/model-rate-limit.ts';
+import { runWorkers } from './workers.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
 
@@ -117,6 +122,10 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   writer.start();
   const channelCache = new ChannelCache(database, logger);
   const accounts = new AccountCache(database, writer, logger);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const bus = redis
+    ? await shareCaches(redis, config.redisKeyPrefix, { options, channelCache, accounts }, logger)
+    : null;
   await Promise.all([channelCache.reload(), accounts.reload()]);
   channelCache.startSync(config.syncFrequencySeconds);
   accounts.startSync(config.syncFrequencySeconds);
@@ -149,12 +158,14 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     metrics: config.metricsEnabled ? new Metrics({ writer, channelCache, accounts }) : null,
   };
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const stopChannelJobs = config.isMaster ? scheduleChannelJobs(context) : () => undefined;
   const stopRetention = config.isMaster ? scheduleRetention(context) : () => undefined;
   const stopTaskPolling =
     config.isMaster && config.updateTask ? scheduleTaskPolling(context) : () => undefined;
-  const app = await buildApp(context, redis ? { rateLimitStore: new RedisRateLimitStore(redis) } : {});
+  const app = await buildApp(
+    context,
+    redis ? { rateLimitStore: new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rate:`) } : {},
+  );
   warmUpTokenizer();
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
   const port = new URL(address).port;
@@ -165,6 +176,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
       stopRetention();
       stopTaskPolling();
       await drainAndClose(app, context);
+      bus?.close();
       redis?.disconnect();
       options.stop();
       channelCache.stop();
@@ -206,6 +218,42 @@ async function openLedgerJournal(
   return journal;
 }
 
+/**
+ * With REDIS_CONN_STRING: live balances in Redis, and every cache change announced to the other
+ * instances, which reload what changed (docs/scale-out.md).
+ */
+async function shareCaches(
+  redis: Redis,
+  prefix: string,
+  caches: { options: OptionStore; channelCache: ChannelCache; accounts: AccountCache },
+  logger: pino.Logger,
+): Promise<RedisCacheBus> {
+  const { options, channelCache, accounts } = caches;
+  const bus = new RedisCacheBus(
+    redis,
+    (error) =>
+      logger.error({ err: error }, 'cache change announcement failed; the periodic reload catches up'),
+    `${prefix}cache-changes`,
+  );
+  const shared = new SharedBalances(
+    redis,
+    (kind, id) => accounts.databaseBalance(kind, id),
+    (error) => logger.error({ err: error }, 'shared balance change failed; retrying'),
+    `${prefix}balance:`,
+  );
+  accounts.share(shared, bus);
+  channelCache.share(bus);
+  options.share(bus);
+  await bus.subscribe(async (change) => {
+    if (change.kind === 'options') await options.load();
+    else if (change.kind === 'channels') await channelCache.reload();
+    else if (change.kind === 'user') await accounts.reloadUser(change.id);
+    else if (change.kind === 'token') await accounts.reloadToken(change.id);
+    else await Promise.all([options.load(), channelCache.reload(), accounts.reload()]);
+  });
+  return bus;
+}
+
 /** How long closing connections may take once every relay call has ended. */
 const CONNECTION_CLOSE_GRACE_MS = 5_000;
 /** How long calls ended at the drain deadline get to settle. */
@@ -242,6 +290,10 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  if (config.workers > 1 && cluster.isPrimary) {
+    runWorkers(config, pino({ level: config.logLevel }));
+    return;
   }
   const server = await startServer(config);
   server.context.logger.info(

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../db/connect.ts';
+import type { CacheBus } from '../lib/cache-bus.ts';
 import {
   isInternalOptionKey,
   isSecretOptionKey,
@@ -47,6 +48,7 @@ export class OptionStore {
   /** Keys written while a load is reading the table: the load must not overwrite them with older rows. */
   private writesDuringLoad: Set<string> | null = null;
   private changeCount = 0;
+  private bus: CacheBus | null = null;
 
   constructor(
     private readonly database: DatabaseHandle,
@@ -70,6 +72,11 @@ export class OptionStore {
       });
     }
     return this.loading;
+  }
+
+  /** Announces this process's writes to the other instances (Redis pub/sub), which then reload. */
+  share(bus: CacheBus): void {
+    this.bus = bus;
   }
 
   /** Reloads every `intervalSeconds` (SYNC_FREQUENCY) until `stop()`. */
@@ -184,6 +191,7 @@ export class OptionStore {
       await insert.onConflict((conflict) => conflict.column('key').doUpdateSet({ value })).execute();
     }
     this.writesDuringLoad?.add(key);
+    this.bus?.publish({ kind: 'options' });
     if (this.values.get(key) === value) return;
     this.values.set(key, value);
     this.announce(key, value);

@@ -85,7 +85,9 @@ export function authenticateKey(
     context.accounts.setTokenStatus(token.id, TokenStatus.expired);
     throw relayError(401, 'token_expired', 'this API key has expired');
   }
-  if (!token.unlimited && token.remainQuota <= 0) {
+  // With balances shared between instances the value held here may be behind: the reservation decides.
+  const balancesHere = !context.accounts.sharesBalances;
+  if (balancesHere && !token.unlimited && token.remainQuota <= 0) {
     context.accounts.setTokenStatus(token.id, TokenStatus.exhausted);
     throw relayError(401, 'token_exhausted', 'the quota of this API key is used up');
   }
@@ -103,7 +105,8 @@ export function authenticateKey(
   if (!groupUsable(context, user, usingGroup)) {
     throw relayError(403, 'group_forbidden', `group "${usingGroup}" is not available to this user`);
   }
-  if (user.quota <= 0) throw relayError(403, 'insufficient_user_quota', 'the user quota is used up');
+  if (balancesHere && user.quota <= 0)
+    throw relayError(403, 'insufficient_user_quota', 'the user quota is used up');
   return { token, user, tokenName: token.name, usingGroup, pinnedChannelId: channelId, clientIp: request.ip };
 }
 

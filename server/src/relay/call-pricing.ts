@@ -5,7 +5,7 @@
  */
 import type { AppContext } from '../context.ts';
 import type { RelayCaller } from './auth.ts';
-import { reserveQuota } from './billing/ledger.ts';
+import { quotaRefusal, reserveQuota } from './billing/ledger.ts';
 import {
   type GroupPricing,
   type ModelPricing,
@@ -39,11 +39,9 @@ export function resolvePricing(
   return { pricing, group: resolveGroupPricing(caller.user.group, caller.usingGroup, tables) };
 }
 
-export function reserve(context: AppContext, state: CallState): void {
+export function reserve(context: AppContext, state: CallState): void | Promise<void> {
   const { caller } = state.call;
   const token = caller.token;
-  const tokenQuota = !token || token.unlimited ? 'unlimited' : token.remainQuota;
-  if (shouldSkipPreConsume(caller.user.quota, tokenQuota, context.options.getNumber('QuotaPerUnit'))) return;
   const estimate = (promptTokens: number) =>
     estimatePreConsume({
       pricing: state.pricing,
@@ -52,25 +50,30 @@ export function reserve(context: AppContext, state: CallState): void {
       groupRatio: state.group.groupRatio,
       preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
     });
+  const tokenQuota = !token || token.unlimited ? 'unlimited' : token.remainQuota;
+  if (shouldSkipPreConsume(caller.user.quota, tokenQuota, context.options.getNumber('QuotaPerUnit'))) {
+    // Shared balances: the values held here may be behind, so Redis still admits the call (taking nothing).
+    if (context.accounts.sharesBalances)
+      return reserveQuota(context, caller, 0, state.requestId, estimate(0));
+    return;
+  }
+  const floor = estimate(0);
   // Before any counting: a caller who cannot pay even an empty prompt is refused at once.
-  refuseBelowFloor(caller, estimate(0));
+  if (!context.accounts.sharesBalances) refuseBelowFloor(caller, floor);
   const amount = estimate(promptTokensOf(state));
-  reserveQuota(context, caller, amount, state.requestId);
+  const pending = reserveQuota(context, caller, amount, state.requestId, floor);
+  if (pending)
+    return pending.then(() => {
+      state.preConsumed = amount;
+    });
   state.preConsumed = amount;
 }
 
 /** Refuses a caller whose balances cannot cover `floor`, the least the request can cost. */
 function refuseBelowFloor(caller: RelayCaller, floor: number): void {
   if (floor <= 0) return;
-  const cannotCover = `cannot cover even the least this request can cost (${floor})`;
-  if (caller.user.quota < floor)
-    throw relayError(403, 'insufficient_user_quota', `the user quota (${caller.user.quota}) ${cannotCover}`);
+  if (caller.user.quota < floor) throw quotaRefusal('user', caller.user.quota, floor, 'floor');
   const token = caller.token;
-  if (token && !token.unlimited && token.remainQuota < floor) {
-    throw relayError(
-      403,
-      'insufficient_token_quota',
-      `the API key quota (${token.remainQuota}) ${cannotCover}`,
-    );
-  }
+  if (token && !token.unlimited && token.remainQuota < floor)
+    throw quotaRefusal('token', token.remainQuota, floor, 'floor');
 }

@@ -350,7 +350,8 @@ export async function runRelay(
     clientGone: false,
     upstreamFormat: null,
   };
-  reserve(context, state);
+  const reserving = reserve(context, state);
+  if (reserving) await reserving;
   const release = context.inflight.enter(state.abort);
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) {

@@ -26,7 +26,7 @@ async function rewriteAll(transaction: Db, ids: readonly number[]): Promise<void
 }
 
 async function changed<T>(context: AppContext, result: T): Promise<T> {
-  await context.channelCache.reload();
+  await context.channelCache.changed();
   return result;
 }
 

@@ -23,7 +23,7 @@ import { type ChannelListRow, groupByTag } from './tag-mode.ts';
 import { type ChannelRow, type ChannelView, toChannelView } from './view.ts';
 
 async function channelChanged(context: AppContext): Promise<void> {
-  await context.channelCache.reload();
+  await context.channelCache.changed();
 }
 
 /** Creates one channel, or one per non-empty key line in batch mode. Returns the new ids. */

@@ -71,8 +71,8 @@ export async function redeemCode(
     await refusalDelay();
     throw businessFailure(outcome.refusal);
   }
-  // Re-read the balance into the relay cache; queued relay charges of this user stay queued.
-  await context.accounts.refreshUser(user.id);
+  // Bring the live balance along; queued relay charges of this user stay queued.
+  await context.accounts.credited(user.id, outcome.quota);
   const amount = renderQuota(outcome.quota, {
     quotaPerUnit: context.options.getNumber('QuotaPerUnit'),
     displayInCurrency: context.options.getBoolean('DisplayInCurrencyEnabled'),

@@ -168,13 +168,12 @@ export async function updateToken(
     // exhausted, and fixing either makes an expired/exhausted token usable again (as in new-api).
     values.status = usableStatus(row, values);
   }
-  if (Object.keys(values).length > 0) {
-    await context.writer.exclusive(async () => {
-      // Setting remain_quota absolutely must not be undone by queued relay charges for this token.
-      if (values.remain_quota !== undefined) context.writer.discardPending('tokens', row.id, 'remain_quota');
-      await context.database.db.updateTable('tokens').set(values).where('id', '=', row.id).execute();
-    });
-  }
+  const { remain_quota: remainQuota, ...otherValues } = values;
+  if (Object.keys(otherValues).length > 0)
+    await context.database.db.updateTable('tokens').set(otherValues).where('id', '=', row.id).execute();
+  // The remaining quota replaces the live balance (server/src/relay/cache/account-cache.ts setBalance).
+  if (remainQuota !== undefined && remainQuota !== null)
+    await context.accounts.setBalance('token', row.id, Number(remainQuota));
   await context.accounts.refreshToken(row.id);
   return toLiveTokenView(await ownToken(context, user, row.id), context);
 }

@@ -62,7 +62,7 @@ export async function updateUserByAdmin(
   const refusal = checkUpdate(actor.role, row.role);
   if (refusal) throw forbidden(refusal);
   if (row.deleted_at !== null) throw businessFailure('user.cancelled');
-  const previousQuota = context.accounts.user(row.id)?.quota ?? Number(row.quota);
+  const previousQuota = (await context.accounts.liveBalance('user', row.id)) ?? Number(row.quota);
   const changes: Partial<
     Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark'>
   > = {};
@@ -86,12 +86,12 @@ export async function updateUserByAdmin(
   }
   if (input.remark !== undefined) changes.remark = input.remark;
   if (Object.keys(changes).length === 0) return;
+  const { quota: newQuota, ...otherChanges } = changes;
   try {
-    await context.writer.exclusive(async () => {
-      // An absolute quota replaces the balance: queued relay charges made before it do not apply to it.
-      if (changes.quota !== undefined) context.writer.discardPending('users', row.id, 'quota');
-      await db.updateTable('users').set(changes).where('id', '=', row.id).execute();
-    });
+    if (Object.keys(otherChanges).length > 0)
+      await db.updateTable('users').set(otherChanges).where('id', '=', row.id).execute();
+    // The quota replaces the live balance (server/src/relay/cache/account-cache.ts setBalance).
+    if (newQuota !== undefined) await context.accounts.setBalance('user', row.id, newQuota);
     // A password reset by an administrator ends the user's sessions.
     if (changes.password) await revokeSessions(db, row.id);
   } catch (error) {

@@ -122,7 +122,7 @@ export async function handleEpayNotification(
     return true;
   });
   if (!credited) return 'already_done';
-  await context.accounts.refreshUser(order.user_id);
+  await context.accounts.credited(order.user_id, credit);
   const user = context.accounts.user(order.user_id);
   context.writer.appendLog({
     user_id: order.user_id,
@@ -154,5 +154,5 @@ export async function transferAffQuota(context: AppContext, user: AuthUser, quot
     return Number(result.numUpdatedRows) === 1;
   });
   if (!moved) throw businessFailure('wallet.aff_insufficient');
-  await context.accounts.refreshUser(user.id);
+  await context.accounts.credited(user.id, quota);
 }

@@ -6,40 +6,95 @@
 import { LogType, TokenStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import type { RelayCaller } from '../auth.ts';
+import type { SharedReservation } from '../cache/shared-balances.ts';
 import { relayError } from '../errors.ts';
 import { type GroupPricing, logPricingDetails, type ModelPricing } from './pricing.ts';
 import type { Settlement } from './settlement.ts';
 
+/** Refuses a caller for lack of quota: `balance` of the user or the key against what the call needs. */
+export function quotaRefusal(
+  who: 'user' | 'token',
+  balance: number,
+  amount: number,
+  kind: 'reserve' | 'floor',
+): Error {
+  const code = who === 'user' ? 'insufficient_user_quota' : 'insufficient_token_quota';
+  const subject = who === 'user' ? 'the user quota' : 'the API key quota';
+  const need =
+    kind === 'floor'
+      ? `cannot cover even the least this request can cost (${amount})`
+      : `cannot cover this request (${amount})`;
+  return relayError(403, code, `${subject} (${balance}) ${need}`);
+}
+
 /**
  * Takes `amount` from the user and the token, or refuses with 403 when either cannot cover it. The
  * reservation is journaled as open under `requestId` until applySettlement closes it (a restart refunds
- * it otherwise: server/src/db/ledger-journal.ts).
+ * it otherwise: server/src/db/ledger-journal.ts). With balances shared through Redis the check and the
+ * take are one atomic step there, which also refuses a caller whose balance cannot cover `floor` (the
+ * least the request can cost) or is used up: see reserveShared.
  */
 export function reserveQuota(
   context: AppContext,
   caller: RelayCaller,
   amount: number,
   requestId: string,
-): void {
+  floor = 0,
+): void | Promise<void> {
+  if (context.accounts.sharesBalances) return reserveShared(context, caller, amount, requestId, floor);
   if (amount <= 0) return;
-  if (caller.user.quota < amount) {
-    throw relayError(
-      403,
-      'insufficient_user_quota',
-      `the user quota (${caller.user.quota}) cannot cover this request (${amount})`,
-    );
-  }
+  if (caller.user.quota < amount) throw quotaRefusal('user', caller.user.quota, amount, 'reserve');
   const token = caller.token;
-  if (token && !token.unlimited && token.remainQuota < amount) {
-    throw relayError(
-      403,
-      'insufficient_token_quota',
-      `the API key quota (${token.remainQuota}) cannot cover this request (${amount})`,
-    );
-  }
+  if (token && !token.unlimited && token.remainQuota < amount)
+    throw quotaRefusal('token', token.remainQuota, amount, 'reserve');
   context.writer.group({ open: requestId }, () =>
     context.accounts.changeBalance(caller.user.id, token?.id ?? null, -amount),
   );
+}
+
+/**
+ * The shared-balance reservation. The balances held in this process may be behind the other
+ * instances', so every refusal for lack of quota is decided here, on Redis's values, with the texts a
+ * single instance gives: used up (the key then turns exhausted), below the floor, or short of `amount`.
+ */
+async function reserveShared(
+  context: AppContext,
+  caller: RelayCaller,
+  amount: number,
+  requestId: string,
+  floor: number,
+): Promise<void> {
+  const taken = Math.max(amount, 0);
+  const token = caller.token;
+  let outcome: SharedReservation;
+  try {
+    outcome = await context.accounts.reserveShared(
+      caller.user.id,
+      token?.id ?? null,
+      taken,
+      Math.max(taken, floor, 1),
+      (charge) => context.writer.group({ open: requestId }, charge),
+    );
+  } catch (error) {
+    // Without the shared balances no instance can know what the caller may spend: refuse, retryably.
+    context.logger.error({ err: error }, 'shared balances (Redis) unreachable');
+    throw relayError(503, 'balance_store_unavailable', 'the balance store is unreachable; try again shortly');
+  }
+  if (outcome.status === 'taken') return;
+  if (outcome.status === 'user_short') {
+    if (outcome.user <= 0) throw relayError(403, 'insufficient_user_quota', 'the user quota is used up');
+    throw outcome.user < floor
+      ? quotaRefusal('user', outcome.user, floor, 'floor')
+      : quotaRefusal('user', outcome.user, taken, 'reserve');
+  }
+  const balance = outcome.token ?? 0;
+  if (balance <= 0 && token) {
+    context.accounts.setTokenStatus(token.id, TokenStatus.exhausted);
+    throw relayError(401, 'token_exhausted', 'the quota of this API key is used up');
+  }
+  throw balance < floor
+    ? quotaRefusal('token', balance, floor, 'floor')
+    : quotaRefusal('token', balance, taken, 'reserve');
 }
 
 export interface CallRecord {

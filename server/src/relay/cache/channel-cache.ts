@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { ChannelRow } from '../../db/schema.ts';
+import type { CacheBus } from '../../lib/cache-bus.ts';
 import {
   checkJsonObject,
   checkModelMapping,
@@ -82,6 +83,7 @@ export class ChannelCache {
   private loading: Promise<void> | undefined;
   private reloadAgain = false;
   private timer: NodeJS.Timeout | undefined;
+  private bus: CacheBus | null = null;
 
   /** Channels held (metrics). */
   get size(): number {
@@ -92,6 +94,17 @@ export class ChannelCache {
     private readonly database: DatabaseHandle,
     private readonly logger?: Pick<FastifyBaseLogger, 'error'>,
   ) {}
+
+  /** Announces this cache's changes to the other instances (Redis pub/sub). */
+  share(bus: CacheBus): void {
+    this.bus = bus;
+  }
+
+  /** After a write to channels or abilities: reloads, and tells the other instances to. */
+  async changed(): Promise<void> {
+    await this.reload();
+    this.bus?.publish({ kind: 'channels' });
+  }
 
   /** Reloads from the database; a call made while a reload runs triggers one more afterwards. */
   async reload(): Promise<void> {

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import { authenticateKey, type RelayCaller } from '../auth.ts';
+import { reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, ModelPricing } from '../billing/pricing.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { resolvePricing } from '../call-pricing.ts';
@@ -76,7 +77,10 @@ export function checkHandshake(request: FastifyRequest): void {
 }
 
 /** Authenticates and admits an upgrade; throws the refusal (rendered as an OpenAI error). */
-export function admitRealtime(context: AppContext, request: FastifyRequest): RealtimeAdmission {
+export async function admitRealtime(
+  context: AppContext,
+  request: FastifyRequest,
+): Promise<RealtimeAdmission> {
   adoptProtocolKey(request);
   const caller = authenticateKey(context, request, 'openai');
   const query = request.query as Record<string, unknown>;
@@ -84,6 +88,8 @@ export function admitRealtime(context: AppContext, request: FastifyRequest): Rea
   if (!model) throw relayError(400, 'invalid_request', 'the model query parameter is required');
   admitCall(context, caller, model);
   const { pricing, group } = resolvePricing(context, caller, model);
+  // Nothing is reserved (responses are billed when done), but shared balances still admit the caller.
+  await reserveQuota(context, caller, 0, request.id);
   return { caller, model, pricing, group, beta: clientBeta(request) };
 }
 

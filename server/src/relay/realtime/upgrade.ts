@@ -91,7 +91,7 @@ async function relaySession(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   checkHandshake(request);
-  const admission = admitRealtime(context, request);
+  const admission = await admitRealtime(context, request);
   const abort = new AbortController();
   let clientGone = false;
   const onClientGone = () => {

@@ -48,6 +48,6 @@ export async function disableInDatabase(
     return true;
   });
   if (!changed) return;
-  await context.channelCache.reload();
+  await context.channelCache.changed();
   await notifyRoot(context, `Channel "${channel.name}" (#${channel.id}) was disabled automatically`, reason);
 }

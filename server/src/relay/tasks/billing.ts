@@ -25,14 +25,14 @@ export interface TaskReservation {
 }
 
 /** Reserves the price of one task of `model`; 400 when the model has no per-call price, 403 without quota. */
-export function reserveTask(
+export async function reserveTask(
   context: AppContext,
   caller: RelayCaller,
   model: string,
   requestId: string,
   /** Units of the price the task costs (a video's seconds); 1 for a task priced per call. */
   units = 1,
-): TaskReservation {
+): Promise<TaskReservation> {
   const resolved = resolvePricing(context, caller, model);
   if (resolved.pricing.kind !== 'per_call') {
     throw relayError(
@@ -44,7 +44,7 @@ export function reserveTask(
   const pricing: PerCallPricing = { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * units };
   const group: GroupPricing = resolved.group;
   const quota = Math.round(pricing.modelPrice * pricing.quotaPerUnit * group.groupRatio);
-  reserveQuota(context, caller, quota, requestId);
+  await reserveQuota(context, caller, quota, requestId);
   const startedAt = Date.now();
   const finish = (
     outcome: 'completed' | 'upstream_failed_before_output',

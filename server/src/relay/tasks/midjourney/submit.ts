@@ -65,7 +65,7 @@ export async function submitTask(
   const { caller, submission } = input;
   const model = actionModel(submission.action);
   const fixed = submission.parentId ? await parentChannel(context, caller, submission.parentId) : null;
-  const reservation = reserveTask(context, caller, model, request.id);
+  const reservation = await reserveTask(context, caller, model, request.id);
   const tried: number[] = [];
   let lastFailure = `no Midjourney channel serves ${model} in group ${caller.usingGroup}`;
   try {
@@ -111,7 +111,7 @@ async function record(
   input: SubmitInput,
   channel: CachedChannel,
   reply: Record<string, unknown>,
-  reservation: ReturnType<typeof reserveTask>,
+  reservation: Awaited<ReturnType<typeof reserveTask>>,
 ): Promise<void> {
   const code = typeof reply.code === 'number' ? reply.code : 0;
   const accepted = ACCEPTED.has(code);

@@ -37,7 +37,7 @@ async function submit(context: AppContext, request: FastifyRequest, kind: keyof 
   const caller = callerOf(request);
   const model = `suno_${kind}`;
   checkModelAllowed(caller, model);
-  const reservation = reserveTask(context, caller, model, request.id);
+  const reservation = await reserveTask(context, caller, model, request.id);
   const tried: number[] = [];
   let lastFailure = `no Suno channel serves ${model} in group ${caller.usingGroup}`;
   try {

@@ -49,7 +49,7 @@ function readVideoRequest(fields: [string, string][], files: MultipartBody['file
 async function submit(context: AppContext, request: FastifyRequest, video: VideoRequest) {
   const caller = callerOf(request);
   checkModelAllowed(caller, video.model);
-  const reservation = reserveTask(context, caller, video.model, request.id, video.seconds);
+  const reservation = await reserveTask(context, caller, video.model, request.id, video.seconds);
   const tried: number[] = [];
   let lastFailure = `no channel serves ${video.model} in group ${caller.usingGroup}`;
   try {
