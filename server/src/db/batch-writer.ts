@@ -132,6 +132,11 @@ export class BatchWriter {
     }
   }
 
+  /** Hands the journal lines of this turn to the operating system now (before a client may see an end). */
+  writeJournal(): void {
+    this.options.journal?.writePending();
+  }
+
   private journal(op: JournalOp): void {
     if (this.groupOps) this.groupOps.push(op);
     else this.options.journal?.append([op]);
@@ -262,6 +267,7 @@ export class BatchWriter {
     this.logs = [];
     // Everything journaled so far is in what was just taken (writes are journaled and queued together).
     const journal = this.options.journal ?? null;
+    journal?.writePending();
     const upTo = journal?.lastSeq ?? 0;
     try {
       await this.writeCounters(counters, upTo);

@@ -130,6 +130,16 @@ export class LedgerJournal {
   private readonly open = new Map<string, RetainedLine>();
   private checkpoints = { counters: 0, logs: 0 };
   private closed = false;
+  /**
+   * Lines appended during this turn of the event loop, written together at its end (one system call for
+   * every call settled in the turn, rather than one each): see `append`.
+   */
+  private pending = '';
+  private writeScheduled = false;
+  private readonly writePendingLater = () => {
+    this.writeScheduled = false;
+    this.writePending();
+  };
 
   /**
    * Takes the journal at `path` for this process (refusing one held by a live process) and returns what a
@@ -177,7 +187,12 @@ export class LedgerJournal {
     return this.open.size;
   }
 
-  /** Appends one line; returns once the line is in the operating system's hands (survives kill -9). */
+  /**
+   * Appends one line. It reaches the operating system (and then survives kill -9) at the end of this turn
+   * of the event loop, together with the other lines of the turn, or at once through `writePending` —
+   * which whoever must not go on before the line is safe calls: a stream's end (server/src/relay/pipeline.ts
+   * runRelay), the batch writer before it writes to the database, rotation and close.
+   */
   append(ops: JournalOp[], meta: { open?: string; close?: string } = {}): void {
     if (this.closed || (ops.length === 0 && !meta.close)) return;
     this.seq += 1;
@@ -185,15 +200,28 @@ export class LedgerJournal {
     if (meta.open) line.open = meta.open;
     if (meta.close) line.close = meta.close;
     const text = `${JSON.stringify(line)}\n`;
-    this.writeText(text);
+    this.pending += text;
+    if (!this.writeScheduled) {
+      this.writeScheduled = true;
+      setImmediate(this.writePendingLater);
+    }
     const retained: RetainedLine = { seq: this.seq, text, ...opParts(ops) };
     if (retained.counters || retained.logs) this.retained.push(retained);
     if (meta.close) this.open.delete(meta.close);
     if (meta.open) this.open.set(meta.open, retained);
   }
 
+  /** Hands every appended line to the operating system now. */
+  writePending(): void {
+    if (this.pending === '' || this.closed) return;
+    const text = this.pending;
+    this.pending = '';
+    this.writeText(text);
+  }
+
   /** Records that the database now holds every `part` write up to `seq`; rotates a large file. */
   checkpoint(part: 'counters' | 'logs', seq: number): void {
+    this.writePending();
     if (seq > this.checkpoints[part]) this.checkpoints[part] = seq;
     const { counters, logs } = this.checkpoints;
     let drop = 0;
@@ -210,6 +238,7 @@ export class LedgerJournal {
   /** Flushes to disk and releases the file. `clean` (everything written and settled) empties it. */
   close(clean: boolean): void {
     if (this.closed) return;
+    this.writePending();
     this.closed = true;
     clearInterval(this.syncTimer);
     if (clean && this.retained.length === 0 && this.open.size === 0) {
@@ -232,6 +261,7 @@ export class LedgerJournal {
   }
 
   private sync(): void {
+    this.writePending();
     if (!this.dirty || this.syncing || this.closed) return;
     this.dirty = false;
     this.syncing = true;

@@ -75,16 +75,22 @@ export class RefusedAddressError extends Error {
   readonly code = 'EADDRREFUSED';
 }
 
+/** Origins whose address verdict is remembered before the memory is cleared. */
+const MAX_REMEMBERED_ORIGINS = 1000;
+
 export class UpstreamClient {
   private readonly direct: Agent;
   private readonly proxies = new Map<string, Dispatcher>();
   private readonly connectTimeoutMs: number;
+  /** Address-policy verdict per URL origin: '' allowed, otherwise the refusal message. */
+  private readonly verdicts: Map<string, string>;
 
   constructor(
     private readonly policy: UpstreamAddressPolicy = 'default',
     options: { connectTimeoutMs?: number } = {},
   ) {
     this.connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+    this.verdicts = new Map();
     this.direct = new Agent({
       keepAliveTimeout: 30_000,
       keepAliveMaxTimeout: 600_000,
@@ -96,9 +102,19 @@ export class UpstreamClient {
 
   /** Throws RefusedAddressError when the URL's host is refused (IP literals never reach a DNS lookup). */
   checkUrl(url: string): void {
-    const host = connectHost(new URL(url));
-    const refusal = hostRefusal(host, this.policy);
-    if (refusal) throw new RefusedAddressError(`upstream address refused: ${host} (${refusal})`);
+    // The verdict depends on the scheme and authority only: remembered per origin (channels are few).
+    const schemeEnd = url.indexOf('//');
+    const pathStart = schemeEnd < 0 ? -1 : url.indexOf('/', schemeEnd + 2);
+    const origin = pathStart < 0 ? url : url.slice(0, pathStart);
+    let verdict = this.verdicts.get(origin);
+    if (verdict === undefined) {
+      const host = connectHost(new URL(url));
+      const refusal = hostRefusal(host, this.policy);
+      verdict = refusal ? `upstream address refused: ${host} (${refusal})` : '';
+      if (this.verdicts.size >= MAX_REMEMBERED_ORIGINS) this.verdicts.clear();
+      this.verdicts.set(origin, verdict);
+    }
+    if (verdict !== '') throw new RefusedAddressError(verdict);
   }
 
   /**

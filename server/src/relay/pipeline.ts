@@ -369,7 +369,10 @@ export async function runRelay(
     } finally {
       release();
       // A stream's end goes out only now that its charge is journaled (call-state.ts deferredEnd).
-      state.endResponse?.();
+      if (state.endResponse) {
+        context.writer.writeJournal();
+        state.endResponse();
+      }
     }
   }
 }
