@@ -4,9 +4,11 @@
  */
 import OpenAI from 'openai';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { USERNAME_MAX_LENGTH } from '../common/limits.ts';
-import type { ApiClient } from '../server/src/test-support/test-server.ts';
+import { type ApiClient, loginAsRoot } from '../server/src/test-support/test-server.ts';
 import { AFTER_LOGIN_PATH } from '../web/src/nav.ts';
+import { type BrowserHarness, startBrowserHarness } from './harness.ts';
 
 /** Where a password login lands: the console's own constant, so the tests follow it. */
 export { AFTER_LOGIN_PATH };
@@ -111,26 +113,68 @@ export async function allowClipboard(context: BrowserContext, origin: string): P
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
 }
 
-/** What the page's clipboard holds now. */
-export function readClipboard(page: Page): Promise<string> {
-  return page.evaluate(() => navigator.clipboard.readText());
+/** How long `readClipboard` waits for a copy to land. */
+export const CLIPBOARD_TIMEOUT_MS = 3_000;
+
+/**
+ * What the page's clipboard holds once a copy has landed: the write behind a click may finish after the
+ * click returns (and after its toast shows), so this reads again until the clipboard holds a non-empty
+ * value (or `expected`, when given), for at most three seconds; then it returns what it last read.
+ */
+export async function readClipboard(page: Page, expected?: string): Promise<string> {
+  const deadline = Date.now() + CLIPBOARD_TIMEOUT_MS;
+  for (;;) {
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    const landed = expected === undefined ? text !== '' : text === expected;
+    if (landed || Date.now() >= deadline) return text;
+    await page.waitForTimeout(100);
+  }
 }
 
 /**
- * The text of one cell of an antd table row, found by its column title: `tableTestId` is the
- * data-testid around the table, `rowKey` the row's `data-row-key`.
+ * One cell of an antd table row, found by its column title: `tableTestId` is the data-testid around the
+ * table, `rowKey` the row's `data-row-key`.
  */
+export async function tableCell(
+  page: Page,
+  tableTestId: string,
+  rowKey: string | number,
+  columnTitle: string,
+): Promise<Locator> {
+  const table = page.getByTestId(tableTestId);
+  const titles = await table.locator('thead tr').last().locator('th').allInnerTexts();
+  const index = titles.findIndex((title) => title.trim() === columnTitle);
+  if (index < 0) throw new Error(`no column "${columnTitle}" in ${tableTestId}: ${titles.join(' | ')}`);
+  return table.locator(`tbody tr[data-row-key="${rowKey}"]`).locator(':scope > td').nth(index);
+}
+
+/** The text of one cell of an antd table row (see `tableCell`). */
 export async function tableCellText(
   page: Page,
   tableTestId: string,
   rowKey: string | number,
   columnTitle: string,
 ): Promise<string> {
-  const table = page.getByTestId(tableTestId);
-  const titles = await table.locator('thead tr').last().locator('th').allInnerTexts();
-  const index = titles.findIndex((title) => title.trim() === columnTitle);
-  if (index < 0) throw new Error(`no column "${columnTitle}" in ${tableTestId}: ${titles.join(' | ')}`);
-  return visibleText(table.locator(`tbody tr[data-row-key="${rowKey}"]`).locator(':scope > td').nth(index));
+  return visibleText(await tableCell(page, tableTestId, rowKey, columnTitle));
+}
+
+/** The running console of a test file and root's API client, set before its first test. */
+export interface ConsoleSite {
+  harness: BrowserHarness;
+  root: ApiClient;
+}
+
+/** Starts the console (and logs root in through the API) before the file's tests; closes it after them. */
+export function startConsoleForFile(): ConsoleSite {
+  const site = {} as ConsoleSite;
+  beforeAll(async () => {
+    site.harness = await startBrowserHarness();
+    site.root = await loginAsRoot(site.harness.server);
+  });
+  afterAll(async () => {
+    await site.harness?.close();
+  });
+  return site;
 }
 
 /** Opens a side-bar page (`nav-<key>`) and waits for its address. */

@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('console redemption codes', () => {
 
       await page.getByTestId('redemption-keys-copy').click();
       await toast(page, 'success', `${CODE_COUNT} code(s) copied to the clipboard`).waitFor();
-      expect(await readClipboard(page)).toBe(keys.join('\n'));
+      expect(await readClipboard(page, keys.join('\n'))).toBe(keys.join('\n'));
       await harness.screenshot(page, 'redemptions-keys');
       await page.getByTestId('redemption-keys-close').click();
       await keysBox.waitFor({ state: 'hidden' });

@@ -122,12 +122,14 @@ describe.skipIf(!hasChromium)('console token page', () => {
 
       const tokenName = `relay-${Date.now().toString(36)}`;
       await page.getByTestId('token-name').fill(tokenName);
+      // The quick buttons set the fields through the form; the inputs show it a render later.
+      const fieldValue = (testId: string) => () => page.getByTestId(testId).inputValue();
       await page.getByTestId('token-quota-preset-10').click();
-      expect(await page.getByTestId('token-quota').inputValue()).toBe(String(TEN_DOLLAR_QUOTA));
+      await expect.poll(fieldValue('token-quota'), POLL_OPTIONS).toBe(String(TEN_DOLLAR_QUOTA));
       await page.getByTestId('token-expiry-day').click();
-      expect(await page.getByTestId('token-expiry').inputValue()).not.toBe('');
+      await expect.poll(fieldValue('token-expiry'), POLL_OPTIONS).not.toBe('');
       await page.getByTestId('token-expiry-never').click();
-      expect(await page.getByTestId('token-expiry').inputValue()).toBe('');
+      await expect.poll(fieldValue('token-expiry'), POLL_OPTIONS).toBe('');
       await page.getByTestId('token-submit').click();
       await toast(page, 'success', "Token created. Click 'Copy' in the list to get its key.").waitFor();
       await drawer.waitFor({ state: 'hidden' });
@@ -148,7 +150,7 @@ describe.skipIf(!hasChromium)('console token page', () => {
 
       await page.getByTestId(`token-copy-${tokenId}`).click();
       await toast(page, 'success', 'Key copied to the clipboard').waitFor();
-      const key = await readClipboard(page);
+      const key = await readClipboard(page, `sk-${stored?.key}`);
       expect(key).toMatch(FULL_KEY_PATTERN);
       expect(key).toBe(`sk-${stored?.key}`);
       await harness.screenshot(page, 'tokens-created');

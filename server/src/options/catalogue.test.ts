@@ -68,7 +68,7 @@ describe('option catalogue', () => {
     ['QuotaRemindThreshold', '1000'],
     ['PreConsumedQuota', '500'],
     ['SystemName', 'Switchyard'],
-    ['ServerAddress', 'http://localhost:3000'],
+    ['ServerAddress', ''],
     ['SMTPPort', '587'],
     ['MjForwardUrlEnabled', 'true'],
     ['MjNotifyEnabled', 'false'],

@@ -172,7 +172,8 @@ const thinkingPercentage = decimal({ minimum: 0.1, maximum: 1 });
 
 const definitions: OptionDefinition[] = [
   // Payment
-  url('ServerAddress', 'http://localhost:3000'),
+  // Empty: derived from the request or the port until saved (server-address.ts).
+  url('ServerAddress'),
   url('WorkerUrl'),
   text('WorkerValidKey'),
   url('PayAddress'),

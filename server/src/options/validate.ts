@@ -2,6 +2,7 @@
  * Validates and normalises a console-set option value by its catalogue entry. Invalid input is a 400;
  * an enable-guard that is not met (e.g. GitHub OAuth without a client id) is a business failure.
  */
+import { isHttpAddress, normalizeHttpAddress } from '../../../common/http-address.ts';
 import { badRequest, businessFailure } from '../lib/errors.ts';
 import {
   type BooleanOptionDefinition,
@@ -50,17 +51,9 @@ function validateNumber(definition: NumberOptionDefinition, value: string): stri
 }
 
 function validateUrl(key: string, value: string): string {
-  const trimmed = value.trim().replace(/\/+$/, '');
-  if (trimmed === '') return '';
-  let parsed: URL;
-  try {
-    parsed = new URL(trimmed);
-  } catch {
-    throw badRequest('option.invalid_url', { key });
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-    throw badRequest('option.invalid_url', { key });
-  return trimmed;
+  const address = normalizeHttpAddress(value);
+  if (address !== '' && !isHttpAddress(address)) throw badRequest('option.invalid_url', { key });
+  return address;
 }
 
 function validateEmailDomains(value: string): string {

@@ -1,7 +1,16 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFeedbackApi } from '../components/feedback.ts';
 import { i18n } from '../i18n/index.ts';
-import { ApiError, buildUrl, http, setUnauthorizedHandler } from './client.ts';
+import {
+  ApiError,
+  BusinessFailure,
+  buildUrl,
+  ensureSuccess,
+  http,
+  reportFailure,
+  setUnauthorizedHandler,
+  unwrapReply,
+} from './client.ts';
 import { USER_STORAGE_KEY } from './stored-user.ts';
 
 const toasts: string[] = [];
@@ -108,5 +117,25 @@ describe('replies', () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(http.get('/api/status')).rejects.toMatchObject({ status: 0 });
     expect(toasts[0]).toContain('Failed to fetch');
+  });
+});
+
+describe('unwrapping replies', () => {
+  it('returns the data of a successful reply', () => {
+    expect(unwrapReply({ success: true, message: '', data: { id: 3 } })).toEqual({ id: 3 });
+    expect(() => ensureSuccess({ success: true, message: '' })).not.toThrow();
+  });
+
+  it('throws the server message of a failed reply as a business failure', () => {
+    const failed = { success: false, message: 'name taken' };
+    expect(() => unwrapReply(failed)).toThrow(BusinessFailure);
+    expect(() => unwrapReply(failed)).toThrow('name taken');
+    expect(() => ensureSuccess(failed)).toThrow(new BusinessFailure('name taken'));
+  });
+
+  it('toasts a business failure once and leaves an HTTP failure to the toast the client showed', () => {
+    reportFailure(new BusinessFailure('name taken'));
+    reportFailure(new ApiError('internal server error', 500));
+    expect(toasts).toEqual(['Error: name taken']);
   });
 });

@@ -111,3 +111,25 @@ export const http = {
   put: <T>(url: string, body?: unknown, params?: QueryParams) => request<T>('PUT', url, body, params),
   del: <T>(url: string, params?: QueryParams) => request<T>('DELETE', url, undefined, params),
 };
+
+/** A reply with success:false; its message is the server's human-readable reason. */
+export class BusinessFailure extends Error {
+  override readonly name = 'BusinessFailure';
+}
+
+/** Returns the reply's data, or throws a BusinessFailure carrying the server message. */
+export function unwrapReply<T>(reply: ApiReply<T>): T {
+  if (!reply.success) throw new BusinessFailure(reply.message);
+  return reply.data as T;
+}
+
+/** Throws a BusinessFailure when the reply failed; for calls whose data is not needed. */
+export function ensureSuccess(reply: ApiReply<unknown>): void {
+  if (!reply.success) throw new BusinessFailure(reply.message);
+}
+
+/** Shows an error toast for a failure this client has not shown already (an ApiError was shown). */
+export function reportFailure(error: unknown): void {
+  if (error instanceof ApiError) return;
+  showError(error instanceof Error ? error.message : String(error));
+}

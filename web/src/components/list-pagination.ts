@@ -1,4 +1,7 @@
-/** The pagination of the paged log tables: page-size choices and a total, one server page per table page. */
+/**
+ * The pagination of the list tables (list-page/PagedTable.tsx): the page-size choices of common/limits.ts
+ * and a total, one server page per table page.
+ */
 import type { TablePaginationConfig } from 'antd/es/table';
 import { PAGE_SIZE_OPTIONS } from '../../../common/limits.ts';
 

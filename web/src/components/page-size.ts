@@ -1,4 +1,7 @@
-/** The chosen table page size, remembered in localStorage `page-size` (spec §3, §9). */
+/**
+ * The chosen table page size, remembered in localStorage `page-size` and shared by every list: one of the
+ * choices in common/limits.ts, the default until one is chosen.
+ */
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../../../common/limits.ts';
 
 export const PAGE_SIZE_STORAGE_KEY = 'page-size';

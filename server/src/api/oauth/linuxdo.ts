@@ -15,11 +15,16 @@ export function linuxDoEnabled(context: AppContext): boolean {
 }
 
 /** The console's callback page, which must match the redirect address registered at Linux DO. */
-export function linuxDoRedirectUri(context: AppContext): string {
-  return `${context.options.get('ServerAddress')}/oauth/linuxdo`;
+/** `site`: the saved ServerAddress, else the address the visitor reached (options/server-address.ts). */
+export function linuxDoRedirectUri(site: string): string {
+  return `${site}/oauth/linuxdo`;
 }
 
-export async function linuxDoIdentity(context: AppContext, code: string): Promise<ExternalIdentity> {
+export async function linuxDoIdentity(
+  context: AppContext,
+  code: string,
+  site: string,
+): Promise<ExternalIdentity> {
   const { linuxDoOAuth } = context.config.externalEndpoints;
   const credentials = Buffer.from(
     `${context.options.get('LinuxDOClientId')}:${context.options.get('LinuxDOClientSecret')}`,
@@ -29,7 +34,7 @@ export async function linuxDoIdentity(context: AppContext, code: string): Promis
     method: 'POST',
     url: `${linuxDoOAuth}/oauth2/token`,
     headers: { authorization: `Basic ${credentials}` },
-    form: { grant_type: 'authorization_code', code, redirect_uri: linuxDoRedirectUri(context) },
+    form: { grant_type: 'authorization_code', code, redirect_uri: linuxDoRedirectUri(site) },
   });
   const user = await fetchWithBearer(context, PROVIDER, `${linuxDoOAuth}/api/user`, accessToken);
   const id = textField(user, 'id');

@@ -15,11 +15,16 @@ export function oidcEnabled(context: AppContext): boolean {
   return context.options.getBoolean('oidc.enabled');
 }
 
-export function oidcRedirectUri(context: AppContext): string {
-  return `${context.options.get('ServerAddress')}/oauth/oidc`;
+/** `site`: the saved ServerAddress, else the address the visitor reached (options/server-address.ts). */
+export function oidcRedirectUri(site: string): string {
+  return `${site}/oauth/oidc`;
 }
 
-export async function oidcIdentity(context: AppContext, code: string): Promise<ExternalIdentity> {
+export async function oidcIdentity(
+  context: AppContext,
+  code: string,
+  site: string,
+): Promise<ExternalIdentity> {
   const { options } = context;
   const tokenEndpoint = options.get('oidc.token_endpoint');
   const userInfoEndpoint = options.get('oidc.user_info_endpoint');
@@ -33,7 +38,7 @@ export async function oidcIdentity(context: AppContext, code: string): Promise<E
     form: {
       grant_type: 'authorization_code',
       code,
-      redirect_uri: oidcRedirectUri(context),
+      redirect_uri: oidcRedirectUri(site),
       client_id: options.get('oidc.client_id'),
       client_secret: options.get('oidc.client_secret'),
     },

@@ -10,6 +10,7 @@ import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import type { MessageKey } from '../../lib/messages.ts';
+import { serverAddressFor } from '../../options/server-address.ts';
 import { ok, parseInput } from '../reply.ts';
 import { bindIdentity, type ExternalIdentity, linkIdentity } from './account-linking.ts';
 import { gitHubEnabled, gitHubIdentity } from './github.ts';
@@ -22,7 +23,8 @@ import { weChatEnabled, weChatIdentity } from './wechat.ts';
 interface CodeProvider {
   enabled(context: AppContext): boolean;
   disabledMessage: MessageKey;
-  identify(context: AppContext, code: string): Promise<ExternalIdentity>;
+  /** `site` is the address the console sent the browser from (the redirect address starts with it). */
+  identify(context: AppContext, code: string, site: string): Promise<ExternalIdentity>;
 }
 
 const codeProviders: Record<'github' | 'oidc' | 'linuxdo', CodeProvider> = {
@@ -53,7 +55,8 @@ export async function registerOAuthRoutes(app: FastifyInstance, context: AppCont
       const { code, state } = parseInput(callbackQuery, request.query);
       const { affCode } = await consumeOAuthState(context, request, reply, state);
       if (code === '') throw businessFailure('oauth.code_missing');
-      const identity = await provider.identify(context, code);
+      const site = serverAddressFor(context.options, request, context.config.port);
+      const identity = await provider.identify(context, code, site);
       return linkIdentity(context, request, reply, identity, affCode);
     });
   }

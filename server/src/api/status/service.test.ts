@@ -9,7 +9,12 @@ describe('buildPublicStatus', () => {
   let database: TestDatabase;
   let handle: DatabaseHandle;
   let options: OptionStore;
-  const context = { setup: { done: false }, version: 'v1.2.3', startTime: 1_700_000_000 };
+  const context = {
+    setup: { done: false },
+    version: 'v1.2.3',
+    startTime: 1_700_000_000,
+    config: { port: 3000 },
+  };
 
   beforeAll(async () => {
     database = await createSqliteDatabase();
@@ -61,7 +66,7 @@ describe('buildPublicStatus', () => {
       telegram_bot_name: '',
       linuxdo_oauth: false,
       linuxdo_client_id: '',
-      server_address: 'http://localhost:3000',
+      server_address: 'http://localhost:3000', // unset: the port's address
       setup: false,
       self_use_mode_enabled: false,
       demo_site_enabled: false,

@@ -5,17 +5,28 @@
  */
 import type { ChatLink, PayMethod, PublicStatus } from '../../../../common/api-types.ts';
 import type { AppContext } from '../../context.ts';
+import { type RequestAddress, serverAddressFor } from '../../options/server-address.ts';
 import type { OptionStore } from '../../options/store.ts';
 
 export type StatusOptions = Pick<OptionStore, 'get' | 'getBoolean' | 'getNumber' | 'getJson'>;
-export type StatusContext = Pick<AppContext, 'setup' | 'version' | 'startTime'>;
+export type StatusContext = Pick<AppContext, 'setup' | 'version' | 'startTime'> & {
+  config: Pick<AppContext['config'], 'port'>;
+};
 
 /** Online top-up is on when the payment gateway address, merchant id and merchant key are all set. */
 export function onlineTopUpEnabled(options: Pick<OptionStore, 'get'>): boolean {
   return ['PayAddress', 'EpayId', 'EpayKey'].every((key) => options.get(key).trim() !== '');
 }
 
-export function buildPublicStatus(options: StatusOptions, context: StatusContext): PublicStatus {
+/**
+ * `request` is the address the status was asked at: while ServerAddress is unset, `server_address` (the
+ * home page's API address, invite links, chat links) is that address (server/src/options/server-address.ts).
+ */
+export function buildPublicStatus(
+  options: StatusOptions,
+  context: StatusContext,
+  request?: RequestAddress,
+): PublicStatus {
   return {
     system_name: options.get('SystemName'),
     logo: options.get('Logo'),
@@ -49,7 +60,7 @@ export function buildPublicStatus(options: StatusOptions, context: StatusContext
     telegram_bot_name: options.get('TelegramBotName'),
     linuxdo_oauth: options.getBoolean('LinuxDOOAuthEnabled'),
     linuxdo_client_id: options.get('LinuxDOClientId'),
-    server_address: options.get('ServerAddress'),
+    server_address: serverAddressFor(options, request, context.config.port),
     setup: context.setup.done,
     self_use_mode_enabled: options.getBoolean('SelfUseModeEnabled'),
     demo_site_enabled: options.getBoolean('DemoSiteEnabled'),

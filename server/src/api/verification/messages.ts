@@ -15,8 +15,8 @@ export const verificationMessages = {
     zh: '请 {seconds} 秒后再试',
   },
   'verification.smtp_missing': {
-    en: 'The administrator has not configured email sending',
-    zh: '管理员未配置邮件发送',
+    en: 'This site cannot send email: its mail server is not set up. Please contact the administrator.',
+    zh: '本站尚未配置邮件服务器，无法发送邮件，请联系管理员',
   },
   'verification.send_failed': { en: 'The email could not be sent: {reason}', zh: '邮件发送失败：{reason}' },
   'verification.code_subject': { en: '{system} email verification', zh: '{system} 邮箱验证' },

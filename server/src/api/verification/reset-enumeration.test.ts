@@ -1,6 +1,6 @@
 /** /api/reset_password answers the same for registered and unknown addresses, in every configuration. */
 import { createServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   type ApiClient,
   anonymousClient,
@@ -29,9 +29,23 @@ describe('password reset requests reveal nothing', () => {
     return { status: reply.status, success: reply.body.success, message: reply.body.message };
   };
 
-  it('without SMTP: the same refusal for both', async () => {
-    expect(await ask('root@example.com')).toEqual(await ask('nobody@example.com'));
-    expect((await ask('nobody@example.com')).success).toBe(false);
+  it('without SMTP: the same plain refusal for both, and a warning for the operator', async () => {
+    const warn = vi.spyOn(server.context.logger, 'warn');
+    try {
+      expect(await ask('root@example.com')).toEqual(await ask('nobody@example.com'));
+      expect(await ask('nobody@example.com')).toEqual({
+        status: 200,
+        success: false,
+        message:
+          'This site cannot send email: its mail server is not set up. Please contact the administrator.',
+      });
+      expect(warn).toHaveBeenCalledWith(
+        { purpose: 'password_reset' },
+        expect.stringContaining('SMTP is not configured'),
+      );
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('with an SMTP server that fails: the same answer for both', async () => {

@@ -13,6 +13,7 @@ import { businessFailure } from '../../lib/errors.ts';
 import { sendMail, smtpConfigured } from '../../lib/mailer.ts';
 import { type Language, translate } from '../../lib/messages.ts';
 import { randomString } from '../../lib/random.ts';
+import { localServerAddress, savedServerAddress } from '../../options/server-address.ts';
 import { emailRefusal, normalizeEmail } from './email-rules.ts';
 
 const CODE_MINUTES = 10;
@@ -53,8 +54,32 @@ async function waitBetweenRequests(
     throw businessFailure('verification.too_soon', { seconds: RESEND_SECONDS - elapsed });
 }
 
+/**
+ * Refuses, the same way for every address, when no mail server is set up, and tells the operator in the
+ * server log (the visitor learns only that this site sends no email).
+ */
+function requireMailServer(context: AppContext, purpose: SecretPurpose): void {
+  if (smtpConfigured(context.options)) return;
+  context.logger.warn(
+    { purpose },
+    'an email was requested but SMTP is not configured (set SMTPServer and SMTPAccount in the settings)',
+  );
+  throw businessFailure('verification.smtp_missing');
+}
+
+/**
+ * The start of a reset link. Never taken from the request (its Host header is the visitor's to forge, and
+ * the link goes to someone else's mailbox): the saved ServerAddress, else this server's local address.
+ */
+function resetLinkBase(context: AppContext): string {
+  const saved = savedServerAddress(context.options);
+  if (saved) return saved;
+  const local = localServerAddress(context.config.port);
+  context.logger.warn(`ServerAddress is not set: the password reset link points at ${local}`);
+  return local;
+}
+
 async function deliver(context: AppContext, to: string, subject: string, html: string): Promise<void> {
-  if (!smtpConfigured(context.options)) throw businessFailure('verification.smtp_missing');
   try {
     await sendMail(context.options, { to, subject, html });
   } catch (error) {
@@ -80,6 +105,7 @@ export async function sendVerificationCode(
     .executeTakeFirst();
   if (taken) throw businessFailure('verification.email_taken');
   await waitBetweenRequests(context, 'email_verification', email);
+  requireMailServer(context, 'email_verification');
   const code = randomString(6, CODE_ALPHABET);
   await issueSecret(context.database.db, 'email_verification', email, code, CODE_MINUTES * 60);
   await deliver(
@@ -125,7 +151,7 @@ export async function sendResetLink(
 ): Promise<void> {
   // The answer must not tell whether an address is registered: the mail configuration is checked before
   // the address is looked up, and the mail goes out after the reply (its time and failures would tell).
-  if (!smtpConfigured(context.options)) throw businessFailure('verification.smtp_missing');
+  requireMailServer(context, 'password_reset');
   const email = normalizeEmail(rawEmail);
   if (!email) return;
   const user = await context.database.db
@@ -142,8 +168,7 @@ export async function sendResetLink(
   }
   const token = randomString(32);
   await issueSecret(context.database.db, 'password_reset', email, token, RESET_MINUTES * 60);
-  const base = context.options.get('ServerAddress').replace(/\/+$/, '');
-  const link = `${base}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
+  const link = `${resetLinkBase(context)}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
   deliver(
     context,
     email,

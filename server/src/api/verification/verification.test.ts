@@ -117,6 +117,24 @@ describe('email verification, binding and password reset over real SMTP', () => 
       'The reset link is invalid or has expired',
     );
   });
+
+  it('never builds a reset link from the Host a visitor sent while ServerAddress is unset', async () => {
+    expect((await root.put('/api/option/', { key: 'ServerAddress', value: '' })).body.success).toBe(true);
+    try {
+      const before = smtp.messages.length;
+      const reply = await server.app.inject({
+        method: 'GET',
+        url: '/api/reset_password?email=binder%40qq.com',
+        headers: { host: 'evil.example.com' },
+      });
+      expect(reply.json()).toMatchObject({ success: true });
+      await vi.waitFor(() => expect(smtp.messages.length).toBe(before + 1), { timeout: 5000 });
+      const link = /href="([^"]+)"/.exec(mailText((await smtp.latestTo('binder@qq.com')).raw))?.[1] ?? '';
+      expect(link.startsWith(`http://localhost:${server.context.config.port}/user/reset?`)).toBe(true);
+    } finally {
+      await root.put('/api/option/', { key: 'ServerAddress', value: 'https://gateway.example.com' });
+    }
+  });
 });
 
 describe('notification settings', () => {

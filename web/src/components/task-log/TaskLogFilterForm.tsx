@@ -1,6 +1,6 @@
-import { Col, Form, type FormInstance, Input, InputNumber, Row } from 'antd';
+import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DateTimeFilterItem, FILTER_FIELD_COLUMN } from '../DateTimeFilterItem.tsx';
+import { ChannelFilter, DateTimeFilter, FilterForm, TextFilter } from '../FilterForm.tsx';
 import { SearchButtons } from '../SearchButtons.tsx';
 import type { TaskLogFilterValues } from './task-log-filters.ts';
 
@@ -21,51 +21,27 @@ export interface TaskLogFilterFormProps {
 /** Filters of the drawing log and the task log; the page applies them when Search is pressed. */
 export function TaskLogFilterForm(props: TaskLogFilterFormProps) {
   const { t } = useTranslation();
-  const prefix = props.testIdPrefix;
   return (
-    <Form<TaskLogFilterValues>
+    <FilterForm<TaskLogFilterValues>
       form={props.form}
       initialValues={props.initialValues}
-      onFinish={props.onSearch}
-      layout="vertical"
-      data-testid={`${prefix}-filters`}
+      onSearch={props.onSearch}
+      testIdPrefix={props.testIdPrefix}
+      buttons={
+        <SearchButtons
+          testIdPrefix={props.testIdPrefix}
+          submitLabel={t('taskLog.filter.search')}
+          resetLabel={t('taskLog.filter.reset')}
+          onReset={props.onReset}
+        />
+      }
     >
-      <Row gutter={[12, 0]}>
-        {props.admin && (
-          <Col {...FILTER_FIELD_COLUMN}>
-            <Form.Item name="channel" label={t('taskLog.filter.channel')}>
-              <InputNumber
-                min={1}
-                precision={0}
-                placeholder={t('taskLog.filter.channelPlaceholder')}
-                style={{ width: '100%' }}
-                data-testid={`${prefix}-filter-channel`}
-              />
-            </Form.Item>
-          </Col>
-        )}
-        <Col {...FILTER_FIELD_COLUMN}>
-          <Form.Item name="upstreamId" label={props.idLabel}>
-            <Input allowClear placeholder={props.idPlaceholder} data-testid={`${prefix}-filter-id`} />
-          </Form.Item>
-        </Col>
-        <Col {...FILTER_FIELD_COLUMN}>
-          <DateTimeFilterItem
-            name="start"
-            label={t('taskLog.filter.start')}
-            testId={`${prefix}-filter-start`}
-          />
-        </Col>
-        <Col {...FILTER_FIELD_COLUMN}>
-          <DateTimeFilterItem name="end" label={t('taskLog.filter.end')} testId={`${prefix}-filter-end`} />
-        </Col>
-      </Row>
-      <SearchButtons
-        testIdPrefix={prefix}
-        submitLabel={t('taskLog.filter.search')}
-        resetLabel={t('taskLog.filter.reset')}
-        onReset={props.onReset}
-      />
-    </Form>
+      {props.admin && (
+        <ChannelFilter texts={[t('taskLog.filter.channel'), t('taskLog.filter.channelPlaceholder')]} />
+      )}
+      <TextFilter name="upstreamId" id="id" texts={[props.idLabel, props.idPlaceholder]} />
+      <DateTimeFilter name="start" label={t('taskLog.filter.start')} />
+      <DateTimeFilter name="end" label={t('taskLog.filter.end')} />
+    </FilterForm>
   );
 }

@@ -1,11 +1,11 @@
 /** State and data of the drawing-log and task-log screens: the filter form, the page and the paged list. */
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { ApiReply, Page } from '../../../../common/api-types.ts';
 import type { TaskLogFilters, TaskLogKind } from '../../api/task-logs.ts';
-import { unwrapReply, useReportedError } from '../../pages/users/reply-data.ts';
-import { useListState } from '../use-list-state.ts';
+import { usePagedTableData } from '../list-page/PagedTable.tsx';
+import { useListState, useSearchForm } from '../use-list-state.ts';
+import { usePageQuery } from '../use-reply-query.ts';
 import { type TaskLogFilterValues, taskLogFiltersFromValues } from './task-log-filters.ts';
 
 export type TaskLogFetcher<Row> = (
@@ -35,37 +35,20 @@ export function useTaskLogScreen<Row>(
   initialValues: () => TaskLogFilterValues,
 ) {
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<TaskLogFilterValues>();
   const [values] = useState(initialValues);
   const [emptySearch] = useState(() => taskLogFiltersFromValues(values));
   const list = useListState<TaskLogFilters>(emptySearch);
-  const { applySearch, resetSearch } = list;
-
-  const query = { filters: list.search, page: list.page, pageSize: list.pageSize, admin };
-  const result = useQuery({
-    queryKey: taskLogQueryKeys.list(kind, query),
-    queryFn: async (): Promise<Page<Row>> =>
-      unwrapReply(await fetcher(query.filters, query.page, query.pageSize, query.admin)),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  useReportedError(result.error);
-
   const reload = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: [...taskLogQueryKeys.all, kind] }),
     [queryClient, kind],
   );
-  const search = useCallback(
-    (formValues: TaskLogFilterValues) => {
-      applySearch(taskLogFiltersFromValues(formValues));
-      reload();
-    },
-    [applySearch, reload],
-  );
-  const reset = useCallback(() => {
-    resetSearch(form);
-    reload();
-  }, [resetSearch, form, reload]);
+  const searchForm = useSearchForm(list, { toSearch: taskLogFiltersFromValues, reload });
 
-  return { form, initialValues: values, list, result, search, reset };
+  const query = { filters: list.search, page: list.page, pageSize: list.pageSize, admin };
+  const result = usePageQuery(taskLogQueryKeys.list(kind, query), () =>
+    fetcher(query.filters, query.page, query.pageSize, query.admin),
+  );
+  const table = usePagedTableData(list, result);
+
+  return { initialValues: values, searchForm, table };
 }

@@ -21,9 +21,8 @@ import {
   updateAllBalances,
   updateChannel,
 } from '../../api/channels.ts';
-import { ApiError } from '../../api/client.ts';
+import { ApiError, ensureSuccess, reportFailure, unwrapReply } from '../../api/client.ts';
 import { showError, showInfo, showSuccess } from '../../components/feedback.ts';
-import { ensureSuccess, reportFailure, unwrapReply } from '../users/reply-data.ts';
 import { useRefreshChannels } from './use-channels.ts';
 
 /** GET /api/channel/test: the server tests every channel in the background. */

@@ -18,14 +18,9 @@ import {
   testChannel,
   updateChannelBalance,
 } from '../../api/channels.ts';
+import { BusinessFailure, ensureSuccess, reportFailure, unwrapReply } from '../../api/client.ts';
 import { showInfo, showSuccess } from '../../components/feedback.ts';
-import {
-  BusinessFailure,
-  ensureSuccess,
-  reportFailure,
-  unwrapReply,
-  useReportedError,
-} from '../users/reply-data.ts';
+import { useReportedError } from '../../components/use-reported-error.ts';
 import { balanceText } from './channel-display.ts';
 import { patchChannelInPage, quickEditPatch } from './list-cache.ts';
 import { type ModelsByType, readCachedModelsByType, storeModelsByType } from './models-cache.ts';

@@ -3,8 +3,8 @@
  * the keys of enabled tokens, newest first.
  */
 import { TokenStatus } from '../../../../common/statuses.ts';
+import { unwrapReply } from '../../api/client.ts';
 import { fetchNewestTokens, type TokenView } from '../../api/tokens.ts';
-import { unwrapReply } from '../users/reply-data.ts';
 
 export const ENABLED_TOKEN_FETCH_SIZE = 100;
 /** How long the "no enabled token" message shows before the page moves to /token. */

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { showError } from '../../components/feedback.ts';
-import { useReportedError } from '../users/reply-data.ts';
+import { useReportedError } from '../../components/use-reported-error.ts';
 import {
   fetchEnabledTokenKeys,
   NO_TOKEN_REDIRECT_DELAY_MS,

@@ -1,7 +1,8 @@
 /** TanStack Query hook of the dashboard data. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { unwrapReply } from '../../api/client.ts';
 import { fetchQuotaData, type QuotaDataQuery } from '../../api/dashboard.ts';
-import { unwrapReply, useReportedError } from '../users/reply-data.ts';
+import { useReportedError } from '../../components/use-reported-error.ts';
 
 export const dashboardQueryKeys = {
   all: ['dashboard'] as const,

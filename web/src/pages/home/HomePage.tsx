@@ -68,7 +68,7 @@ function Welcome() {
       {status.server_address && (
         <Typography.Paragraph style={{ marginTop: 24 }}>
           {t('home.apiAddress')}{' '}
-          <Typography.Text code copyable>
+          <Typography.Text code copyable data-testid="home-api-address">
             {status.server_address}
           </Typography.Text>
         </Typography.Paragraph>

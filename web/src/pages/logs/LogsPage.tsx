@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Form, Space } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogFilters } from '../../api/logs.ts';
-import { readPageSize, storePageSize } from '../../components/page-size.ts';
+import { ListPage } from '../../components/list-page/ListPage.tsx';
+import { usePagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { useSession } from '../../components/session.tsx';
+import { useListState, useSearchForm } from '../../components/use-list-state.ts';
 import { LogColumnSettingsDialog } from './LogColumnSettingsDialog.tsx';
 import { LogFilterForm } from './LogFilterForm.tsx';
 import { LogStats } from './LogStats.tsx';
@@ -15,56 +16,45 @@ import {
   storeLogColumnVisibility,
   visibleLogColumns,
 } from './log-columns.ts';
-import { defaultFilterValues, filtersFromValues, type LogFilterValues } from './log-filter-values.ts';
+import { defaultFilterValues, filtersFromValues } from './log-filter-values.ts';
 import { UserInfoDialog } from './UserInfoDialog.tsx';
 import { logQueryKeys, useLogList, useLogStat } from './use-logs.ts';
 
 /**
- * Route /log: the usage log (spec §2 "Usage log"). Stat badges, filters, a paged table with expandable
+ * Route /log: the usage log. Stat badges, filters, a paged table with expandable
  * rows and a column-settings dialog. Admins read every user's rows and get the channel and user columns,
- * the channel and username filters and a user-info popup.
+ * the channel and username filters and a user-info popup. Reset puts back today's default range.
  */
 export function LogsPage() {
   const { t } = useTranslation();
   const { isAdmin } = useSession();
   const queryClient = useQueryClient();
-  const [filterForm] = Form.useForm<LogFilterValues>();
   const [initialValues] = useState(() => defaultFilterValues());
-  const [filters, setFilters] = useState<LogFilters>(() => filtersFromValues(initialValues));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(readPageSize);
+  const [firstFilters] = useState<LogFilters>(() => filtersFromValues(initialValues));
+  const list = useListState(firstFilters);
+  // Searching again with the same filters still reloads the rows and the badges.
+  const reload = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: logQueryKeys.all }),
+    [queryClient],
+  );
+  const searchForm = useSearchForm(list, {
+    toSearch: filtersFromValues,
+    reload,
+    freshValues: defaultFilterValues,
+  });
   const [columnVisibility, setColumnVisibility] = useState<LogColumnVisibility>(readLogColumnVisibility);
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [userInfoId, setUserInfoId] = useState<number | null>(null);
 
-  const listQuery = useLogList({ filters, page, pageSize, admin: isAdmin });
-  const statQuery = useLogStat(filters, isAdmin);
+  const listQuery = useLogList({
+    filters: list.search,
+    page: list.page,
+    pageSize: list.pageSize,
+    admin: isAdmin,
+  });
+  const tableData = usePagedTableData(list, listQuery);
+  const statQuery = useLogStat(list.search, isAdmin);
   const columns = useMemo(() => visibleLogColumns(columnVisibility, isAdmin), [columnVisibility, isAdmin]);
-
-  const applyFilters = (next: LogFilters) => {
-    setFilters(next);
-    setPage(1);
-    // Searching again with the same filters still reloads the rows and the badges.
-    void queryClient.invalidateQueries({ queryKey: logQueryKeys.all });
-  };
-
-  const search = (values: LogFilterValues) => applyFilters(filtersFromValues(values));
-
-  const reset = () => {
-    const fresh = defaultFilterValues();
-    filterForm.setFieldsValue(fresh);
-    applyFilters(filtersFromValues(fresh));
-  };
-
-  const changePage = (nextPage: number, nextPageSize: number) => {
-    if (nextPageSize !== pageSize) {
-      storePageSize(nextPageSize);
-      setPageSize(nextPageSize);
-      setPage(1);
-      return;
-    }
-    setPage(nextPage);
-  };
 
   const saveColumns = (visibility: LogColumnVisibility) => {
     storeLogColumnVisibility(visibility);
@@ -73,38 +63,32 @@ export function LogsPage() {
   };
 
   return (
-    <Card title={t('logs.title')}>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <LogStats stat={statQuery.data} />
-        <LogFilterForm
-          form={filterForm}
-          initialValues={initialValues}
-          admin={isAdmin}
-          searching={listQuery.isFetching}
-          onSearch={search}
-          onReset={reset}
-          onOpenColumns={() => setColumnsOpen(true)}
-        />
-        <LogsTable
-          logs={listQuery.data?.items ?? []}
-          loading={listQuery.isFetching}
-          admin={isAdmin}
-          columns={columns}
-          page={page}
-          pageSize={pageSize}
-          total={listQuery.data?.total ?? 0}
-          onPageChange={changePage}
-          onOpenUser={setUserInfoId}
-        />
-      </Space>
-      <LogColumnSettingsDialog
-        open={columnsOpen}
+    <ListPage
+      title={t('logs.title')}
+      overlays={
+        <>
+          <LogColumnSettingsDialog
+            open={columnsOpen}
+            admin={isAdmin}
+            visibility={columnVisibility}
+            onSave={saveColumns}
+            onClose={() => setColumnsOpen(false)}
+          />
+          {isAdmin && <UserInfoDialog userId={userInfoId} onClose={() => setUserInfoId(null)} />}
+        </>
+      }
+    >
+      <LogStats stat={statQuery.data} />
+      <LogFilterForm
+        form={searchForm.form}
+        initialValues={initialValues}
         admin={isAdmin}
-        visibility={columnVisibility}
-        onSave={saveColumns}
-        onClose={() => setColumnsOpen(false)}
+        searching={listQuery.isFetching}
+        onSearch={searchForm.search}
+        onReset={searchForm.reset}
+        onOpenColumns={() => setColumnsOpen(true)}
       />
-      {isAdmin && <UserInfoDialog userId={userInfoId} onClose={() => setUserInfoId(null)} />}
-    </Card>
+      <LogsTable data={tableData} admin={isAdmin} columns={columns} onOpenUser={setUserInfoId} />
+    </ListPage>
   );
 }

@@ -1,28 +1,12 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { LogView } from '../../api/logs.ts';
+import { stubTableMeasuring } from '../../components/table-test-stubs.ts';
 import { i18n } from '../../i18n/index.ts';
 import { LogsTable, type LogsTableProps } from './LogsTable.tsx';
 import { availableLogColumns } from './log-columns.ts';
 
-/** antd's table measures itself with ResizeObserver, which jsdom lacks. */
-class ResizeObserverStub {
-  observe(): void {}
-  unobserve(): void {}
-  disconnect(): void {}
-}
-
-const originalGetComputedStyle = window.getComputedStyle;
-
-beforeAll(() => {
-  globalThis.ResizeObserver ??= ResizeObserverStub;
-  // jsdom cannot style pseudo-elements (antd asks when measuring the scroll bar); answer for the element.
-  window.getComputedStyle = (element) => originalGetComputedStyle(element);
-});
-
-afterAll(() => {
-  window.getComputedStyle = originalGetComputedStyle;
-});
+stubTableMeasuring();
 
 function log(overrides: Partial<LogView>): LogView {
   return {
@@ -71,14 +55,16 @@ function renderTable(props: Partial<LogsTableProps> = {}) {
   const admin = props.admin ?? true;
   return render(
     <LogsTable
-      logs={[consumption, topUp]}
-      loading={false}
+      data={{
+        rows: [consumption, topUp],
+        loading: false,
+        page: 1,
+        pageSize: 10,
+        total: 2,
+        onPageChange: () => {},
+      }}
       admin={admin}
       columns={availableLogColumns(admin)}
-      page={1}
-      pageSize={10}
-      total={2}
-      onPageChange={() => {}}
       onOpenUser={() => {}}
       {...props}
     />,

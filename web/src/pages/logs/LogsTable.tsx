@@ -1,10 +1,10 @@
 import { MinusSquareOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import { Button, Table, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LogView } from '../../api/logs.ts';
-import { listPagination } from '../../components/list-pagination.ts';
+import { PagedTable, type PagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { formatUnixTime } from '../tokens/token-display.ts';
 import { ChannelCell, ModelCell, UserCell, UseTimeCell } from './LogCells.tsx';
 import { LogDetails } from './LogDetails.tsx';
@@ -14,15 +14,10 @@ import { logTypeTag, showsUsage } from './log-display.ts';
 import { useCostFormatter } from './use-logs.ts';
 
 export interface LogsTableProps {
-  logs: LogView[];
-  loading: boolean;
+  data: PagedTableData<LogView>;
   admin: boolean;
   /** The columns to show, in table order. */
   columns: LogColumn[];
-  page: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number, pageSize: number) => void;
   onOpenUser: (userId: number) => void;
 }
 
@@ -32,7 +27,7 @@ interface LogRow extends LogView {
   detailRows: DetailRow[];
 }
 
-/** Usage cells stay empty on rows that are not consumption (spec §4 "Log types"). */
+/** Usage cells stay empty on rows that are not consumption. */
 function usageOnly(row: LogRow, cell: ReactNode): ReactNode {
   return showsUsage(row.type) ? cell : null;
 }
@@ -44,12 +39,12 @@ export function LogsTable(props: LogsTableProps) {
 
   const rows = useMemo<LogRow[]>(
     () =>
-      props.logs.map((log) => ({
+      props.data.rows.map((log) => ({
         ...log,
         parsedOther: parseLogOther(log.other),
         detailRows: logDetailRows(log, admin),
       })),
-    [props.logs, admin],
+    [props.data.rows, admin],
   );
 
   const definitions: Record<LogColumn, ColumnsType<LogRow>[number]> = {
@@ -111,46 +106,34 @@ export function LogsTable(props: LogsTableProps) {
     },
   };
 
-  const pagination = listPagination({
-    page: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    onChange: props.onPageChange,
-    totalText: (total) => t('logs.pagination.total', { total }),
-  });
-
   return (
-    <div data-testid="logs-table">
-      <Table<LogRow>
-        rowKey="id"
-        size="middle"
-        columns={props.columns.map((column) => ({
-          ...definitions[column],
-          title: t(LOG_COLUMN_TITLE_KEYS[column]),
-        }))}
-        dataSource={rows}
-        loading={props.loading}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        expandable={{
-          // A fixed expand column makes antd pin each expanded row to the visible width of the table.
-          fixed: 'left',
-          rowExpandable: (row) => row.detailRows.length > 0,
-          expandedRowRender: (row) => <LogDetails rows={row.detailRows} logId={row.id} />,
-          expandIcon: ({ expanded, expandable, onExpand, record }) =>
-            expandable ? (
-              <Button
-                type="text"
-                size="small"
-                icon={expanded ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
-                aria-label={expanded ? t('logs.details.collapse') : t('logs.details.expand')}
-                aria-expanded={expanded}
-                onClick={(event) => onExpand(record, event)}
-                data-testid={`log-expand-${record.id}`}
-              />
-            ) : null,
-        }}
-      />
-    </div>
+    <PagedTable<LogRow>
+      testId="logs-table"
+      size="middle"
+      data={{ ...props.data, rows }}
+      columns={props.columns.map((column) => ({
+        ...definitions[column],
+        title: t(LOG_COLUMN_TITLE_KEYS[column]),
+      }))}
+      totalText={(total) => t('logs.pagination.total', { total })}
+      expandable={{
+        // A fixed expand column makes antd pin each expanded row to the visible width of the table.
+        fixed: 'left',
+        rowExpandable: (row) => row.detailRows.length > 0,
+        expandedRowRender: (row) => <LogDetails rows={row.detailRows} logId={row.id} />,
+        expandIcon: ({ expanded, expandable, onExpand, record }) =>
+          expandable ? (
+            <Button
+              type="text"
+              size="small"
+              icon={expanded ? <MinusSquareOutlined /> : <PlusSquareOutlined />}
+              aria-label={expanded ? t('logs.details.collapse') : t('logs.details.expand')}
+              aria-expanded={expanded}
+              onClick={(event) => onExpand(record, event)}
+              data-testid={`log-expand-${record.id}`}
+            />
+          ) : null,
+      }}
+    />
   );
 }

@@ -1,8 +1,9 @@
 /**
- * The visible columns of the usage log, remembered in localStorage `logs-table-columns` (spec §3) as a JSON
+ * The visible columns of the usage log, remembered in localStorage `logs-table-columns` as a JSON
  * object column → shown. The channel and user columns exist only in the admin view: they are never offered
  * or shown to other users, whatever is stored.
  */
+import { type ColumnVisibilityOf, columnVisibilityStore } from '../../components/column-visibility.ts';
 
 export const LOG_COLUMNS_STORAGE_KEY = 'logs-table-columns';
 
@@ -23,7 +24,7 @@ export const LOG_COLUMNS = [
 ] as const;
 
 export type LogColumn = (typeof LOG_COLUMNS)[number];
-export type LogColumnVisibility = Record<LogColumn, boolean>;
+export type LogColumnVisibility = ColumnVisibilityOf<LogColumn>;
 
 /** i18n keys of the column titles (table headers and the settings dialog). */
 export const LOG_COLUMN_TITLE_KEYS: Record<LogColumn, string> = {
@@ -43,49 +44,20 @@ export const LOG_COLUMN_TITLE_KEYS: Record<LogColumn, string> = {
 
 const ADMIN_COLUMNS: ReadonlySet<LogColumn> = new Set<LogColumn>(['channel', 'username']);
 
-type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
+const visibilityStore = columnVisibilityStore(LOG_COLUMNS, LOG_COLUMNS_STORAGE_KEY);
 
 /** The columns the viewer can have: all of them for admins, the others without channel and user. */
 export function availableLogColumns(admin: boolean): LogColumn[] {
   return LOG_COLUMNS.filter((column) => admin || !ADMIN_COLUMNS.has(column));
 }
 
-export function defaultLogColumnVisibility(): LogColumnVisibility {
-  return Object.fromEntries(LOG_COLUMNS.map((column) => [column, true])) as LogColumnVisibility;
-}
-
+export const defaultLogColumnVisibility = visibilityStore.defaults;
 /** Stored choices over the defaults: unknown keys, non-boolean values and unreadable text are ignored. */
-export function parseLogColumnVisibility(stored: string | null): LogColumnVisibility {
-  const visibility = defaultLogColumnVisibility();
-  if (!stored) return visibility;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return visibility;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return visibility;
-  for (const column of LOG_COLUMNS) {
-    const value = (parsed as Record<string, unknown>)[column];
-    if (typeof value === 'boolean') visibility[column] = value;
-  }
-  return visibility;
-}
+export const parseLogColumnVisibility = visibilityStore.parse;
+export const readLogColumnVisibility = visibilityStore.read;
+export const storeLogColumnVisibility = visibilityStore.store;
 
 /** The columns to render: chosen ones the viewer is allowed to see, in table order. */
 export function visibleLogColumns(visibility: LogColumnVisibility, admin: boolean): LogColumn[] {
   return availableLogColumns(admin).filter((column) => visibility[column]);
-}
-
-export function readLogColumnVisibility(
-  storage: StorageLike | undefined = globalThis.localStorage,
-): LogColumnVisibility {
-  return parseLogColumnVisibility(storage?.getItem(LOG_COLUMNS_STORAGE_KEY) ?? null);
-}
-
-export function storeLogColumnVisibility(
-  visibility: LogColumnVisibility,
-  storage: StorageLike | undefined = globalThis.localStorage,
-): void {
-  storage?.setItem(LOG_COLUMNS_STORAGE_KEY, JSON.stringify(visibility));
 }

@@ -1,12 +1,10 @@
 /** TanStack Query hooks of the usage-log screen. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { Page } from '../../../../common/api-types.ts';
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
 import type { QuotaDisplaySettings } from '../../../../common/quota-format.ts';
-import { fetchLogStat, fetchLogs, type LogFilters, type LogView } from '../../api/logs.ts';
+import { fetchLogStat, fetchLogs, type LogFilters } from '../../api/logs.ts';
 import { useStatus } from '../../components/status.tsx';
-import { unwrapReply, useReportedError } from '../users/reply-data.ts';
+import { usePageQuery, useReplyQuery } from '../../components/use-reply-query.ts';
 import { formatLogCost, formatStatQuota } from './log-quota.ts';
 
 export interface LogListQuery {
@@ -24,27 +22,18 @@ export const logQueryKeys = {
 };
 
 export function useLogList(query: LogListQuery) {
-  const result = useQuery({
-    queryKey: logQueryKeys.list(query),
-    queryFn: async (): Promise<Page<LogView>> =>
-      unwrapReply(await fetchLogs(query.filters, query.page, query.pageSize, query.admin)),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  useReportedError(result.error);
-  return result;
+  return usePageQuery(logQueryKeys.list(query), () =>
+    fetchLogs(query.filters, query.page, query.pageSize, query.admin),
+  );
 }
 
 /** The stat badges (quota over the filter, RPM and TPM of the last minute). */
 export function useLogStat(filters: LogFilters, admin: boolean) {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: logQueryKeys.stat(filters, admin),
-    queryFn: async () => unwrapReply(await fetchLogStat(filters, admin)),
-    placeholderData: keepPreviousData,
-    retry: false,
+    fetch: () => fetchLogStat(filters, admin),
+    keepPrevious: true,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 function useQuotaSettings(): QuotaDisplaySettings {

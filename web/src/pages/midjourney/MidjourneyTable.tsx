@@ -1,108 +1,53 @@
 import { PictureOutlined } from '@ant-design/icons';
-import { Button, Progress, Table, Tag } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Button, Progress } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { MidjourneyView } from '../../api/task-logs.ts';
-import { listPagination } from '../../components/list-pagination.ts';
+import { EMPTY_CELL } from '../../components/task-log/TaskLogCells.tsx';
+import { TaskLogTable, type TaskLogTableProps } from '../../components/task-log/TaskLogPage.tsx';
+import { isFailed, progressPercent } from '../../components/task-log/task-display.ts';
 import {
-  ChannelTag,
-  DurationTag,
-  EMPTY_CELL,
-  LongTextCell,
-  StatusTag,
-} from '../../components/task-log/TaskLogCells.tsx';
-import { isFailed, progressPercent, taskDurationSeconds } from '../../components/task-log/task-display.ts';
-import { formatUnixTime } from '../tokens/token-display.ts';
+  taskLogColumns as columnOf,
+  type TaskLogColumn,
+} from '../../components/task-log/task-log-columns.tsx';
 import { drawingActionLabel, submitResultLabel } from './midjourney-display.ts';
 
-export interface MidjourneyTableProps {
-  rows: MidjourneyView[];
-  loading: boolean;
-  /** Admins also see the channel, the submit result and the task status. */
-  admin: boolean;
-  page: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number, pageSize: number) => void;
-  onOpenText: (title: string, text: string) => void;
+export interface MidjourneyTableProps extends TaskLogTableProps<MidjourneyView> {
   onOpenImage: (src: string) => void;
 }
 
-type Column = ColumnsType<MidjourneyView>[number];
+type Column = TaskLogColumn<MidjourneyView>;
 
-/** The drawing log's table; submit, start and finish times of drawings are unix milliseconds. */
+/**
+ * The drawing log's table; submit, start and finish times of drawings are unix milliseconds. Admins also
+ * see the channel, the submit result and the task status.
+ */
 export function MidjourneyTable(props: MidjourneyTableProps) {
   const { t } = useTranslation();
-  const { onOpenText, onOpenImage } = props;
-  const longText = (
-    title: string,
-    field: 'prompt' | 'prompt_en' | 'fail_reason',
-    testId: string,
-  ): Column => ({
-    key: field,
-    title,
-    render: (_value, row) => (
-      <LongTextCell text={row[field]} title={title} onOpen={onOpenText} testId={`${testId}-${row.id}`} />
-    ),
-  });
+  const { admin, onOpenText, onOpenImage } = props;
 
   const columns: Column[] = [
     {
       key: 'submit_time',
       title: t('midjourney.columns.submitTime'),
-      render: (_value, row) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{formatUnixTime(Math.floor(row.submit_time / 1000))}</span>
-      ),
+      render: (_value, row) => columnOf.time(Math.floor(row.submit_time / 1000)),
     },
-    {
-      key: 'duration',
-      title: t('midjourney.columns.duration'),
-      render: (_value, row) => (
-        <DurationTag
-          seconds={taskDurationSeconds(row.submit_time, row.finish_time, 'ms')}
-          testId={`mj-duration-${row.id}`}
-        />
-      ),
-    },
-    ...(props.admin
-      ? [
-          {
-            key: 'channel',
-            title: t('midjourney.columns.channel'),
-            render: (_value, row) => (
-              <ChannelTag channelId={row.channel_id ?? 0} testId={`mj-channel-${row.id}`} />
-            ),
-          } satisfies Column,
-        ]
-      : []),
-    {
-      key: 'action',
-      title: t('midjourney.columns.type'),
-      render: (_value, row) => {
-        const label = drawingActionLabel(row.action);
-        return <Tag color={label.color}>{t(label.key)}</Tag>;
-      },
-    },
+    columnOf.duration(t('midjourney.columns.duration'), 'ms', 'mj'),
+    ...columnOf.channel<MidjourneyView>(admin, t('midjourney.columns.channel'), 'mj'),
+    columnOf.tag('action', t('midjourney.columns.type'), (row) => drawingActionLabel(row.action), t),
     {
       key: 'mj_id',
       title: t('midjourney.columns.taskId'),
       render: (_value, row) => <span style={{ whiteSpace: 'nowrap' }}>{row.mj_id || EMPTY_CELL}</span>,
     },
-    ...(props.admin
+    ...(admin
       ? [
-          {
-            key: 'code',
-            title: t('midjourney.columns.submitResult'),
-            render: (_value, row) => {
-              const label = submitResultLabel(row.code);
-              return <Tag color={label.color}>{t(label.key)}</Tag>;
-            },
-          } satisfies Column,
-          {
-            key: 'status',
-            title: t('midjourney.columns.status'),
-            render: (_value, row) => <StatusTag status={row.status} testId={`mj-status-${row.id}`} />,
-          } satisfies Column,
+          columnOf.tag<MidjourneyView>(
+            'code',
+            t('midjourney.columns.submitResult'),
+            (row) => submitResultLabel(row.code),
+            t,
+          ),
+          columnOf.status<MidjourneyView>(t('midjourney.columns.status'), 'mj'),
         ]
       : []),
     {
@@ -135,28 +80,22 @@ export function MidjourneyTable(props: MidjourneyTableProps) {
           t('midjourney.image.none')
         ),
     },
-    longText(t('midjourney.columns.prompt'), 'prompt', 'mj-prompt'),
-    longText(t('midjourney.columns.promptEn'), 'prompt_en', 'mj-prompt-en'),
-    longText(t('midjourney.columns.failReason'), 'fail_reason', 'mj-fail'),
+    columnOf.longText('prompt', t('midjourney.columns.prompt'), (row) => row.prompt, onOpenText, 'mj-prompt'),
+    columnOf.longText(
+      'prompt_en',
+      t('midjourney.columns.promptEn'),
+      (row) => row.prompt_en,
+      onOpenText,
+      'mj-prompt-en',
+    ),
+    columnOf.longText(
+      'fail_reason',
+      t('midjourney.columns.failReason'),
+      (row) => row.fail_reason,
+      onOpenText,
+      'mj-fail',
+    ),
   ];
 
-  return (
-    <div data-testid="mj-table">
-      <Table<MidjourneyView>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={props.rows}
-        loading={props.loading}
-        pagination={listPagination({
-          page: props.page,
-          pageSize: props.pageSize,
-          total: props.total,
-          onChange: props.onPageChange,
-          totalText: (total) => t('taskLog.pagination.total', { total }),
-        })}
-        scroll={{ x: 'max-content' }}
-      />
-    </div>
-  );
+  return <TaskLogTable<MidjourneyView> testId="mj-table" data={props.data} columns={columns} />;
 }

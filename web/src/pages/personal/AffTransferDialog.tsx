@@ -3,11 +3,11 @@ import { Alert, Button, Descriptions, InputNumber, Modal, Space, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
+import { ensureSuccess, reportFailure } from '../../api/client.ts';
 import { transferAffiliateQuota } from '../../api/wallet.ts';
 import { showSuccess } from '../../components/feedback.ts';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
-import { ensureSuccess, reportFailure } from '../users/reply-data.ts';
 import {
   quotaToTransferInput,
   type TransferSettings,

@@ -2,9 +2,9 @@ import { Alert, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { reportFailure } from '../../api/client.ts';
 import { showError, showSuccess } from '../../components/feedback.ts';
 import { useSession } from '../../components/session.tsx';
-import { reportFailure } from '../users/reply-data.ts';
 import { isDeleteConfirmed } from './personal-rules.ts';
 import { useDeleteSelf } from './use-personal.ts';
 

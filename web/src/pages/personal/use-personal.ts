@@ -1,5 +1,6 @@
 /** TanStack Query hooks of the personal settings screen. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ensureSuccess, reportFailure, unwrapReply } from '../../api/client.ts';
 import {
   deleteSelf,
   fetchAffiliateCode,
@@ -11,7 +12,7 @@ import {
   updateSelf,
   updateUserSetting,
 } from '../../api/users.ts';
-import { ensureSuccess, reportFailure, unwrapReply, useReportedError } from '../users/reply-data.ts';
+import { useReportedError } from '../../components/use-reported-error.ts';
 import type { SettingFormValues } from './user-setting-rules.ts';
 
 export const personalQueryKeys = {

@@ -1,9 +1,10 @@
 /** TanStack Query hooks of the price list. */
 import { useQuery } from '@tanstack/react-query';
+import { BusinessFailure, unwrapReply } from '../../api/client.ts';
 import { fetchPricing, type PricingModel } from '../../api/pricing.ts';
 import { fetchSelf } from '../../api/users.ts';
+import { useReportedError } from '../../components/use-reported-error.ts';
 import { personalQueryKeys } from '../personal/use-personal.ts';
-import { BusinessFailure, unwrapReply, useReportedError } from '../users/reply-data.ts';
 
 export interface PricingData {
   models: PricingModel[];

@@ -1,7 +1,8 @@
-import { Button, Drawer, Form, Input, InputNumber, Space, Spin } from 'antd';
+import { Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../components/feedback.ts';
+import { FormDrawer } from '../../components/list-page/FormDrawer.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
 import {
@@ -59,7 +60,7 @@ function QuotaField() {
 }
 
 /**
- * Creates a batch of codes or edits an unused one (spec §5 "Redemption form"). Give it a new `key` for
+ * Creates a batch of codes or edits an unused one. Give it a new `key` for
  * every opening: an antd form store keeps its old values over new initial values when the form remounts.
  */
 export function RedemptionDrawer({ target, onClose, onCreated }: RedemptionDrawerProps) {
@@ -104,67 +105,50 @@ export function RedemptionDrawer({ target, onClose, onCreated }: RedemptionDrawe
   const saving = createMutation.isPending || updateMutation.isPending;
 
   return (
-    <Drawer
+    <FormDrawer
       title={mode === 'edit' ? t('redemptions.edit.title') : t('redemptions.create.title')}
       open={open}
       onClose={onClose}
       size={480}
-      destroyOnHidden
-      data-testid="redemption-drawer"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="redemption-cancel">
-            {t('redemptions.form.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={waitingForCode}
-            onClick={() => form.submit()}
-            data-testid="redemption-submit"
-          >
-            {t('redemptions.form.submit')}
-          </Button>
-        </Space>
-      }
+      testIdPrefix="redemption"
+      labels={[t('redemptions.form.cancel'), t('redemptions.form.submit')]}
+      onSubmit={() => form.submit()}
+      saving={saving}
+      waiting={waitingForCode}
     >
-      {waitingForCode ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      ) : (
-        <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} preserve={false}>
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} preserve={false}>
+        <Form.Item
+          name="name"
+          label={t('redemptions.form.name')}
+          required={mode === 'edit'}
+          extra={mode === 'create' ? t('redemptions.form.nameNote') : undefined}
+        >
+          <Input
+            placeholder={t('redemptions.form.namePlaceholder')}
+            maxLength={REDEMPTION_NAME_MAX_LENGTH}
+            autoComplete="off"
+            data-testid="redemption-name"
+          />
+        </Form.Item>
+        <QuotaField />
+        {mode === 'create' && (
           <Form.Item
-            name="name"
-            label={t('redemptions.form.name')}
-            required={mode === 'edit'}
-            extra={mode === 'create' ? t('redemptions.form.nameNote') : undefined}
+            name="count"
+            label={t('redemptions.form.count')}
+            required
+            extra={t('redemptions.form.countNote', { max: REDEMPTION_COUNT_MAX })}
           >
-            <Input
-              placeholder={t('redemptions.form.namePlaceholder')}
-              maxLength={REDEMPTION_NAME_MAX_LENGTH}
-              autoComplete="off"
-              data-testid="redemption-name"
+            <InputNumber
+              min={1}
+              max={REDEMPTION_COUNT_MAX}
+              precision={0}
+              style={{ width: '100%' }}
+              aria-label={t('redemptions.form.count')}
+              data-testid="redemption-count"
             />
           </Form.Item>
-          <QuotaField />
-          {mode === 'create' && (
-            <Form.Item
-              name="count"
-              label={t('redemptions.form.count')}
-              required
-              extra={t('redemptions.form.countNote', { max: REDEMPTION_COUNT_MAX })}
-            >
-              <InputNumber
-                min={1}
-                max={REDEMPTION_COUNT_MAX}
-                precision={0}
-                style={{ width: '100%' }}
-                aria-label={t('redemptions.form.count')}
-                data-testid="redemption-count"
-              />
-            </Form.Item>
-          )}
-        </Form>
-      )}
-    </Drawer>
+        )}
+      </Form>
+    </FormDrawer>
   );
 }

@@ -1,7 +1,7 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Switch, Tooltip } from 'antd';
+import { Button, Space, Switch, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { RedemptionView } from '../../api/redemptions.ts';
+import { CopyKeyButton, DeleteButton } from '../../components/list-page/RowActions.tsx';
 import { redemptionRowState } from './redemption-display.ts';
 
 export interface RedemptionRowActionsProps {
@@ -23,15 +23,11 @@ export function RedemptionRowActions(props: RedemptionRowActionsProps) {
 
   return (
     <Space size={8} wrap>
-      <Tooltip title={t('redemptions.actions.copy')}>
-        <Button
-          size="small"
-          icon={<CopyOutlined />}
-          onClick={() => props.onCopy(redemption)}
-          aria-label={t('redemptions.actions.copy')}
-          data-testid={testId('copy')}
-        />
-      </Tooltip>
+      <CopyKeyButton
+        label={t('redemptions.actions.copy')}
+        onCopy={() => props.onCopy(redemption)}
+        testId={testId('copy')}
+      />
       <Tooltip
         title={
           state.switchLocked
@@ -62,18 +58,17 @@ export function RedemptionRowActions(props: RedemptionRowActionsProps) {
           {t('redemptions.actions.edit')}
         </Button>
       </Tooltip>
-      <Popconfirm
-        title={t('redemptions.actions.deleteConfirmTitle')}
-        description={t('redemptions.actions.deleteConfirmDescription', { name: redemption.name })}
-        okText={t('redemptions.actions.delete')}
-        cancelText={t('redemptions.actions.cancel')}
-        okButtonProps={{ danger: true, ...{ 'data-testid': testId('delete-confirm') } }}
+      <DeleteButton
+        label={t('redemptions.actions.delete')}
+        confirmTitle={t('redemptions.actions.deleteConfirmTitle')}
+        confirmDescription={t('redemptions.actions.deleteConfirmDescription', { name: redemption.name })}
+        confirmLabel={t('redemptions.actions.delete')}
+        cancelLabel={t('redemptions.actions.cancel')}
         onConfirm={() => props.onDelete(redemption)}
-      >
-        <Button size="small" danger loading={props.deleting} data-testid={testId('delete')}>
-          {t('redemptions.actions.delete')}
-        </Button>
-      </Popconfirm>
+        loading={props.deleting}
+        testId={testId('delete')}
+        confirmTestId={testId('delete-confirm')}
+      />
     </Space>
   );
 }

@@ -1,9 +1,12 @@
-import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Popconfirm, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchButtons } from '../../components/SearchButtons.tsx';
-import { useListState } from '../../components/use-list-state.ts';
+import { AddButton, ListPage, ListToolbar, SearchField } from '../../components/list-page/ListPage.tsx';
+import { usePagedTableData } from '../../components/list-page/PagedTable.tsx';
+import { useDrawerTarget } from '../../components/list-page/use-drawer-target.ts';
+import { pendingRowId } from '../../components/use-list-mutation.ts';
+import { useListState, useSearchForm } from '../../components/use-list-state.ts';
 import { copyWithToast } from '../personal/copy-with-toast.ts';
 import { CreatedKeysDialog } from './CreatedKeysDialog.tsx';
 import { type CreatedBatch, type DrawerTarget, RedemptionDrawer } from './RedemptionDrawer.tsx';
@@ -19,76 +22,46 @@ interface SearchValues {
   keyword?: string;
 }
 
+const toSearch = (values: SearchValues) => values.keyword?.trim() ?? '';
+
 /**
  * Route /redemption (administrators): search, paged table with row actions, "delete invalid codes",
- * the create/edit drawer, and the keys of a new batch (spec §2 "Redemption page").
+ * the create/edit drawer, and the keys of a new batch.
  */
 export function RedemptionsPage() {
   const { t } = useTranslation();
-  const [searchForm] = Form.useForm<SearchValues>();
-  const {
-    search: keyword,
-    page,
-    pageSize,
-    setPage,
-    applySearch: applyListSearch,
-    resetSearch: resetListSearch,
-    changePage,
-  } = useListState('');
-  const [drawerTarget, setDrawerTarget] = useState<DrawerTarget | null>(null);
-  const [drawerSession, setDrawerSession] = useState(0);
+  const list = useListState('');
+  const listQuery = useRedemptionList({ keyword: list.search, page: list.page, pageSize: list.pageSize });
+  // Searching again for the same thing shows the latest state (e.g. codes redeemed meanwhile).
+  const searchForm = useSearchForm(list, { toSearch, reload: listQuery.refetch });
+  const tableData = usePagedTableData(list, listQuery);
+  const searchLabels = [t('redemptions.search.submit'), t('redemptions.search.reset')] as const;
+  const drawer = useDrawerTarget<DrawerTarget>();
   const [createdBatch, setCreatedBatch] = useState<CreatedBatch | null>(null);
-
-  const listQuery = useRedemptionList({ keyword, page, pageSize });
   const toggleMutation = useToggleRedemptionStatus();
   const deleteMutation = useDeleteRedemption();
   const deleteInvalidMutation = useDeleteInvalidRedemptions();
-  const total = listQuery.data?.total ?? 0;
-  const itemCount = listQuery.data?.items.length ?? 0;
-
-  // After deleting the last codes of the last page, show the page that now is the last one.
-  useEffect(() => {
-    if (!listQuery.isPlaceholderData && itemCount === 0 && page > 1) {
-      setPage(Math.max(1, Math.ceil(total / pageSize)));
-    }
-  }, [listQuery.isPlaceholderData, itemCount, total, page, pageSize, setPage]);
-
-  const applySearch = (values: SearchValues) => {
-    const nextKeyword = values.keyword?.trim() ?? '';
-    // Searching again for the same thing shows the latest state (e.g. codes redeemed meanwhile).
-    if (nextKeyword === keyword && page === 1) void listQuery.refetch();
-    applyListSearch(nextKeyword);
-  };
-
-  const resetSearch = () => resetListSearch(searchForm);
-
-  const openDrawer = (target: DrawerTarget) => {
-    setDrawerSession((session) => session + 1);
-    setDrawerTarget(target);
-  };
 
   return (
-    <Card title={t('redemptions.title')}>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between' }}>
-          <Form form={searchForm} layout="inline" onFinish={applySearch} style={{ rowGap: 8 }}>
-            <Form.Item name="keyword">
-              <Input
-                allowClear
-                prefix={<SearchOutlined />}
-                placeholder={t('redemptions.search.keywordPlaceholder')}
-                aria-label={t('redemptions.search.keyword')}
-                style={{ width: 260 }}
-                data-testid="redemptions-search-keyword"
-              />
-            </Form.Item>
-            <SearchButtons
-              testIdPrefix="redemptions"
-              submitLabel={t('redemptions.search.submit')}
-              resetLabel={t('redemptions.search.reset')}
-              onReset={resetSearch}
-            />
-          </Form>
+    <ListPage
+      title={t('redemptions.title')}
+      overlays={
+        <>
+          <RedemptionDrawer
+            key={drawer.session}
+            target={drawer.target}
+            onClose={drawer.close}
+            onCreated={setCreatedBatch}
+          />
+          <CreatedKeysDialog batch={createdBatch} onClose={() => setCreatedBatch(null)} />
+        </>
+      }
+    >
+      <ListToolbar
+        search={searchForm}
+        testIdPrefix="redemptions"
+        labels={searchLabels}
+        actions={
           <Space wrap>
             <Popconfirm
               title={t('redemptions.deleteInvalid.confirmTitle')}
@@ -107,38 +80,30 @@ export function RedemptionsPage() {
                 {t('redemptions.deleteInvalid.button')}
               </Button>
             </Popconfirm>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
-              onClick={() => openDrawer({ mode: 'create' })}
-              data-testid="redemptions-add"
-            >
-              {t('redemptions.create.button')}
-            </Button>
+            <AddButton
+              label={t('redemptions.create.button')}
+              onClick={() => drawer.open({ mode: 'create' })}
+              testId="redemptions-add"
+            />
           </Space>
-        </div>
-        <RedemptionsTable
-          redemptions={listQuery.data?.items ?? []}
-          loading={listQuery.isFetching}
-          page={page}
-          pageSize={pageSize}
-          total={total}
-          onPageChange={changePage}
-          togglingId={toggleMutation.isPending ? (toggleMutation.variables?.id ?? null) : null}
-          deletingId={deleteMutation.isPending ? (deleteMutation.variables ?? null) : null}
-          onCopy={(redemption) => void copyWithToast(redemption.key, t('redemptions.actions.copied'))}
-          onToggle={(redemption) => toggleMutation.mutate(redemption)}
-          onEdit={(redemption) => openDrawer({ mode: 'edit', id: redemption.id })}
-          onDelete={(redemption) => deleteMutation.mutate(redemption.id)}
+        }
+      >
+        <SearchField
+          name="keyword"
+          icon
+          width={260}
+          texts={[t('redemptions.search.keyword'), t('redemptions.search.keywordPlaceholder')]}
         />
-      </Space>
-      <RedemptionDrawer
-        key={drawerSession}
-        target={drawerTarget}
-        onClose={() => setDrawerTarget(null)}
-        onCreated={setCreatedBatch}
+      </ListToolbar>
+      <RedemptionsTable
+        data={tableData}
+        togglingId={pendingRowId(toggleMutation)}
+        deletingId={pendingRowId(deleteMutation)}
+        onCopy={(redemption) => void copyWithToast(redemption.key, t('redemptions.actions.copied'))}
+        onToggle={(redemption) => toggleMutation.mutate(redemption)}
+        onEdit={(redemption) => drawer.open({ mode: 'edit', id: redemption.id })}
+        onDelete={(redemption) => deleteMutation.mutate(redemption.id)}
       />
-      <CreatedKeysDialog batch={createdBatch} onClose={() => setCreatedBatch(null)} />
-    </Card>
+    </ListPage>
   );
 }

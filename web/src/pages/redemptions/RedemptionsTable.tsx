@@ -1,20 +1,16 @@
-import { Table, Tag, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
 import type { RedemptionView } from '../../api/redemptions.ts';
+import { NameCell } from '../../components/list-page/NameCell.tsx';
+import { PagedTable, type PagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { formatUnixTime } from '../tokens/token-display.ts';
 import { RedemptionRowActions } from './RedemptionRowActions.tsx';
 import { optionalTimeText, redemptionStatusLabel, usedByUser } from './redemption-display.ts';
 
 export interface RedemptionsTableProps {
-  redemptions: RedemptionView[];
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number, pageSize: number) => void;
+  data: PagedTableData<RedemptionView>;
   /** Ids of rows with a status change or a deletion in flight. */
   togglingId: number | null;
   deletingId: number | null;
@@ -38,7 +34,7 @@ export function RedemptionsTable(props: RedemptionsTableProps) {
       title: t('redemptions.columns.name'),
       dataIndex: 'name',
       key: 'name',
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      render: (name: string) => <NameCell name={name} />,
     },
     {
       title: t('redemptions.columns.status'),
@@ -72,44 +68,28 @@ export function RedemptionsTable(props: RedemptionsTableProps) {
       key: 'used_user_id',
       render: (_value, redemption) => usedByUser(redemption) ?? <Missing />,
     },
-    {
-      title: t('redemptions.columns.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_value, redemption) => (
-        <RedemptionRowActions
-          redemption={redemption}
-          toggling={props.togglingId === redemption.id}
-          deleting={props.deletingId === redemption.id}
-          onCopy={props.onCopy}
-          onToggle={props.onToggle}
-          onEdit={props.onEdit}
-          onDelete={props.onDelete}
-        />
-      ),
-    },
   ];
 
-  const pagination: TablePaginationConfig = {
-    current: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-    showTotal: (total) => t('redemptions.pagination.total', { total }),
-    onChange: props.onPageChange,
-  };
-
   return (
-    <div data-testid="redemptions-table">
-      <Table<RedemptionView>
-        rowKey="id"
-        columns={columns}
-        dataSource={props.redemptions}
-        loading={props.loading}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
-    </div>
+    <PagedTable<RedemptionView>
+      testId="redemptions-table"
+      data={props.data}
+      columns={columns}
+      actions={{
+        title: t('redemptions.columns.actions'),
+        render: (redemption) => (
+          <RedemptionRowActions
+            redemption={redemption}
+            toggling={props.togglingId === redemption.id}
+            deleting={props.deletingId === redemption.id}
+            onCopy={props.onCopy}
+            onToggle={props.onToggle}
+            onEdit={props.onEdit}
+            onDelete={props.onDelete}
+          />
+        ),
+      }}
+      totalText={(total) => t('redemptions.pagination.total', { total })}
+    />
   );
 }

@@ -1,7 +1,5 @@
 /** TanStack Query hooks of the redemption-code page. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../../common/api-types.ts';
 import {
   type CreateRedemptionsPayload,
   createRedemptions,
@@ -15,8 +13,8 @@ import {
   updateRedemption,
   updateRedemptionStatus,
 } from '../../api/redemptions.ts';
-import { showSuccess } from '../../components/feedback.ts';
-import { ensureSuccess, reportFailure, unwrapReply, useReportedError } from '../users/reply-data.ts';
+import { useListMutation } from '../../components/use-list-mutation.ts';
+import { usePageQuery, useReplyQuery } from '../../components/use-reply-query.ts';
 import { toggledStatus } from './redemption-display.ts';
 
 export const redemptionQueryKeys = {
@@ -26,106 +24,71 @@ export const redemptionQueryKeys = {
 };
 
 export function useRedemptionList(query: RedemptionListQuery) {
-  const result = useQuery({
-    queryKey: redemptionQueryKeys.list(query),
-    queryFn: async (): Promise<Page<RedemptionView>> => unwrapReply(await fetchRedemptions(query)),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  useReportedError(result.error);
-  return result;
+  return usePageQuery(redemptionQueryKeys.list(query), () => fetchRedemptions(query));
 }
 
 export function useRedemptionDetail(id: number | null) {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: redemptionQueryKeys.detail(id ?? 0),
-    queryFn: async () => unwrapReply(await fetchRedemption(id ?? 0)),
+    fetch: () => fetchRedemption(id ?? 0),
     enabled: id !== null && id > 0,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
-}
-
-/** Puts a code returned by the server into every cached list page that shows it. */
-function useReplaceInLists() {
-  const queryClient = useQueryClient();
-  return (redemption: RedemptionView) =>
-    queryClient.setQueriesData<Page<RedemptionView>>({ queryKey: redemptionQueryKeys.lists }, (page) =>
-      page
-        ? { ...page, items: page.items.map((item) => (item.id === redemption.id ? redemption : item)) }
-        : page,
-    );
 }
 
 /** The row switch: a status-only update (1 ↔ 2); the server refuses to change a used code. */
 export function useToggleRedemptionStatus() {
   const { t } = useTranslation();
-  const replaceInLists = useReplaceInLists();
-  return useMutation({
-    mutationFn: async (redemption: RedemptionView) =>
-      unwrapReply(await updateRedemptionStatus(redemption.id, toggledStatus(redemption.status))),
-    onSuccess: (redemption) => {
-      replaceInLists(redemption);
-      showSuccess(t('redemptions.actions.statusUpdated'));
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: (redemption: RedemptionView) =>
+      updateRedemptionStatus(redemption.id, toggledStatus(redemption.status)),
+    success: () => t('redemptions.actions.statusUpdated'),
+    lists: redemptionQueryKeys.lists,
+    replacesRow: true,
   });
 }
 
 export function useDeleteRedemption() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => ensureSuccess(await deleteRedemption(id)),
-    onSuccess: async () => {
-      showSuccess(t('redemptions.actions.deleted'));
-      await queryClient.invalidateQueries({ queryKey: redemptionQueryKeys.lists });
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: deleteRedemption,
+    success: () => t('redemptions.actions.deleted'),
+    lists: redemptionQueryKeys.lists,
+    reloads: true,
   });
 }
 
 export function useDeleteInvalidRedemptions() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => unwrapReply(await deleteInvalidRedemptions()),
-    onSuccess: async (count) => {
-      showSuccess(t('redemptions.deleteInvalid.success', { count }));
-      await queryClient.invalidateQueries({ queryKey: redemptionQueryKeys.lists });
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: () => deleteInvalidRedemptions(),
+    success: (count) => t('redemptions.deleteInvalid.success', { count }),
+    lists: redemptionQueryKeys.lists,
+    reloads: true,
   });
 }
 
 /** Creates a batch in one call; resolves to the new keys (the caller shows them). */
 export function useCreateRedemptions() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (payload: CreateRedemptionsPayload) =>
-      unwrapReply(await createRedemptions(payload)) ?? [],
-    onSuccess: async (keys) => {
-      showSuccess(t('redemptions.create.success', { count: keys.length }));
-      await queryClient.invalidateQueries({ queryKey: redemptionQueryKeys.lists });
+  return useListMutation({
+    call: async (payload: CreateRedemptionsPayload) => {
+      const reply = await createRedemptions(payload);
+      return { ...reply, data: reply.data ?? [] };
     },
-    onError: reportFailure,
+    success: (keys) => t('redemptions.create.success', { count: keys.length }),
+    lists: redemptionQueryKeys.lists,
+    reloads: true,
   });
 }
 
 export function useUpdateRedemption() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const replaceInLists = useReplaceInLists();
-  return useMutation({
-    mutationFn: async ({ id, payload }: { id: number; payload: UpdateRedemptionPayload }) =>
-      unwrapReply(await updateRedemption(id, payload)),
-    onSuccess: async (redemption) => {
-      replaceInLists(redemption);
-      showSuccess(t('redemptions.edit.success'));
-      await queryClient.invalidateQueries({ queryKey: redemptionQueryKeys.lists });
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: ({ id, payload }: { id: number; payload: UpdateRedemptionPayload }) =>
+      updateRedemption(id, payload),
+    success: () => t('redemptions.edit.success'),
+    lists: redemptionQueryKeys.lists,
+    replacesRow: true,
+    reloads: true,
   });
 }

@@ -1,8 +1,9 @@
 import { Button, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isHttpAddress } from '../../../../common/http-address.ts';
 import { showError, showSuccess } from '../../components/feedback.ts';
-import { isHttpUrl, readOidcEndpoints } from './setting-rules.ts';
+import { readOidcEndpoints } from './setting-rules.ts';
 
 /** Reads the OIDC well-known document in the browser and fills the three endpoints (spec §7 "External"). */
 export function OidcDiscoveryButton({ form }: { form: FormInstance }) {
@@ -11,7 +12,7 @@ export function OidcDiscoveryButton({ form }: { form: FormInstance }) {
 
   const discover = async () => {
     const url = String(form.getFieldValue('oidc.well_known') ?? '').trim();
-    if (!isHttpUrl(url)) {
+    if (!isHttpAddress(url)) {
       showError(t('settings.oidc.urlInvalid'));
       return;
     }

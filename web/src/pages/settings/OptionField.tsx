@@ -2,7 +2,7 @@ import { App, Form, type FormInstance, Input, InputNumber, Select, Switch } from
 import { useTranslation } from 'react-i18next';
 import { DomainWhitelistInput } from './DomainWhitelistInput.tsx';
 import type { FieldSpec } from './field-spec.ts';
-import { isJsonText } from './setting-rules.ts';
+import { addressProblem, isJsonText, numberProblem } from './setting-rules.ts';
 
 interface ConfirmingSwitchProps {
   value?: boolean;
@@ -60,10 +60,10 @@ function FieldInput({ field, disabled, ...control }: FieldInputProps) {
       return <Switch {...bound} disabled={disabled} data-testid={testId} />;
     case 'number':
       return (
+        // No min/max on the input: it would clamp an out-of-range value on blur and save it without a
+        // word; OptionField's rule shows the bounds instead and the section is not saved.
         <InputNumber
           {...bound}
-          min={field.min ?? 0}
-          max={field.max}
           step={field.step ?? 1}
           disabled={disabled}
           style={{ width: '100%' }}
@@ -113,16 +113,33 @@ function FieldInput({ field, disabled, ...control }: FieldInputProps) {
   }
 }
 
-/** One option of a section: label, help, the input for its kind, JSON checked on blur. */
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** The message of what is wrong with `value` in `field`, or null (JSON text, number bounds, addresses). */
+function fieldProblem(field: FieldSpec, value: unknown, t: Translate): string | null {
+  if (field.kind === 'json')
+    return typeof value !== 'string' || isJsonText(value) ? null : t('settings.common.invalidJson');
+  if (field.kind === 'number') {
+    const problem = numberProblem(value, field.min ?? 0, field.max);
+    return problem ? t(problem.key, problem.values) : null;
+  }
+  if (field.address) {
+    const problem = addressProblem(value);
+    return problem ? t(problem, { field: t(field.label) }) : null;
+  }
+  return null;
+}
+
+/** One option of a section: label, help, the input for its kind, its value checked (JSON on blur). */
 export function OptionField({ field, form }: { field: FieldSpec; form: FormInstance }) {
   const { t } = useTranslation();
   const enabler = Form.useWatch(field.enabledBy ?? '', { form, preserve: true }) as unknown;
   const disabled = field.enabledBy !== undefined && enabler !== true;
-  const jsonRule = {
-    validator: (_rule: unknown, value: unknown) =>
-      typeof value !== 'string' || isJsonText(value)
-        ? Promise.resolve()
-        : Promise.reject(new Error(t('settings.common.invalidJson'))),
+  const rule = {
+    validator: (_rule: unknown, value: unknown) => {
+      const problem = fieldProblem(field, value, t);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+    },
   };
   return (
     <Form.Item
@@ -131,7 +148,7 @@ export function OptionField({ field, form }: { field: FieldSpec; form: FormInsta
       extra={field.help ? t(field.help) : undefined}
       valuePropName={field.kind === 'switch' && !field.confirmOff ? 'checked' : 'value'}
       validateTrigger={field.kind === 'json' ? 'onBlur' : 'onChange'}
-      rules={field.kind === 'json' ? [jsonRule] : undefined}
+      rules={[rule]}
     >
       <FieldInput field={field} disabled={disabled} />
     </Form.Item>

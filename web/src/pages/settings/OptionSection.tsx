@@ -5,6 +5,7 @@ import { showError } from '../../components/feedback.ts';
 import { type FieldSpec, fieldKinds, initialFormValues, normalisedValues } from './field-spec.ts';
 import { OptionField } from './OptionField.tsx';
 import { changedOptions, type FormValue, loadedSignature } from './option-values.ts';
+import { spaceCjkAndLatin } from './setting-rules.ts';
 import { useSaveOptions } from './use-options.ts';
 
 export interface OptionSectionProps {
@@ -91,7 +92,7 @@ export function OptionSection({
         </Row>
         {extra?.(form)}
         <Button type="primary" onClick={submit} loading={saving} data-testid={`settings-save-${name}`}>
-          {t('settings.common.save', { section: t(title) })}
+          {spaceCjkAndLatin(t('settings.common.save', { section: t(title) }))}
         </Button>
       </Form>
     </Card>

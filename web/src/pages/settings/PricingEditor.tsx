@@ -8,7 +8,13 @@ import { readPageSize, storePageSize } from '../../components/page-size.ts';
 import { loadedSignature } from './option-values.ts';
 import { PricingRowDialog } from './PricingRowDialog.tsx';
 import { pricingChanges, rowsOfOptions } from './pricing-draft.ts';
-import { firstInvalidRow, type PricingRow, rowMode, tokenPriceFromRatio } from './pricing-editor-rules.ts';
+import {
+  completionPriceText,
+  firstInvalidRow,
+  inputPriceText,
+  type PricingRow,
+  rowMode,
+} from './pricing-editor-rules.ts';
 import { useSaveOptions } from './use-options.ts';
 
 const pricingKeys = ['ModelPrice', 'ModelRatio', 'CompletionRatio'];
@@ -74,10 +80,12 @@ export function PricingEditor({ options }: { options: Record<string, string> }) 
     {
       title: t('settings.pricing.tokenPrice'),
       key: 'tokenPrice',
-      render: (_: unknown, row: PricingRow) =>
-        row.ratio !== '' && Number.isFinite(Number(row.ratio))
-          ? `$${tokenPriceFromRatio(Number(row.ratio))}`
-          : '',
+      render: (_: unknown, row: PricingRow) => inputPriceText(row),
+    },
+    {
+      title: t('settings.pricing.completionTokenPrice'),
+      key: 'completionTokenPrice',
+      render: (_: unknown, row: PricingRow) => completionPriceText(row),
     },
     {
       title: t('settings.pricing.actions'),

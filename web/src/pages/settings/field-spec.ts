@@ -16,6 +16,8 @@ export interface FieldSpec {
   enabledBy?: string;
   /** Trailing slashes are removed before saving (addresses). */
   stripSlash?: boolean;
+  /** Empty or an http(s) address, checked as the server checks it (setting-rules.ts addressProblem). */
+  address?: boolean;
   /** Turning the switch off asks first; cancel keeps it on. */
   confirmOff?: { title: string; content: string };
   /** A specialised editor instead of the default input of the kind. */

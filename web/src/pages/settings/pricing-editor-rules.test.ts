@@ -5,8 +5,10 @@ import {
   buildPricingRows,
   cellProblem,
   completionPriceFromRatio,
+  completionPriceText,
   completionRatioFromPrices,
   firstInvalidRow,
+  inputPriceText,
   modelsWithoutPricing,
   nameProblem,
   type PricingRow,
@@ -45,6 +47,21 @@ describe('conversions', () => {
 
   it('completion price is the input price times the completion ratio', () => {
     expect(completionPriceFromRatio(4, 1.5)).toBe(6);
+  });
+});
+
+describe('price columns', () => {
+  it('shows the input and completion prices per 1M tokens of a ratio row', () => {
+    // gpt-4o: ratio 1.25 → $2.5 input; completion ratio 4 → $10 output.
+    expect(inputPriceText(row('gpt-4o', '', '1.25', '4'))).toBe('$2.5');
+    expect(completionPriceText(row('gpt-4o', '', '1.25', '4'))).toBe('$10');
+    expect(completionPriceText(row('cheap', '', '0.075', '3'))).toBe('$0.45');
+  });
+  it('leaves the cells empty when a ratio is missing or not a number', () => {
+    expect(inputPriceText(row('fixed', '0.02'))).toBe('');
+    expect(completionPriceText(row('fixed', '0.02'))).toBe('');
+    expect(completionPriceText(row('no-completion', '', '1.25'))).toBe('');
+    expect(completionPriceText(row('bad', '', 'x', '2'))).toBe('');
   });
 });
 

@@ -72,6 +72,29 @@ export function completionPriceFromRatio(completionRatio: number, inputPrice: nu
   return tidy(completionRatio * inputPrice);
 }
 
+function numberIn(text: string): number | null {
+  if (text.trim() === '') return null;
+  const parsed = Number(text);
+  return Number.isFinite(parsed) ? parsed : null;
+}
+
+/** A row's input price per 1M tokens as the table shows it (`$2.5`), '' without a model ratio. */
+export function inputPriceText(row: PricingRow): string {
+  const ratio = numberIn(row.ratio);
+  return ratio === null ? '' : `$${tokenPriceFromRatio(ratio)}`;
+}
+
+/**
+ * A row's completion price per 1M tokens (model ratio × 2 × completion ratio), '' unless both ratios are
+ * set: an unset completion ratio is resolved by the server's built-in rules, which the table does not guess.
+ */
+export function completionPriceText(row: PricingRow): string {
+  const ratio = numberIn(row.ratio);
+  const completionRatio = numberIn(row.completionRatio);
+  if (ratio === null || completionRatio === null) return '';
+  return `$${completionPriceFromRatio(completionRatio, tokenPriceFromRatio(ratio))}`;
+}
+
 export type CellProblem = 'settings.pricing.notNumber' | 'settings.pricing.priceZero';
 
 /** A non-empty cell must be a number; a fixed price cannot be 0. */

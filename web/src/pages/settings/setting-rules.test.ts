@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { domainProblem, isHttpUrl, isJsonText, parseDomainList, readOidcEndpoints } from './setting-rules.ts';
+import {
+  addressProblem,
+  domainProblem,
+  isJsonText,
+  numberProblem,
+  parseDomainList,
+  readOidcEndpoints,
+  spaceCjkAndLatin,
+} from './setting-rules.ts';
 
 describe('isJsonText', () => {
   it.each([
@@ -37,15 +45,30 @@ describe('domainProblem', () => {
   });
 });
 
-describe('isHttpUrl', () => {
+describe('addressProblem', () => {
   it.each([
-    ['https://id.example/.well-known/openid-configuration', true],
-    ['http://localhost:8080/x', true],
-    ['ftp://id.example', false],
-    ['id.example', false],
-    ['', false],
-  ])('%s → %s', (url, expected) => {
-    expect(isHttpUrl(url)).toBe(expected);
+    ['https://id.example/.well-known/openid-configuration', null],
+    ['http://localhost:8080/x/', null],
+    ['', null],
+    [undefined, null],
+    ['ftp://id.example', 'settings.common.addressInvalid'],
+    ['id.example/.well-known/openid-configuration', 'settings.common.addressInvalid'],
+  ])('%s → %s', (value, expected) => {
+    expect(addressProblem(value)).toBe(expected);
+  });
+});
+
+describe('numberProblem', () => {
+  it('refuses an empty value and values outside the bounds, without clamping them', () => {
+    expect(numberProblem(null, 1)).toEqual({ key: 'settings.common.numberRequired' });
+    expect(numberProblem(0, 1)).toEqual({ key: 'settings.common.numberMin', values: { min: 1 } });
+    expect(numberProblem(-1, 0)).toEqual({ key: 'settings.common.numberMin', values: { min: 0 } });
+    expect(numberProblem(65536, 0, 65535)).toEqual({
+      key: 'settings.common.numberMax',
+      values: { max: 65535 },
+    });
+    expect(numberProblem(1, 1)).toBeNull();
+    expect(numberProblem(0.5, 0, 1)).toBeNull();
   });
 });
 
@@ -62,5 +85,19 @@ describe('readOidcEndpoints', () => {
     [null, null],
   ])('%o → %o', (document, expected) => {
     expect(readOidcEndpoints(document)).toEqual(expected);
+  });
+});
+
+describe('spaceCjkAndLatin', () => {
+  it.each([
+    ['保存SMTP 设置', '保存 SMTP 设置'],
+    ['保存OIDC 设置', '保存 OIDC 设置'],
+    ['保存Linux DO OAuth', '保存 Linux DO OAuth'],
+    ['GitHub登录', 'GitHub 登录'],
+    ['保存通用设置', '保存通用设置'],
+    ['Save SMTP settings', 'Save SMTP settings'],
+    ['保存 SMTP 设置', '保存 SMTP 设置'],
+  ])('%s → %s', (text, expected) => {
+    expect(spaceCjkAndLatin(text)).toBe(expected);
   });
 });

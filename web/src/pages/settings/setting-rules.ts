@@ -1,4 +1,16 @@
 /** Validators of the settings forms (spec §5 "Settings"). Each returns a translation key or null. */
+import { isHttpAddress } from '../../../../common/http-address.ts';
+
+const cjkThenLatin = /([\u3400-\u9fff\uf900-\ufaff])([A-Za-z0-9])/g;
+const latinThenCjk = /([A-Za-z0-9])([\u3400-\u9fff\uf900-\ufaff])/g;
+
+/**
+ * Puts the space Chinese typography wants between a Chinese character and a Latin letter or digit that
+ * touch, for labels composed from parts ("保存" + "SMTP 设置" → "保存 SMTP 设置"); other text is unchanged.
+ */
+export function spaceCjkAndLatin(text: string): string {
+  return text.replace(cjkThenLatin, '$1 $2').replace(latinThenCjk, '$1 $2');
+}
 
 /** True for text that parses as JSON (an empty box counts as valid: the server keeps its default shape). */
 export function isJsonText(text: string): boolean {
@@ -32,9 +44,26 @@ export function domainProblem(domain: string, whitelist: readonly string[]): Dom
   return null;
 }
 
-/** The OIDC discovery URL must be an http(s) address. */
-export function isHttpUrl(url: string): boolean {
-  return /^https?:\/\/\S+$/i.test(url.trim());
+/** An address field may stay empty; otherwise it must pass the server's rule (common/http-address.ts). */
+export function addressProblem(value: unknown): 'settings.common.addressInvalid' | null {
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return isHttpAddress(value) ? null : 'settings.common.addressInvalid';
+}
+
+export interface NumberProblem {
+  key: 'settings.common.numberRequired' | 'settings.common.numberMin' | 'settings.common.numberMax';
+  values?: { min?: number; max?: number };
+}
+
+/**
+ * A number field must hold a number within its bounds. The input itself does not clamp (a clamped value
+ * would be saved without a word): an out-of-range value is shown as an error and the section not saved.
+ */
+export function numberProblem(value: unknown, min: number, max?: number): NumberProblem | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return { key: 'settings.common.numberRequired' };
+  if (value < min) return { key: 'settings.common.numberMin', values: { min } };
+  if (max !== undefined && value > max) return { key: 'settings.common.numberMax', values: { max } };
+  return null;
 }
 
 export interface OidcEndpoints {

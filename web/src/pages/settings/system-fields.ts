@@ -4,6 +4,7 @@ import type { FieldSpec } from './field-spec.ts';
 export const serverFields: FieldSpec[] = [
   {
     key: 'ServerAddress',
+    address: true,
     kind: 'text',
     label: 'settings.field.ServerAddress',
     help: 'settings.help.ServerAddress',
@@ -15,6 +16,7 @@ export const serverFields: FieldSpec[] = [
 export const workerFields: FieldSpec[] = [
   {
     key: 'WorkerUrl',
+    address: true,
     kind: 'text',
     label: 'settings.field.WorkerUrl',
     help: 'settings.help.WorkerUrl',
@@ -24,13 +26,14 @@ export const workerFields: FieldSpec[] = [
 ];
 
 export const paymentFields: FieldSpec[] = [
-  { key: 'PayAddress', kind: 'text', label: 'settings.field.PayAddress', stripSlash: true },
+  { key: 'PayAddress', kind: 'text', label: 'settings.field.PayAddress', stripSlash: true, address: true },
   { key: 'EpayId', kind: 'text', label: 'settings.field.EpayId' },
   { key: 'EpayKey', kind: 'secret', label: 'settings.field.EpayKey' },
   { key: 'Price', kind: 'number', label: 'settings.field.Price', step: 0.1 },
   { key: 'MinTopUp', kind: 'number', label: 'settings.field.MinTopUp' },
   {
     key: 'CustomCallbackAddress',
+    address: true,
     kind: 'text',
     label: 'settings.field.CustomCallbackAddress',
     help: 'settings.help.CustomCallbackAddress',
@@ -96,6 +99,7 @@ export const smtpFields: FieldSpec[] = [
 export const oidcFields: FieldSpec[] = [
   {
     key: 'oidc.well_known',
+    address: true,
     kind: 'text',
     label: 'settings.field.oidcWellKnown',
     help: 'settings.help.oidcWellKnown',
@@ -103,9 +107,19 @@ export const oidcFields: FieldSpec[] = [
   },
   { key: 'oidc.client_id', kind: 'text', label: 'settings.field.oidcClientId' },
   { key: 'oidc.client_secret', kind: 'secret', label: 'settings.field.oidcClientSecret' },
-  { key: 'oidc.authorization_endpoint', kind: 'text', label: 'settings.field.oidcAuthorizationEndpoint' },
-  { key: 'oidc.token_endpoint', kind: 'text', label: 'settings.field.oidcTokenEndpoint' },
-  { key: 'oidc.user_info_endpoint', kind: 'text', label: 'settings.field.oidcUserInfoEndpoint' },
+  {
+    key: 'oidc.authorization_endpoint',
+    kind: 'text',
+    label: 'settings.field.oidcAuthorizationEndpoint',
+    address: true,
+  },
+  { key: 'oidc.token_endpoint', kind: 'text', label: 'settings.field.oidcTokenEndpoint', address: true },
+  {
+    key: 'oidc.user_info_endpoint',
+    kind: 'text',
+    label: 'settings.field.oidcUserInfoEndpoint',
+    address: true,
+  },
 ];
 
 export const githubFields: FieldSpec[] = [
@@ -119,7 +133,13 @@ export const linuxDoFields: FieldSpec[] = [
 ];
 
 export const wechatFields: FieldSpec[] = [
-  { key: 'WeChatServerAddress', kind: 'text', label: 'settings.field.WeChatServerAddress', stripSlash: true },
+  {
+    key: 'WeChatServerAddress',
+    kind: 'text',
+    label: 'settings.field.WeChatServerAddress',
+    stripSlash: true,
+    address: true,
+  },
   { key: 'WeChatServerToken', kind: 'secret', label: 'settings.field.WeChatServerToken' },
   { key: 'WeChatAccountQRCodeImageURL', kind: 'text', label: 'settings.field.WeChatAccountQRCodeImageURL' },
 ];

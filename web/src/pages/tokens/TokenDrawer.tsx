@@ -1,7 +1,8 @@
-import { App, Button, Drawer, Form, Space, Spin } from 'antd';
+import { App, Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../components/feedback.ts';
+import { FormDrawer } from '../../components/list-page/FormDrawer.tsx';
 import { useStatus } from '../../components/status.tsx';
 import { useSelfGroups } from '../personal/use-personal.ts';
 import { defaultTokenGroup, tokenGroupChoices } from './group-options.ts';
@@ -32,7 +33,7 @@ export interface TokenDrawerProps {
 }
 
 /**
- * Creates tokens (one or several) or edits one (spec §5 "Token form"). Give it a new `key` for every
+ * Creates tokens (one or several) or edits one. Give it a new `key` for every
  * opening: an antd form store keeps its old values over new initial values when the form remounts.
  */
 export function TokenDrawer({ target, onClose }: TokenDrawerProps) {
@@ -90,43 +91,26 @@ export function TokenDrawer({ target, onClose }: TokenDrawerProps) {
   const saving = createMutation.isPending || updateMutation.isPending;
 
   return (
-    <Drawer
+    <FormDrawer
       title={mode === 'edit' ? t('tokens.edit.title') : t('tokens.create.title')}
       open={open}
       onClose={onClose}
       size={520}
-      destroyOnHidden
-      data-testid="token-drawer"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="token-cancel">
-            {t('tokens.form.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            loading={saving}
-            disabled={waitingForToken}
-            onClick={() => form.submit()}
-            data-testid="token-submit"
-          >
-            {t('tokens.form.submit')}
-          </Button>
-        </Space>
-      }
+      testIdPrefix="token"
+      labels={[t('tokens.form.cancel'), t('tokens.form.submit')]}
+      onSubmit={() => form.submit()}
+      saving={saving}
+      waiting={waitingForToken}
     >
-      {waitingForToken ? (
-        <Spin style={{ display: 'block', margin: '48px auto' }} />
-      ) : (
-        <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} preserve={false}>
-          <NameField />
-          <QuotaFields />
-          <ExpiryField />
-          <ModelLimitFields models={modelsQuery.data ?? []} loading={modelsQuery.isLoading} />
-          <AllowIpsField />
-          <GroupField choices={groupChoices} loading={groupsQuery.isLoading} />
-          {mode === 'create' && <CountField />}
-        </Form>
-      )}
-    </Drawer>
+      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} preserve={false}>
+        <NameField />
+        <QuotaFields />
+        <ExpiryField />
+        <ModelLimitFields models={modelsQuery.data ?? []} loading={modelsQuery.isLoading} />
+        <AllowIpsField />
+        <GroupField choices={groupChoices} loading={groupsQuery.isLoading} />
+        {mode === 'create' && <CountField />}
+      </Form>
+    </FormDrawer>
   );
 }

@@ -1,7 +1,7 @@
-import { CopyOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TokenView } from '../../api/tokens.ts';
+import { CopyKeyButton, DeleteButton } from '../../components/list-page/RowActions.tsx';
 import { ChatLinksButton } from './ChatLinksButton.tsx';
 import type { ChatLinksResult } from './chat-links.ts';
 
@@ -23,15 +23,11 @@ export function TokenRowActions(props: TokenRowActionsProps) {
 
   return (
     <Space size={4} wrap>
-      <Tooltip title={t('tokens.actions.copy')}>
-        <Button
-          size="small"
-          icon={<CopyOutlined />}
-          onClick={() => props.onCopy(token)}
-          aria-label={t('tokens.actions.copy')}
-          data-testid={testId('copy')}
-        />
-      </Tooltip>
+      <CopyKeyButton
+        label={t('tokens.actions.copy')}
+        onCopy={() => props.onCopy(token)}
+        testId={testId('copy')}
+      />
       <ChatLinksButton
         tokenId={token.id}
         chatLinks={props.chatLinks}
@@ -40,18 +36,17 @@ export function TokenRowActions(props: TokenRowActionsProps) {
       <Button size="small" type="primary" onClick={() => props.onEdit(token)} data-testid={testId('edit')}>
         {t('tokens.actions.edit')}
       </Button>
-      <Popconfirm
-        title={t('tokens.actions.deleteConfirmTitle')}
-        description={t('tokens.actions.deleteConfirmDescription', { name: token.name })}
-        okText={t('tokens.actions.delete')}
-        cancelText={t('tokens.actions.cancel')}
-        okButtonProps={{ danger: true, ...{ 'data-testid': testId('delete-confirm') } }}
+      <DeleteButton
+        label={t('tokens.actions.delete')}
+        confirmTitle={t('tokens.actions.deleteConfirmTitle')}
+        confirmDescription={t('tokens.actions.deleteConfirmDescription', { name: token.name })}
+        confirmLabel={t('tokens.actions.delete')}
+        cancelLabel={t('tokens.actions.cancel')}
         onConfirm={() => props.onDelete(token)}
-      >
-        <Button size="small" danger loading={props.deleting} data-testid={testId('delete')}>
-          {t('tokens.actions.delete')}
-        </Button>
-      </Popconfirm>
+        loading={props.deleting}
+        testId={testId('delete')}
+        confirmTestId={testId('delete-confirm')}
+      />
     </Space>
   );
 }

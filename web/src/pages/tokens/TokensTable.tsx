@@ -1,21 +1,17 @@
-import { Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { Space, Switch, Tag, Tooltip } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
 import { TokenStatus } from '../../../../common/statuses.ts';
 import type { TokenView } from '../../api/tokens.ts';
+import { NameCell } from '../../components/list-page/NameCell.tsx';
+import { PagedTable, type PagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import type { ChatLinksResult } from './chat-links.ts';
 import { TokenRowActions } from './TokenRowActions.tsx';
 import { expiryText, formatUnixTime, tokenStatusLabel } from './token-display.ts';
 
 export interface TokensTableProps {
-  tokens: TokenView[];
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number, pageSize: number) => void;
+  data: PagedTableData<TokenView>;
   chatLinks: ChatLinksResult;
   /** Ids of rows with a status change or a deletion in flight. */
   togglingId: number | null;
@@ -36,7 +32,7 @@ export function TokensTable(props: TokensTableProps) {
       title: t('tokens.columns.name'),
       dataIndex: 'name',
       key: 'name',
-      render: (name: string) => <Typography.Text strong>{name}</Typography.Text>,
+      render: (name: string) => <NameCell name={name} />,
     },
     {
       title: t('tokens.columns.status'),
@@ -89,44 +85,28 @@ export function TokensTable(props: TokensTableProps) {
       key: 'expired_time',
       render: (_value, token) => expiryText(token.expired_time) ?? t('tokens.expiry.never'),
     },
-    {
-      title: t('tokens.columns.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_value, token) => (
-        <TokenRowActions
-          token={token}
-          chatLinks={props.chatLinks}
-          deleting={props.deletingId === token.id}
-          onCopy={props.onCopy}
-          onOpenChat={props.onOpenChat}
-          onEdit={props.onEdit}
-          onDelete={props.onDelete}
-        />
-      ),
-    },
   ];
 
-  const pagination: TablePaginationConfig = {
-    current: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-    showTotal: (total) => t('tokens.pagination.total', { total }),
-    onChange: props.onPageChange,
-  };
-
   return (
-    <div data-testid="tokens-table">
-      <Table<TokenView>
-        rowKey="id"
-        columns={columns}
-        dataSource={props.tokens}
-        loading={props.loading}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
-    </div>
+    <PagedTable<TokenView>
+      testId="tokens-table"
+      data={props.data}
+      columns={columns}
+      actions={{
+        title: t('tokens.columns.actions'),
+        render: (token) => (
+          <TokenRowActions
+            token={token}
+            chatLinks={props.chatLinks}
+            deleting={props.deletingId === token.id}
+            onCopy={props.onCopy}
+            onOpenChat={props.onOpenChat}
+            onEdit={props.onEdit}
+            onDelete={props.onDelete}
+          />
+        ),
+      }}
+      totalText={(total) => t('tokens.pagination.total', { total })}
+    />
   );
 }

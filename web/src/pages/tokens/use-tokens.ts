@@ -1,7 +1,6 @@
 /** TanStack Query hooks of the token page. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page } from '../../../../common/api-types.ts';
 import {
   createToken,
   deleteToken,
@@ -15,7 +14,8 @@ import {
   updateTokenStatus,
 } from '../../api/tokens.ts';
 import { showError, showSuccess } from '../../components/feedback.ts';
-import { ensureSuccess, reportFailure, unwrapReply, useReportedError } from '../users/reply-data.ts';
+import { useListMutation } from '../../components/use-list-mutation.ts';
+import { usePageQuery, useReplyQuery } from '../../components/use-reply-query.ts';
 import { createTokensInSequence, type OutcomeReport, outcomeReport } from './create-tokens.ts';
 import { toggledStatus } from './token-display.ts';
 
@@ -28,90 +28,57 @@ export const tokenQueryKeys = {
 };
 
 export function useTokenList(query: TokenListQuery) {
-  const result = useQuery({
-    queryKey: tokenQueryKeys.list(query),
-    queryFn: async (): Promise<Page<TokenView>> => unwrapReply(await fetchTokens(query)),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  useReportedError(result.error);
-  return result;
+  return usePageQuery(tokenQueryKeys.list(query), () => fetchTokens(query));
 }
 
 export function useTokenDetail(id: number | null) {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: tokenQueryKeys.detail(id ?? 0),
-    queryFn: async () => unwrapReply(await fetchToken(id ?? 0)),
+    fetch: () => fetchToken(id ?? 0),
     enabled: id !== null && id > 0,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 /** The models a token may be limited to; loaded when the form is open. */
 export function useUsableModels(enabled: boolean) {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: tokenQueryKeys.usableModels,
-    queryFn: async () => unwrapReply(await fetchUsableModels()) ?? [],
+    fetch: fetchUsableModels,
     enabled,
     staleTime: 60_000,
-    retry: false,
+    fallback: [],
   });
-  useReportedError(result.error);
-  return result;
-}
-
-/** Puts a token returned by the server into every cached list page that shows it. */
-function useReplaceTokenInLists() {
-  const queryClient = useQueryClient();
-  return (token: TokenView) =>
-    queryClient.setQueriesData<Page<TokenView>>({ queryKey: tokenQueryKeys.lists }, (page) =>
-      page ? { ...page, items: page.items.map((item) => (item.id === token.id ? token : item)) } : page,
-    );
 }
 
 /** The row switch: a status-only update (1 ↔ 2); the server refuses to enable expired or used-up tokens. */
 export function useToggleTokenStatus() {
   const { t } = useTranslation();
-  const replaceInLists = useReplaceTokenInLists();
-  return useMutation({
-    mutationFn: async (token: TokenView) =>
-      unwrapReply(await updateTokenStatus(token.id, toggledStatus(token.status))),
-    onSuccess: (token) => {
-      replaceInLists(token);
-      showSuccess(t('tokens.actions.statusUpdated'));
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: (token: TokenView) => updateTokenStatus(token.id, toggledStatus(token.status)),
+    success: () => t('tokens.actions.statusUpdated'),
+    lists: tokenQueryKeys.lists,
+    replacesRow: true,
   });
 }
 
 export function useDeleteToken() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (id: number) => ensureSuccess(await deleteToken(id)),
-    onSuccess: async () => {
-      showSuccess(t('tokens.actions.deleted'));
-      await queryClient.invalidateQueries({ queryKey: tokenQueryKeys.lists });
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: deleteToken,
+    success: () => t('tokens.actions.deleted'),
+    lists: tokenQueryKeys.lists,
+    reloads: true,
   });
 }
 
 export function useUpdateToken() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const replaceInLists = useReplaceTokenInLists();
-  return useMutation({
-    mutationFn: async ({ id, payload }: { id: number; payload: TokenPayload }) =>
-      unwrapReply(await updateToken(id, payload)),
-    onSuccess: async (token) => {
-      replaceInLists(token);
-      showSuccess(t('tokens.edit.success'));
-      await queryClient.invalidateQueries({ queryKey: tokenQueryKeys.lists });
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: ({ id, payload }: { id: number; payload: TokenPayload }) => updateToken(id, payload),
+    success: () => t('tokens.edit.success'),
+    lists: tokenQueryKeys.lists,
+    replacesRow: true,
+    reloads: true,
   });
 }
 

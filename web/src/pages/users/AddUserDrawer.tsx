@@ -1,7 +1,8 @@
-import { Button, Drawer, Form, Input, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
 import { showError } from '../../components/feedback.ts';
+import { FormDrawer } from '../../components/list-page/FormDrawer.tsx';
 import { useCreateUser } from './use-users.ts';
 import { REMARK_MAX_LENGTH, validateNewUser } from './user-form-rules.ts';
 
@@ -17,7 +18,7 @@ export interface AddUserDrawerProps {
   onClose: () => void;
 }
 
-/** Creates a normal user from a username, a display name and a password (spec §2, §5). */
+/** Creates a normal user from a username, a display name and a password. */
 export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<AddUserValues>();
@@ -48,28 +49,15 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={t('users.add.title')}
       open={open}
       onClose={onClose}
       size={480}
-      destroyOnHidden
-      data-testid="add-user-drawer"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="add-user-cancel">
-            {t('users.add.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            loading={createUserMutation.isPending}
-            onClick={() => form.submit()}
-            data-testid="add-user-submit"
-          >
-            {t('users.add.submit')}
-          </Button>
-        </Space>
-      }
+      testIdPrefix="add-user"
+      labels={[t('users.add.cancel'), t('users.add.submit')]}
+      onSubmit={() => form.submit()}
+      saving={createUserMutation.isPending}
     >
       <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
         <Form.Item name="username" label={t('users.fields.username')}>
@@ -104,6 +92,6 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
           />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
+import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { AddQuotaDialog } from './AddQuotaDialog.tsx';
 import { useGroups, useUpdateUser, useUserDetail } from './use-users.ts';
@@ -17,7 +18,7 @@ interface UserFormValues {
   remark: string;
 }
 
-/** Bound accounts are shown read-only: users bind them themselves (spec §5 "Users"). */
+/** Bound accounts are shown read-only: users bind them themselves. */
 const readOnlyBindings = [
   { field: 'email', label: 'users.fields.email' },
   { field: 'github_id', label: 'users.fields.githubId' },
@@ -159,20 +160,13 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
             />
           </Form.Item>
         ))}
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onCancel} data-testid="user-form-cancel">
-            {t('users.edit.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={updateUserMutation.isPending}
-            disabled={!user}
-            data-testid="user-form-submit"
-          >
-            {t('users.edit.submit')}
-          </Button>
-        </Space>
+        <FormButtons
+          testIdPrefix="user-form"
+          labels={[t('users.edit.cancel'), t('users.edit.submit')]}
+          onCancel={onCancel}
+          saving={updateUserMutation.isPending}
+          disabled={!user}
+        />
       </Form>
       <AddQuotaDialog
         open={addQuotaOpen}

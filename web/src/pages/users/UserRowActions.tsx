@@ -1,7 +1,8 @@
-import { Button, Popconfirm, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import type { ManageAction } from '../../../../common/roles.ts';
+import { DeleteButton } from '../../components/list-page/RowActions.tsx';
 import { rowActionState } from './user-row-state.ts';
 
 export interface UserRowActionsProps {
@@ -53,25 +54,18 @@ export function UserRowActions({ user, pendingAction, onManage, onEdit }: UserRo
       <Button size="small" type="primary" onClick={() => onEdit(user)} data-testid={testId('edit')}>
         {t('users.actions.edit')}
       </Button>
-      <Popconfirm
-        title={t('users.actions.deleteConfirmTitle')}
-        description={t('users.actions.deleteConfirmDescription')}
-        okText={t('users.actions.deleteConfirmOk')}
-        cancelText={t('users.actions.cancel')}
-        okButtonProps={{ danger: true }}
+      <DeleteButton
+        label={t('users.actions.delete')}
+        confirmTitle={t('users.actions.deleteConfirmTitle')}
+        confirmDescription={t('users.actions.deleteConfirmDescription')}
+        confirmLabel={t('users.actions.deleteConfirmOk')}
+        cancelLabel={t('users.actions.cancel')}
         onConfirm={() => onManage(user, 'delete')}
-      >
-        <Button
-          size="small"
-          danger
-          type="primary"
-          loading={pendingAction === 'delete'}
-          disabled={busy}
-          data-testid={testId('delete')}
-        >
-          {t('users.actions.delete')}
-        </Button>
-      </Popconfirm>
+        loading={pendingAction === 'delete'}
+        disabled={busy}
+        primary
+        testId={testId('delete')}
+      />
     </Space>
   );
 }

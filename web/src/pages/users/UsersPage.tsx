@@ -1,11 +1,16 @@
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import type { ManageAction } from '../../../../common/roles.ts';
-import { SearchButtons } from '../../components/SearchButtons.tsx';
-import { useListState } from '../../components/use-list-state.ts';
+import {
+  AddButton,
+  ListPage,
+  ListToolbar,
+  SearchField,
+  SearchSelectField,
+} from '../../components/list-page/ListPage.tsx';
+import { usePagedTableData } from '../../components/list-page/PagedTable.tsx';
+import { useListState, useSearchForm } from '../../components/use-list-state.ts';
 import { AddUserDrawer } from './AddUserDrawer.tsx';
 import { EditUserDrawer } from './EditUserDrawer.tsx';
 import { UsersTable } from './UsersTable.tsx';
@@ -23,93 +28,62 @@ interface AppliedSearch {
 
 const emptySearch: AppliedSearch = { keyword: '', group: '' };
 
-/** Route /user: search, paged table, add and edit drawers, row actions (spec §2 "User management"). */
+const toSearch = (values: SearchValues): AppliedSearch => ({
+  keyword: values.keyword?.trim() ?? '',
+  group: values.group ?? '',
+});
+
+/** Route /user: search, paged table, add and edit drawers, row actions. */
 export function UsersPage() {
   const { t } = useTranslation();
-  const [searchForm] = Form.useForm<SearchValues>();
-  const {
-    search,
-    page,
-    pageSize,
-    applySearch: applyListSearch,
-    resetSearch: resetListSearch,
-    changePage,
-  } = useListState<AppliedSearch>(emptySearch);
+  const list = useListState<AppliedSearch>(emptySearch);
+  const searchForm = useSearchForm(list, { toSearch });
   const [addOpen, setAddOpen] = useState(false);
   const [editingUserId, setEditingUserId] = useState<number | null>(null);
 
-  const listQuery = useUserList({ ...search, page, pageSize });
+  const listQuery = useUserList({ ...list.search, page: list.page, pageSize: list.pageSize });
+  const tableData = usePagedTableData(list, listQuery);
   const groupsQuery = useGroups();
   const manageMutation = useManageUser();
-
-  const applySearch = (values: SearchValues) =>
-    applyListSearch({ keyword: values.keyword?.trim() ?? '', group: values.group ?? '' });
-  const resetSearch = () => resetListSearch(searchForm);
 
   const manage = (user: UserView, action: ManageAction) => {
     manageMutation.mutate({ id: user.id, action });
   };
 
   const pending: ManageRequest | null = manageMutation.isPending ? (manageMutation.variables ?? null) : null;
+  const searchLabels = [t('users.search.submit'), t('users.search.reset')] as const;
+  const keywordTexts = [t('users.search.keyword'), t('users.search.keywordPlaceholder')] as const;
+  const addButton = (
+    <AddButton label={t('users.add.button')} onClick={() => setAddOpen(true)} testId="add-user-button" />
+  );
   const groupOptions = (groupsQuery.data ?? []).map((name) => ({ label: name, value: name }));
 
   return (
-    <Card title={t('users.title')}>
-      <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 12, justifyContent: 'space-between' }}>
-          <Form form={searchForm} layout="inline" onFinish={applySearch} style={{ rowGap: 8 }}>
-            <Form.Item name="keyword">
-              <Input
-                allowClear
-                prefix={<SearchOutlined />}
-                placeholder={t('users.search.keywordPlaceholder')}
-                aria-label={t('users.search.keyword')}
-                style={{ width: 300 }}
-                data-testid="users-search-keyword"
-              />
-            </Form.Item>
-            <Form.Item name="group">
-              <Select
-                allowClear
-                showSearch
-                options={groupOptions}
-                loading={groupsQuery.isLoading}
-                placeholder={t('users.search.groupPlaceholder')}
-                aria-label={t('users.search.group')}
-                style={{ width: 180 }}
-                data-testid="users-search-group"
-              />
-            </Form.Item>
-            <SearchButtons
-              testIdPrefix="users"
-              submitLabel={t('users.search.submit')}
-              resetLabel={t('users.search.reset')}
-              onReset={resetSearch}
-            />
-          </Form>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setAddOpen(true)}
-            data-testid="add-user-button"
-          >
-            {t('users.add.button')}
-          </Button>
-        </div>
-        <UsersTable
-          users={listQuery.data?.items ?? []}
-          loading={listQuery.isFetching}
-          page={page}
-          pageSize={pageSize}
-          total={listQuery.data?.total ?? 0}
-          onPageChange={changePage}
-          pending={pending}
-          onManage={manage}
-          onEdit={(user) => setEditingUserId(user.id)}
+    <ListPage
+      title={t('users.title')}
+      overlays={
+        <>
+          <AddUserDrawer open={addOpen} onClose={() => setAddOpen(false)} />
+          <EditUserDrawer userId={editingUserId} onClose={() => setEditingUserId(null)} />
+        </>
+      }
+    >
+      <ListToolbar search={searchForm} testIdPrefix="users" labels={searchLabels} actions={addButton}>
+        <SearchField name="keyword" icon width={300} texts={keywordTexts} />
+        <SearchSelectField
+          name="group"
+          width={180}
+          texts={[t('users.search.group'), t('users.search.groupPlaceholder')]}
+          options={groupOptions}
+          loading={groupsQuery.isLoading}
         />
-      </Space>
-      <AddUserDrawer open={addOpen} onClose={() => setAddOpen(false)} />
-      <EditUserDrawer userId={editingUserId} onClose={() => setEditingUserId(null)} />
-    </Card>
+      </ListToolbar>
+      <UsersTable
+        data={tableData}
+        pending={pending}
+        onManage={manage}
+        onEdit={(user) => setEditingUserId(user.id)}
+      />
+    </ListPage>
   );
 }

@@ -1,21 +1,16 @@
-import { Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
-import { PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
 import { abbreviateCount } from '../../../../common/quota-format.ts';
 import type { ManageAction } from '../../../../common/roles.ts';
+import { PagedTable, type PagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { UserRowActions } from './UserRowActions.tsx';
 import { roleLabel, statusLabel } from './user-row-state.ts';
 
 export interface UsersTableProps {
-  users: UserView[];
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number, pageSize: number) => void;
+  data: PagedTableData<UserView>;
   /** The manage call in flight, to show a spinner on its button. */
   pending: { id: number; action: ManageAction } | null;
   onManage: (user: UserView, action: ManageAction) => void;
@@ -102,41 +97,25 @@ export function UsersTable(props: UsersTableProps) {
         );
       },
     },
-    {
-      title: t('users.columns.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_value, user) => (
-        <UserRowActions
-          user={user}
-          pendingAction={props.pending?.id === user.id ? props.pending.action : null}
-          onManage={props.onManage}
-          onEdit={props.onEdit}
-        />
-      ),
-    },
   ];
 
-  const pagination: TablePaginationConfig = {
-    current: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-    showTotal: (total) => t('users.pagination.total', { total }),
-    onChange: props.onPageChange,
-  };
-
   return (
-    <div data-testid="users-table">
-      <Table<UserView>
-        rowKey="id"
-        columns={columns}
-        dataSource={props.users}
-        loading={props.loading}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
-    </div>
+    <PagedTable<UserView>
+      testId="users-table"
+      data={props.data}
+      columns={columns}
+      actions={{
+        title: t('users.columns.actions'),
+        render: (user) => (
+          <UserRowActions
+            user={user}
+            pendingAction={props.pending?.id === user.id ? props.pending.action : null}
+            onManage={props.onManage}
+            onEdit={props.onEdit}
+          />
+        ),
+      }}
+      totalText={(total) => t('users.pagination.total', { total })}
+    />
   );
 }

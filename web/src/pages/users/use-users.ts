@@ -1,10 +1,10 @@
 /** TanStack Query hooks of the user-management screens. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Page, UserView } from '../../../../common/api-types.ts';
+import type { UserView } from '../../../../common/api-types.ts';
 import type { ManageAction } from '../../../../common/roles.ts';
+import { reportFailure, unwrapReply } from '../../api/client.ts';
 import {
-  type CreateUserPayload,
   createUser,
   fetchGroups,
   fetchUser,
@@ -15,7 +15,8 @@ import {
   updateUser,
 } from '../../api/users.ts';
 import { showSuccess } from '../../components/feedback.ts';
-import { ensureSuccess, reportFailure, unwrapReply, useReportedError } from './reply-data.ts';
+import { patchListRow, useListMutation } from '../../components/use-list-mutation.ts';
+import { usePageQuery, useReplyQuery } from '../../components/use-reply-query.ts';
 import { applyManageResult } from './user-row-state.ts';
 
 export const userQueryKeys = {
@@ -26,64 +27,44 @@ export const userQueryKeys = {
 };
 
 export function useUserList(query: UserListQuery) {
-  const result = useQuery({
-    queryKey: userQueryKeys.list(query),
-    queryFn: async (): Promise<Page<UserView>> => unwrapReply(await fetchUsers(query)),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  useReportedError(result.error);
-  return result;
+  return usePageQuery(userQueryKeys.list(query), () => fetchUsers(query));
 }
 
 export function useUserDetail(id: number) {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: userQueryKeys.detail(id),
-    queryFn: async () => unwrapReply(await fetchUser(id)),
+    fetch: () => fetchUser(id),
     enabled: Number.isInteger(id) && id > 0,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 export function useGroups() {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: userQueryKeys.groups,
-    queryFn: async () => unwrapReply(await fetchGroups()) ?? [],
+    fetch: fetchGroups,
     staleTime: 60_000,
-    retry: false,
+    fallback: [],
   });
-  useReportedError(result.error);
-  return result;
 }
 
 export function useCreateUser() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (payload: CreateUserPayload) => ensureSuccess(await createUser(payload)),
-    onSuccess: async () => {
-      showSuccess(t('users.add.success'));
-      await queryClient.invalidateQueries({ queryKey: userQueryKeys.lists });
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: createUser,
+    success: () => t('users.add.success'),
+    lists: userQueryKeys.lists,
+    reloads: true,
   });
 }
 
 export function useUpdateUser() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (payload: UpdateUserPayload) => ensureSuccess(await updateUser(payload)),
-    onSuccess: async (_nothing, payload) => {
-      showSuccess(t('users.edit.success'));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: userQueryKeys.lists }),
-        queryClient.invalidateQueries({ queryKey: userQueryKeys.detail(payload.id) }),
-      ]);
-    },
-    onError: reportFailure,
+  return useListMutation({
+    call: updateUser,
+    success: () => t('users.edit.success'),
+    lists: userQueryKeys.lists,
+    reloads: true,
+    alsoReloads: (payload: UpdateUserPayload) => userQueryKeys.detail(payload.id),
   });
 }
 
@@ -100,15 +81,8 @@ export function useManageUser() {
     mutationFn: async ({ id, action }: ManageRequest) => unwrapReply(await manageUser(id, action)),
     onSuccess: async (result, { id, action }) => {
       showSuccess(t('users.actions.success'));
-      queryClient.setQueriesData<Page<UserView>>({ queryKey: userQueryKeys.lists }, (page) =>
-        page
-          ? {
-              ...page,
-              items: page.items.map((user) =>
-                user.id === id ? applyManageResult(user, action, result) : user,
-              ),
-            }
-          : page,
+      patchListRow<UserView>(queryClient, userQueryKeys.lists, id, (user) =>
+        applyManageResult(user, action, result),
       );
       await queryClient.invalidateQueries({ queryKey: userQueryKeys.detail(id) });
       if (action === 'delete') await queryClient.invalidateQueries({ queryKey: userQueryKeys.lists });

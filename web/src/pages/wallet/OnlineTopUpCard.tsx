@@ -4,10 +4,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayMethod } from '../../../../common/api-types.ts';
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
+import { reportFailure } from '../../api/client.ts';
 import { showError, showInfo } from '../../components/feedback.ts';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
-import { reportFailure } from '../users/reply-data.ts';
 import { ConfirmPaymentDialog, type PendingPayment } from './ConfirmPaymentDialog.tsx';
 import { parsePayMethods, payMethodColor } from './pay-methods.ts';
 import { createPaymentForm } from './payment-replies.ts';
@@ -16,7 +16,6 @@ import {
   effectiveMinTopUp,
   initialTopUpAmount,
   normalizeTopUpAmount,
-  TOP_UP_MAX_AMOUNT,
   topUpPresets,
   validateTopUpAmount,
 } from './top-up-rules.ts';
@@ -131,12 +130,12 @@ export function OnlineTopUpCard() {
               : t('wallet.topUp.minimumHint', { min: siteMinimum })
           }
         >
+          {/* No min/max here: antd's InputNumber does not report a typed value outside them (the summary
+              below would keep the previous amount); normalizeTopUpAmount applies the bounds instead. */}
           <InputNumber
             value={inputAmount}
             onChange={(value) => setInputAmount(value)}
             onBlur={() => setInputAmount(normalizeTopUpAmount(inputAmount))}
-            min={1}
-            max={TOP_UP_MAX_AMOUNT}
             precision={0}
             step={1}
             prefix="$"
@@ -166,7 +165,7 @@ export function OnlineTopUpCard() {
             </Typography.Text>
           </Typography.Text>
           <Typography.Text type="secondary" data-testid="wallet-credited">
-            {t('wallet.topUp.credited', { quota: creditedText(amount) })}
+            {t('wallet.topUp.credited', { quota: amountProblem ? '—' : creditedText(amount) })}
           </Typography.Text>
         </Space>
         {payMethods.valid ? (

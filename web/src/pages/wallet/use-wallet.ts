@@ -1,9 +1,10 @@
 /** TanStack Query hooks of the wallet screen (spec §2 "Wallet", §4 "Top-up"). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BusinessFailure, reportFailure, unwrapReply } from '../../api/client.ts';
 import { fetchPayAmount, type PaymentRequest, redeemCode, requestPayment } from '../../api/wallet.ts';
+import { useReportedError } from '../../components/use-reported-error.ts';
 import { i18n } from '../../i18n/index.ts';
 import { personalQueryKeys } from '../personal/use-personal.ts';
-import { BusinessFailure, reportFailure, unwrapReply, useReportedError } from '../users/reply-data.ts';
 import { type PaymentOutcome, readPayAmountReply, readPaymentReply } from './payment-replies.ts';
 
 export const walletQueryKeys = {
