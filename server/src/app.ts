@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import type { Redis } from 'ioredis';
 import { registerChannelRoutes } from './api/channels/routes.ts';
 import { registerDataRoutes } from './api/data/routes.ts';
 import { registerLogRoutes } from './api/logs/routes.ts';
@@ -28,7 +29,6 @@ import type { AppContext } from './context.ts';
 import { pingDatabase } from './db/connect.ts';
 import { GatewayError } from './lib/errors.ts';
 import { languageOf, translate } from './lib/messages.ts';
-import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
@@ -51,7 +51,8 @@ function nextRequestId(): string {
 }
 
 export interface BuildAppOptions {
-  rateLimitStore?: RateLimitStore;
+  /** Per-IP rate limits counted in Redis (shared by every instance) rather than in memory. */
+  redis?: Redis | null;
 }
 
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -91,9 +92,10 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   );
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
 
-  const rateLimitStore = options.rateLimitStore ?? new MemoryRateLimitStore();
-  app.addHook('onClose', async () => rateLimitStore.close?.());
-  registerRateLimits(app, context, rateLimitStore);
+  await registerRateLimits(app, context, {
+    redis: options.redis ?? null,
+    keyPrefix: context.config.redisKeyPrefix,
+  });
   registerMetrics(app, context);
 
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {

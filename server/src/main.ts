@@ -27,7 +27,6 @@ import { scheduleTaskPolling } from './jobs/task-polling.ts';
 import { RedisCacheBus } from './lib/cache-bus.ts';
 import { UpstreamClient } from './lib/http-client.ts';
 import { randomAlphanumeric } from './lib/random.ts';
-import { RedisRateLimitStore } from './lib/redis-rate-limit.ts';
 import { Metrics } from './metrics/metrics.ts';
 import { OptionStore } from './options/store.ts';
 import { QuotaWarnings } from './relay/billing/quota-warning.ts';
@@ -162,10 +161,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   const stopRetention = config.isMaster ? scheduleRetention(context) : () => undefined;
   const stopTaskPolling =
     config.isMaster && config.updateTask ? scheduleTaskPolling(context) : () => undefined;
-  const app = await buildApp(
-    context,
-    redis ? { rateLimitStore: new RedisRateLimitStore(redis, `${config.redisKeyPrefix}rate:`) } : {},
-  );
+  const app = await buildApp(context, { redis });
   warmUpTokenizer();
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });
   const port = new URL(address).port;

@@ -19,6 +19,6 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /** `critical` applies the strict per-IP limit of login, registration, verification, reset, OAuth, top-up. */
-    rateLimit?: 'critical';
+    ipLimit?: 'critical';
   }
 }

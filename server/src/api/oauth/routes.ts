@@ -41,7 +41,7 @@ const callbackQuery = z.object({
 const weChatQuery = z.object({ code: z.string().max(256).default('') });
 
 export async function registerOAuthRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
-  const critical = { config: { rateLimit: 'critical' as const } };
+  const critical = { config: { ipLimit: 'critical' as const } };
   const criticalAsUser = { ...critical, preHandler: requireRole(context, Role.common) };
 
   app.get('/api/oauth/state', critical, async (request, reply) => {

@@ -1,13 +1,16 @@
 /**
- * Per-IP limits of REFERENCE §2: the global API limit on /api, the global web limit on console pages,
- * and the critical limit on routes marked `config: { rateLimit: 'critical' }` (login, register,
- * verification, reset, OAuth, top-up). A refusal is HTTP 429 with a JSON body.
+ * Per-IP limits (docs/operations.md, README "Configuration"): the global API limit on /api, the global web
+ * limit on console pages, and the critical limit on routes marked `config: { ipLimit: 'critical' }`
+ * (login, register, verification, reset, OAuth, top-up). Counted by @fastify/rate-limit — in memory, or in
+ * Redis when REDIS_CONN_STRING is set, so that every instance counts the same windows. A refusal is HTTP
+ * 429 with `Retry-After` and the console's JSON body. The relay routes are never limited here.
  */
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { RateLimitRule } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { translate } from '../../lib/messages.ts';
-import type { RateLimitStore } from '../../lib/rate-limit.ts';
 
 const nonWebPrefixes = [
   '/api/',
@@ -22,36 +25,61 @@ const nonWebPrefixes = [
   '/assets/',
 ];
 
-async function enforce(
-  store: RateLimitStore,
-  bucket: string,
-  rule: RateLimitRule,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<boolean> {
-  if (!rule.enabled) return true;
-  const verdict = await store.hit(`${bucket}:${request.ip}`, rule.limit, rule.durationSeconds);
-  if (verdict.allowed) return true;
-  reply
-    .code(429)
-    .header('Retry-After', String(verdict.resetSeconds))
-    .send({ success: false, message: translate('common.rate_limited', request.language) });
-  return false;
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+export interface RateLimitBackend {
+  /** Shares the windows between instances; null counts in this process's memory. */
+  redis: Redis | null;
+  /** Starts the Redis keys (REDIS_KEY_PREFIX). */
+  keyPrefix: string;
 }
 
-export function registerRateLimits(app: FastifyInstance, context: AppContext, store: RateLimitStore): void {
-  const { api, web, critical } = context.config.rateLimits;
+export async function registerRateLimits(
+  app: FastifyInstance,
+  context: AppContext,
+  backend: RateLimitBackend,
+): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    ...(backend.redis ? { redis: backend.redis, nameSpace: `${backend.keyPrefix}rate:` } : {}),
+    // Redis unreachable: the console stays usable rather than failing every request.
+    skipOnError: true,
+  });
+  const limiter = (bucket: string, rule: RateLimitRule): Limiter | null =>
+    rule.enabled
+      ? app.createRateLimit({
+          max: rule.limit,
+          timeWindow: rule.durationSeconds * 1000,
+          keyGenerator: (request) => `${bucket}:${request.ip}`,
+        })
+      : null;
+  const { rateLimits } = context.config;
+  const api = limiter('api', rateLimits.api);
+  const web = limiter('web', rateLimits.web);
+  const critical = limiter('critical', rateLimits.critical);
+
+  const enforce = async (check: Limiter | null, request: FastifyRequest, reply: FastifyReply) => {
+    if (!check) return true;
+    const verdict = await check(request);
+    // `isAllowed` means "on the allow list"; the count decides through `isExceeded`.
+    if (verdict.isAllowed || !verdict.isExceeded) return true;
+    reply
+      .code(429)
+      .header('Retry-After', String(verdict.ttlInSeconds))
+      .send({ success: false, message: translate('common.rate_limited', request.language) });
+    return false;
+  };
+
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url;
     if (path.startsWith('/api/')) {
-      if (!(await enforce(store, 'api', api, request, reply))) return reply;
-      if (request.routeOptions.config.rateLimit === 'critical') {
-        if (!(await enforce(store, 'critical', critical, request, reply))) return reply;
-      }
+      if (!(await enforce(api, request, reply))) return reply;
+      if (request.routeOptions.config.ipLimit === 'critical' && !(await enforce(critical, request, reply)))
+        return reply;
       return;
     }
     if (request.method === 'GET' && !nonWebPrefixes.some((prefix) => path.startsWith(prefix))) {
-      if (!(await enforce(store, 'web', web, request, reply))) return reply;
+      if (!(await enforce(web, request, reply))) return reply;
     }
   });
 }

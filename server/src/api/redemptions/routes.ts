@@ -51,7 +51,7 @@ export async function registerRedemptionRoutes(app: FastifyInstance, context: Ap
 
   app.post(
     '/api/user/topup',
-    { preHandler: requireRole(context, Role.common), config: { rateLimit: 'critical' } },
+    { preHandler: requireRole(context, Role.common), config: { ipLimit: 'critical' } },
     async (request) => ok(await redeemCode(context, request.user!, parseInput(topUpInput, request.body).key)),
   );
 }

@@ -16,7 +16,7 @@ const setupInput = z.object({
 
 export async function registerSetupRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   app.get('/api/setup', async () => ok(await getSetupStatus(context)));
-  app.post('/api/setup', { config: { rateLimit: 'critical' } }, async (request) => {
+  app.post('/api/setup', { config: { ipLimit: 'critical' } }, async (request) => {
     await runSetup(context, parseInput(setupInput, request.body));
     return ok(undefined, translate('setup.success', request.language));
   });

@@ -31,7 +31,7 @@ import { updateUserSetting, userSettingInput } from './setting-service.ts';
 export async function registerUserRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const asUser = { preHandler: requireRole(context, Role.common) };
   const asAdmin = { preHandler: requireRole(context, Role.admin) };
-  const critical = { config: { rateLimit: 'critical' as const } };
+  const critical = { config: { ipLimit: 'critical' as const } };
 
   app.post('/api/user/register', critical, async (request) => {
     await checkTurnstile(context, request);

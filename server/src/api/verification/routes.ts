@@ -25,7 +25,7 @@ export async function registerVerificationRoutes(
   context: AppContext,
   botCheck: BotCheck,
 ): Promise<void> {
-  const critical = { config: { rateLimit: 'critical' as const } };
+  const critical = { config: { ipLimit: 'critical' as const } };
   const asUser = { preHandler: requireRole(context, Role.common) };
 
   app.get('/api/verification', critical, async (request) => {

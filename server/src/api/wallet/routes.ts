@@ -35,7 +35,7 @@ function readParams(source: unknown): EpayParams {
 
 export async function registerWalletRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const asUser = { preHandler: requireRole(context, Role.common) };
-  const critical = { rateLimit: 'critical' as const };
+  const critical = { ipLimit: 'critical' as const };
 
   app.post('/api/user/amount', { ...asUser, config: critical }, async (request) => {
     const { amount } = parseInput(amountInput, request.body);
