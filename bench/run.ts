@@ -4,7 +4,8 @@
  *   2. sequential non-stream latency added by Switchyard over calling the upstream directly;
  *   3. stream time-to-first-byte added by Switchyard;
  *   4. 1,000 concurrent slow streams through Switchyard: peak RSS and exact billing of every stream;
- *   5. converted paths (Claude in → OpenAI out, OpenAI in → Claude out) against pass-through: CPU per call.
+ *   5. converted paths (Claude in → OpenAI out, OpenAI in → Claude out) against pass-through: CPU per call;
+ *   6. all cores: one process, one process with Redis, WORKERS=2 (skipped when Redis does not answer).
  * Every server and every load generator is its own process. Writes bench/RESULTS.md, prints a summary,
  * and exits 0 when every target passes, 1 when one fails, 2 when the harness itself could not finish.
  *
@@ -25,6 +26,7 @@ import { detectLoadTool, WRK_INSTALL_HINT } from './lib/throughput.ts';
 import { measureConvertedPaths } from './phases/converted-paths.ts';
 import { measureRelayOverhead } from './phases/relay-overhead.ts';
 import { measureSlowStreams } from './phases/slow-streams.ts';
+import { measureWorkers } from './phases/workers.ts';
 
 /** The whole run stops by itself past this, whatever hangs. */
 const RUN_DEADLINE_MS = 8 * 60_000;
@@ -62,6 +64,8 @@ async function main(): Promise<number> {
     const slowStreams = await measureSlowStreams(scratchDirectory, log);
     log('Phase 5: converted paths (Claude ↔ OpenAI), CPU per call');
     const converted = await measureConvertedPaths(tool, scratchDirectory, log);
+    log('Phase 6: all cores (WORKERS)');
+    const workers = await measureWorkers(tool, scratchDirectory, log);
 
     const report: BenchReport = {
       date: new Date(),
@@ -72,6 +76,7 @@ async function main(): Promise<number> {
       overhead,
       slowStreams,
       converted,
+      workers,
     };
     const resultsPath = profiling
       ? join(outputDirectory, 'RESULTS.profiled.md')
