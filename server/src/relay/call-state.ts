@@ -34,6 +34,8 @@ export interface CallState {
   credentialsRenewed?: boolean;
   /** Ends a streamed response; run after the call is settled (see deferredEnd). */
   endResponse?: () => void;
+  /** The failure the client was sent, if any (server/src/relay/error-log.ts). */
+  failure?: UpstreamFailure;
 }
 
 /** How a relay ends a response it wrote itself (the last bytes, then the end). */
@@ -70,6 +72,7 @@ export function promptTokensOf(state: CallState): number {
 }
 
 export function sendFailure(reply: FastifyReply, state: CallState, failure: UpstreamFailure): void {
+  state.failure = failure;
   const format = errorFormat(state.call);
   if (format !== 'openai-chat') {
     sendFormatFailure(reply, format, state.requestId, failure);

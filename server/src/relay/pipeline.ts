@@ -26,6 +26,7 @@ import {
 } from './call-state.ts';
 import { deliverConversation, okReplyFailure, readFormatFailure } from './conversation-delivery.ts';
 import { upstreamCodecFor } from './conversion.ts';
+import { recordErrorLog } from './error-log.ts';
 import { relayError } from './errors.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { prepareLargeAttempt } from './large-body.ts';
@@ -297,6 +298,7 @@ function settleCall(
       ...final.logFields,
     },
   });
+  recordErrorLog(context, state, final);
   context.metrics?.recordRelayCall({
     model: call.model,
     channelId: final.channel?.id ?? 0,
