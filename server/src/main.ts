@@ -18,7 +18,7 @@ import type { AppContext } from './context.ts';
 import { BatchWriter } from './db/batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { LedgerJournal } from './db/ledger-journal.ts';
-import { forgetJournal, replayJournal } from './db/ledger-replay.ts';
+import { type BalanceRefund, forgetJournal, replayJournal } from './db/ledger-replay.ts';
 import { runMigrations } from './db/migrations/index.ts';
 import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
@@ -109,7 +109,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   }
   logger.info({ database: database.description, logs: logDatabase.description }, 'database ready');
 
-  const journal = await openLedgerJournal(config, database, logDatabase, logger);
+  const { journal, refunds } = await openLedgerJournal(config, database, logDatabase, logger);
   const options = new OptionStore(database, logger);
   await options.load();
   options.startSync(config.syncFrequencySeconds);
@@ -123,7 +123,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   const accounts = new AccountCache(database, writer, logger);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const bus = redis
-    ? await shareCaches(redis, config.redisKeyPrefix, { options, channelCache, accounts }, logger)
+    ? await shareCaches(redis, config.redisKeyPrefix, { options, channelCache, accounts }, refunds, logger)
     : null;
   await Promise.all([channelCache.reload(), accounts.reload()]);
   channelCache.startSync(config.syncFrequencySeconds);
@@ -199,11 +199,13 @@ async function openLedgerJournal(
   database: DatabaseHandle,
   logDatabase: DatabaseHandle,
   logger: pino.Logger,
-): Promise<LedgerJournal | null> {
-  if (!config.ledgerJournalPath) return null;
+): Promise<{ journal: LedgerJournal | null; refunds: BalanceRefund[] }> {
+  if (!config.ledgerJournalPath) return { journal: null, refunds: [] };
   const previous = LedgerJournal.acquire(config.ledgerJournalPath);
+  let refunds: BalanceRefund[] = [];
   if (previous && previous.lines.length > 0) {
-    const report = await replayJournal(previous, database, logDatabase);
+    const { refunds: given, ...report } = await replayJournal(previous, database, logDatabase);
+    refunds = given;
     logger.warn(
       { journal: config.ledgerJournalPath, ...report },
       'recovered the ledger journal of a process that did not stop cleanly',
@@ -211,7 +213,7 @@ async function openLedgerJournal(
   }
   const journal = new LedgerJournal(config.ledgerJournalPath);
   if (previous) await forgetJournal(previous.id, database, logDatabase);
-  return journal;
+  return { journal, refunds };
 }
 
 /**
@@ -222,6 +224,8 @@ async function shareCaches(
   redis: Redis,
   prefix: string,
   caches: { options: OptionStore; channelCache: ChannelCache; accounts: AccountCache },
+  /** Reservations the ledger journal's replay refunded: Redis took them too and is given them back. */
+  refunds: readonly BalanceRefund[],
   logger: pino.Logger,
 ): Promise<RedisCacheBus> {
   const { options, channelCache, accounts } = caches;
@@ -237,6 +241,12 @@ async function shareCaches(
     (error) => logger.error({ err: error }, 'shared balance change failed; retrying'),
     `${prefix}balance:`,
   );
+  for (const refund of refunds)
+    await shared.change(
+      refund.table === 'users' ? refund.id : null,
+      refund.table === 'tokens' ? refund.id : null,
+      refund.amount,
+    );
   accounts.share(shared, bus);
   channelCache.share(bus);
   options.share(bus);

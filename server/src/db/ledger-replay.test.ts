@@ -126,6 +126,18 @@ describe('planReplay', () => {
     expect(plan.counters.get('users:1')?.deltas.has('quota = 0; --')).not.toBe(true);
     expect(plan.logs).toHaveLength(testCase.logs);
     expect(plan.refunded).toEqual(testCase.refunded);
+    // Each refund is listed per balance (what Redis-held balances are given back at boot).
+    const reserved = new Map(
+      testCase.lines
+        .filter((line) => line.open)
+        .map((line) => [line.open, -(line.o[0]![3] as { quota: number }).quota]),
+    );
+    expect(plan.refunds).toEqual(
+      testCase.refunded.flatMap((id) => [
+        { table: 'users', id: 1, amount: reserved.get(id) },
+        { table: 'tokens', id: 7, amount: reserved.get(id) },
+      ]),
+    );
   });
 });
 

@@ -31,7 +31,16 @@ export interface ReplayPlan {
   logs: Insertable<Database['logs']>[];
   /** Reservations refunded (request ids). */
   refunded: string[];
+  /** The balance changes those refunds make, row by row (balances held elsewhere must follow them). */
+  refunds: BalanceRefund[];
   lastSeq: number;
+}
+
+/** A reservation's amount given back to one balance: users.quota or tokens.remain_quota. */
+export interface BalanceRefund {
+  table: 'users' | 'tokens';
+  id: number;
+  amount: number;
 }
 
 function isKnown(table: string, column: string): boolean {
@@ -80,7 +89,7 @@ export function planReplay(
   journal: Pick<PreviousJournal, 'lines'>,
   checkpoints: { counters: number; logs: number; replayed: number },
 ): ReplayPlan {
-  const plan: ReplayPlan = { counters: new Map(), logs: [], refunded: [], lastSeq: 0 };
+  const plan: ReplayPlan = { counters: new Map(), logs: [], refunded: [], refunds: [], lastSeq: 0 };
   const countersDone = checkpoints.replayed > 0;
   const open = new Map<string, JournalLine>();
   for (const line of journal.lines) {
@@ -99,6 +108,7 @@ export function planReplay(
       if (column && typeof delta === 'number' && Number.isFinite(delta)) {
         const target = change(plan, op[1], op[2]);
         target.deltas.set(column, (target.deltas.get(column) ?? 0) - delta);
+        plan.refunds.push({ table: op[1] as BalanceRefund['table'], id: op[2], amount: -delta });
       }
     }
     plan.refunded.push(requestId);
@@ -126,6 +136,11 @@ export interface ReplayReport {
   counterRows: number;
   logRows: number;
   refunded: number;
+  /**
+   * The refunds written by this replay. Balances shared through Redis took those reservations too and
+   * never saw them settled, so they are given back there as well (server/src/main.ts).
+   */
+  refunds: BalanceRefund[];
 }
 
 /** Applies what a previous process's journal still holds. Idempotent: safe to repeat after a crash. */
@@ -151,13 +166,19 @@ export async function replayJournal(
       await writeCheckpoint(transaction, previous.id, 'logs', plan.lastSeq);
     });
   }
-  if (mainPoints.replayed === 0) {
+  const replayedNow = mainPoints.replayed === 0;
+  if (replayedNow) {
     await main.db.transaction().execute(async (transaction) => {
       await writeCounters(transaction, plan);
       await writeCheckpoint(transaction, previous.id, 'replayed', plan.lastSeq + 1);
     });
   }
-  return { counterRows: plan.counters.size, logRows: plan.logs.length, refunded: plan.refunded.length };
+  return {
+    counterRows: plan.counters.size,
+    logRows: plan.logs.length,
+    refunded: plan.refunded.length,
+    refunds: replayedNow ? plan.refunds : [],
+  };
 }
 
 /** Drops the checkpoints of a journal once its file has been replaced by a new one. */
