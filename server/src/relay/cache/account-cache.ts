@@ -5,95 +5,14 @@
  * the memory value and queue the same delta for the database.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Selectable } from 'kysely';
+import { TokenStatus } from '../../../../common/statuses.ts';
 import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import type { Database } from '../../db/schema.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
-import { type IpAllowList, parseAllowList } from './ip-allow-list.ts';
+import { type CachedToken, type CachedUser, toCachedToken, toCachedUser } from './cached-accounts.ts';
 import type { BalanceKind, SharedBalances, SharedReservation } from './shared-balances.ts';
 
-export interface CachedUser {
-  id: number;
-  username: string;
-  role: number;
-  status: number;
-  group: string;
-  /** Live balance. */
-  quota: number;
-  deleted: boolean;
-  acceptUnsetModelRatio: boolean;
-  quotaWarningThreshold: number | null;
-  notifyType: string;
-  email: string;
-}
-
-export interface CachedToken {
-  id: number;
-  userId: number;
-  key: string;
-  name: string;
-  status: number;
-  expiredTime: number;
-  /** Live balance. */
-  remainQuota: number;
-  unlimited: boolean;
-  modelLimits: ReadonlySet<string> | null;
-  allowIps: IpAllowList | null;
-  group: string;
-}
-
-type UserRow = Selectable<Database['users']>;
-type TokenRow = Selectable<Database['tokens']>;
-
-function parseSetting(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function toCachedUser(row: UserRow, pendingQuota: number): CachedUser {
-  const setting = parseSetting(row.setting);
-  const threshold = Number(setting.quota_warning_threshold);
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role,
-    status: row.status,
-    group: row.group,
-    quota: Number(row.quota) + pendingQuota,
-    deleted: row.deleted_at !== null,
-    acceptUnsetModelRatio: setting.accept_unset_model_ratio_model === true,
-    quotaWarningThreshold:
-      Number.isFinite(threshold) && setting.quota_warning_threshold !== undefined ? threshold : null,
-    notifyType: typeof setting.notify_type === 'string' ? setting.notify_type : 'email',
-    email: row.email ?? '',
-  };
-}
-
-function toCachedToken(row: TokenRow, pendingQuota: number): CachedToken {
-  const limits = (row.model_limits ?? '')
-    .split(',')
-    .map((model) => model.trim())
-    .filter(Boolean);
-  return {
-    id: row.id,
-    userId: row.user_id,
-    key: row.key,
-    name: row.name,
-    status: row.status,
-    expiredTime: Number(row.expired_time),
-    remainQuota: Number(row.remain_quota) + pendingQuota,
-    unlimited: Boolean(row.unlimited_quota),
-    modelLimits: row.model_limits_enabled ? new Set(limits) : null,
-    allowIps: parseAllowList(row.allow_ips),
-    group: row.group ?? '',
-  };
-}
+export type { CachedToken, CachedUser } from './cached-accounts.ts';
 
 export class AccountCache {
   private tokensByKey = new Map<string, CachedToken>();
@@ -329,11 +248,23 @@ export class AccountCache {
     if (limitedToken && tokenBalance !== null) limitedToken.remainQuota = tokenBalance;
   }
 
-  /** Marks a token expired (3) or exhausted (4) in memory and in the database. */
+  /**
+   * Marks an enabled token expired (3) or exhausted (4) in memory and, at once, in the database — only
+   * while it is still enabled there. Not through the batch writer: a status queued for seconds would be
+   * written after an edit made meanwhile (a refill that re-enabled the key) and undo it.
+   */
   setTokenStatus(tokenId: number, status: number): void {
     const token = this.tokensById.get(tokenId);
     if (token) token.status = status;
-    this.writer.assign('tokens', tokenId, { status });
+    this.database.db
+      .updateTable('tokens')
+      .set({ status })
+      .where('id', '=', tokenId)
+      .where('status', '=', TokenStatus.enabled)
+      .execute()
+      .catch((error: unknown) =>
+        this.logger?.error({ err: error, tokenId }, 'could not record a key status'),
+      );
   }
 
   private putToken(token: CachedToken): void {
