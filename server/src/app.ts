@@ -7,20 +7,26 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
+import { channelMessages } from './api/channels/messages.ts';
 import { registerChannelRoutes } from './api/channels/routes.ts';
 import { registerDataRoutes } from './api/data/routes.ts';
 import { registerLogRoutes } from './api/logs/routes.ts';
+import { oauthMessages } from './api/oauth/messages.ts';
 import { registerOAuthRoutes } from './api/oauth/routes.ts';
 import { registerOptionRoutes } from './api/options/routes.ts';
 import { registerRateLimits } from './api/plugins/rate-limit.ts';
 import { registerPricingRoutes } from './api/pricing/routes.ts';
+import { redemptionMessages } from './api/redemptions/messages.ts';
 import { registerRedemptionRoutes } from './api/redemptions/routes.ts';
 import { registerSetupRoutes } from './api/setup/routes.ts';
 import { registerStatusRoutes } from './api/status/routes.ts';
 import { registerTaskRoutes } from './api/tasks/routes.ts';
+import { tokenMessages } from './api/tokens/messages.ts';
 import { registerTokenRoutes } from './api/tokens/routes.ts';
 import { registerUserRoutes } from './api/users/routes.ts';
+import { verificationMessages } from './api/verification/messages.ts';
 import { registerVerificationRoutes } from './api/verification/routes.ts';
+import { walletMessages } from './api/wallet/messages.ts';
 import { registerWalletRoutes } from './api/wallet/routes.ts';
 import { checkTurnstile } from './auth/turnstile.ts';
 import './auth/types.ts';
@@ -28,13 +34,25 @@ import { defaultWebDistPath, registerConsole } from './console-static.ts';
 import type { AppContext } from './context.ts';
 import { pingDatabase } from './db/connect.ts';
 import { GatewayError } from './lib/errors.ts';
-import { languageOf, translate } from './lib/messages.ts';
+import { languageOf, registerMessages, translate } from './lib/messages.ts';
 import { registerMetrics } from './metrics/routes.ts';
+import { optionMessages } from './options/messages.ts';
 import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { registerMidjourneyRoutes } from './relay/tasks/midjourney/routes.ts';
 import { registerSunoRoutes } from './relay/tasks/suno/routes.ts';
 import { registerVideoRoutes } from './relay/tasks/video/routes.ts';
+
+// Each feature's reply texts join the core ones (lib/messages.ts imports no feature).
+registerMessages(
+  optionMessages,
+  channelMessages,
+  tokenMessages,
+  redemptionMessages,
+  walletMessages,
+  oauthMessages,
+  verificationMessages,
+);
 
 function isRelayUrl(url: string): boolean {
   return url.startsWith('/v1') || url.startsWith('/pg/') || url.startsWith('/dashboard/');

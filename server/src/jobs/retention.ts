@@ -1,11 +1,35 @@
 /**
  * Retention on the master node, hourly: consumption logs older than LogRetentionDays (0 = keep all) are
  * deleted in batches that never hold the table for long, and expired one-time secrets are removed.
+ * The batched deletion also serves a root's DELETE /api/log/ (api/logs/routes.ts).
  */
 import { LogType } from '../../../common/statuses.ts';
-import { deleteLogsBefore } from '../api/logs/service.ts';
 import { deleteExpiredSecrets } from '../auth/one-time-secrets.ts';
 import type { AppContext } from '../context.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+
+const DELETE_BATCH = 5000;
+
+/**
+ * Deletes log rows older than `before` (optionally of one type) a batch at a time, so that no single
+ * statement holds the table for long. Returns how many rows went.
+ */
+export async function deleteLogsBefore(
+  database: DatabaseHandle,
+  before: number,
+  type?: number,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    let select = database.db.selectFrom('logs').select('id').where('created_at', '<', before);
+    if (type !== undefined) select = select.where('type', '=', type);
+    const ids = (await select.orderBy('id').limit(DELETE_BATCH).execute()).map((row) => row.id);
+    if (ids.length === 0) return deleted;
+    const result = await database.db.deleteFrom('logs').where('id', 'in', ids).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    if (ids.length < DELETE_BATCH) return deleted;
+  }
+}
 
 export async function runRetention(context: AppContext): Promise<{ logs: number; secrets: number }> {
   const days = context.options.getNumber('LogRetentionDays');

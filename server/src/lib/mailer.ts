@@ -1,14 +1,14 @@
 /** Email over SMTP with the SMTP* options (nodemailer). One transport per distinct SMTP setting. */
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { OptionStore } from '../options/store.ts';
+import type { OptionReader } from './option-reader.ts';
 
 let cached: { signature: string; transport: Transporter } | undefined;
 
-export function smtpConfigured(options: Pick<OptionStore, 'get'>): boolean {
+export function smtpConfigured(options: Pick<OptionReader, 'get'>): boolean {
   return options.get('SMTPServer') !== '' && options.get('SMTPAccount') !== '';
 }
 
-function transportFor(options: Pick<OptionStore, 'get' | 'getNumber' | 'getBoolean'>): Transporter {
+function transportFor(options: OptionReader): Transporter {
   const settings = {
     host: options.get('SMTPServer'),
     port: options.getNumber('SMTPPort') || 587,
@@ -40,10 +40,7 @@ export interface Mail {
   html: string;
 }
 
-export async function sendMail(
-  options: Pick<OptionStore, 'get' | 'getNumber' | 'getBoolean'>,
-  mail: Mail,
-): Promise<void> {
+export async function sendMail(options: OptionReader, mail: Mail): Promise<void> {
   const from = options.get('SMTPFrom') || options.get('SMTPAccount');
   const systemName = options.get('SystemName') || 'Switchyard';
   await transportFor(options).sendMail({

@@ -1,14 +1,19 @@
 /**
  * Server messages in both console languages. The console sends Accept-Language (its i18nextLng);
  * anything not starting with "en" gets Chinese, the product's default language.
+ *
+ * This file holds the core messages and the catalogue. Each feature keeps its own table next to its code
+ * (e.g. api/channels/messages.ts), names it in `MessageTables` below by declaration merging (so its keys
+ * are `MessageKey`s), and server/src/app.ts registers the tables at boot: lib/ never imports a feature.
  */
-import { channelMessages } from '../api/channels/messages.ts';
-import { oauthMessages } from '../api/oauth/messages.ts';
-import { redemptionMessages } from '../api/redemptions/messages.ts';
-import { tokenMessages } from '../api/tokens/messages.ts';
-import { verificationMessages } from '../api/verification/messages.ts';
-import { walletMessages } from '../api/wallet/messages.ts';
-import { optionMessages } from '../options/messages.ts';
+
+/** One message in both languages; `{name}` placeholders are filled from the params. */
+export interface MessageEntry {
+  readonly en: string;
+  readonly zh: string;
+}
+
+export type MessageTable = Readonly<Record<string, MessageEntry>>;
 
 const coreMessages = {
   'common.invalid_request': { en: 'Invalid request: {detail}', zh: '请求参数错误：{detail}' },
@@ -141,38 +146,64 @@ const coreMessages = {
     zh: 'Webhook 地址必须以 https:// 开头',
   },
   'aff.transfer_too_small': { en: 'The transfer amount is at least {amount}', zh: '转移额度最小为 {amount}' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies Record<string, MessageEntry>;
 
-const catalogue = {
-  ...coreMessages,
-  ...optionMessages,
-  ...channelMessages,
-  ...tokenMessages,
-  ...redemptionMessages,
-  ...walletMessages,
-  ...oauthMessages,
-  ...verificationMessages,
-};
+/**
+ * Every message table by name, for typing only. A feature adds its table in its messages.ts:
+ *
+ *     declare module '../../lib/messages.ts' {
+ *       interface MessageTables {
+ *         channels: typeof channelMessages;
+ *       }
+ *     }
+ */
+export interface MessageTables {
+  core: typeof coreMessages;
+}
 
-export type MessageKey = keyof typeof catalogue;
+export type MessageKey = {
+  [Table in keyof MessageTables]: keyof MessageTables[Table] & string;
+}[keyof MessageTables];
 export type MessageParams = Record<string, string | number>;
 export type Language = 'zh' | 'en';
+
+const catalogue = new Map<string, MessageEntry>(Object.entries(coreMessages));
+
+/**
+ * Adds feature tables to the catalogue (server/src/app.ts does it once at boot). Registering the same
+ * text again is harmless; a key registered with another text is a programming error.
+ */
+export function registerMessages(...tables: MessageTable[]): void {
+  for (const table of tables) {
+    for (const [key, entry] of Object.entries(table)) {
+      const known = catalogue.get(key);
+      if (known && (known.en !== entry.en || known.zh !== entry.zh)) {
+        throw new Error(`message ${key} is registered twice with different texts`);
+      }
+      catalogue.set(key, entry);
+    }
+  }
+}
 
 export function languageOf(acceptLanguage: string | undefined): Language {
   return acceptLanguage?.trim().toLowerCase().startsWith('en') ? 'en' : 'zh';
 }
 
+/** True for a key of a registered table. */
 export function isMessageKey(code: string): code is MessageKey {
-  return Object.hasOwn(catalogue, code);
+  return catalogue.has(code);
 }
 
 /** Renders a catalogue message; unknown codes are returned as they are. */
 export function translate(code: string, language: Language, params?: MessageParams): string {
-  const template = isMessageKey(code) ? catalogue[code][language] : code;
+  const template = catalogue.get(code)?.[language] ?? code;
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );
 }
 
-export const messageCatalogue: Readonly<Record<string, { en: string; zh: string }>> = catalogue;
+/** The registered messages (a snapshot). */
+export function messageCatalogue(): Readonly<Record<string, MessageEntry>> {
+  return Object.fromEntries(catalogue);
+}

@@ -4,12 +4,12 @@
  * webhook is user-controlled, so it may only reach public addresses (unless the policy is allow-all).
  */
 import { createHmac } from 'node:crypto';
-import type { OptionStore } from '../options/store.ts';
 import type { UpstreamClient } from './http-client.ts';
 import { sendMail, smtpConfigured } from './mailer.ts';
+import type { OptionReader } from './option-reader.ts';
 
 export interface NotifyDependencies {
-  options: OptionStore;
+  options: OptionReader;
   /** The HTTP client for users' webhooks (public addresses only). */
   webhooks: UpstreamClient;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { defaultModelPrices, defaultModelRatios } from '../relay/billing/default-ratios.ts';
 import {
   isInternalOptionKey,
   isSecretOptionKey,
@@ -8,9 +7,10 @@ import {
   optionDefaults,
   optionDefinition,
 } from './catalogue.ts';
+import { defaultModelPrices, defaultModelRatios } from './default-ratios.ts';
 import { validateOptionValue } from './validate.ts';
 
-/** Spec §3 "Option", copied as written. */
+/** docs/reference/options.md "Option", copied as written. */
 const specificationKeys =
   `ServerAddress, WorkerUrl, WorkerValidKey, PayAddress, EpayId, EpayKey, CustomCallbackAddress, Price,
 MinTopUp, TopupGroupRatio, PayMethods, PasswordLoginEnabled, PasswordRegisterEnabled, EmailVerificationEnabled,
@@ -39,7 +39,7 @@ global.pass_through_request_enabled, general_setting.ping_interval_enabled, gene
 const switchyardKeys = ['TaskEnabled', 'ChatLink', 'ChatLink2', 'LogRetentionDays'];
 
 describe('option catalogue', () => {
-  it('holds exactly the keys of the specification plus Switchyard’s own', () => {
+  it('holds exactly new-api’s option keys plus Switchyard’s own', () => {
     expect(specificationKeys).toHaveLength(114);
     expect([...optionCatalogue.keys()].sort()).toEqual([...specificationKeys, ...switchyardKeys].sort());
   });

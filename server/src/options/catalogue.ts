@@ -1,6 +1,6 @@
 /**
- * Every option the console may set (spec §3 "Option", plus TaskEnabled, ChatLink, ChatLink2 and
- * LogRetentionDays): its type, its default (new-api's defaults and spec §9), how a value is validated,
+ * Every option the console may set (docs/reference/options.md "Option", plus TaskEnabled, ChatLink, ChatLink2 and
+ * LogRetentionDays): its type, its default (new-api's defaults and docs/reference/console-constants.md), how a value is validated,
  * and whether it is a secret. Values travel and are stored as strings.
  */
 import {
@@ -8,7 +8,7 @@ import {
   defaultCompletionRatios,
   defaultModelPrices,
   defaultModelRatios,
-} from '../relay/billing/default-ratios.ts';
+} from './default-ratios.ts';
 import { type JsonShape, jsonShapes } from './json-shapes.ts';
 import type { OptionMessageKey } from './messages.ts';
 
@@ -63,7 +63,7 @@ export type OptionDefinition =
 /** Options the server keeps for itself (e.g. a generated session secret); never listed, never console-set. */
 export const INTERNAL_OPTION_PREFIX = 'internal.';
 
-/** Keys whose values never leave the server (REFERENCE §2): suffix token, secret or key, any case. */
+/** Keys whose values never leave the server (docs/reference/api-rules.md): suffix token, secret or key, any case. */
 export function isSecretOptionKey(key: string): boolean {
   if (key === 'TurnstileSiteKey') return false;
   return /(token|secret|key)$/i.test(key);

@@ -1,4 +1,6 @@
 /** Messages of the options store and the option API, in both console languages. */
+import type { MessageTable } from '../lib/messages.ts';
+
 export const optionMessages = {
   'option.invalid_json': { en: 'not a valid JSON string', zh: '不是合法的 JSON 字符串' },
   'option.unknown_key': { en: 'Unknown option: {key}', zh: '未知的配置项：{key}' },
@@ -77,6 +79,13 @@ export const optionMessages = {
     en: 'Cannot enable Telegram login: fill in the Telegram bot token first',
     zh: '无法启用 Telegram OAuth，请先填入 Telegram Bot Token！',
   },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies MessageTable;
+
+/** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */
+declare module '../lib/messages.ts' {
+  interface MessageTables {
+    options: typeof optionMessages;
+  }
+}
 
 export type OptionMessageKey = keyof typeof optionMessages;

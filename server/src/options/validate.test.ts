@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { GatewayError } from '../lib/errors.ts';
-import { translate } from '../lib/messages.ts';
+import { registerMessages, translate } from '../lib/messages.ts';
 import { optionDefaults } from './catalogue.ts';
+import { optionMessages } from './messages.ts';
 import { validateOptionValue } from './validate.ts';
+
+registerMessages(optionMessages);
 
 const defaults = optionDefaults();
 const fromDefaults =

@@ -1,4 +1,6 @@
 /** Messages of the channel API, in both console languages. */
+import type { MessageTable } from '../../lib/messages.ts';
+
 export const channelMessages = {
   'channel.name_key_required': {
     en: 'Please fill in channel name and channel key!',
@@ -86,4 +88,11 @@ export const channelMessages = {
     en: "Only the root user can change a channel's type, base URL or proxy without also entering a new key",
     zh: '只有超级管理员可以在不重新填写密钥的情况下修改渠道的类型、代理地址或 Base URL',
   },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies MessageTable;
+
+/** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */
+declare module '../../lib/messages.ts' {
+  interface MessageTables {
+    channels: typeof channelMessages;
+  }
+}

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../../../common/api-types.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
-import type { ChannelListRow } from './tag-mode.ts';
-import type { ChannelView } from './view.ts';
+import { describe, expect, it } from 'vitest';
+import type { ChannelListItem, ChannelView } from '../../../../common/api/channels.ts';
+import type { Page } from '../../../../common/api/reply.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
 describe('channel operations', () => {
-  let fixture: RelayFixture;
-  beforeAll(async () => {
-    fixture = await startRelayFixture();
-  });
-  afterAll(async () => fixture?.close());
+  const { fixture } = setUpRelayFixture();
 
   const channel = async (id: number) =>
     (await fixture.root.get<ChannelView>(`/api/channel/${id}`)).body.data!;
@@ -17,12 +12,19 @@ describe('channel operations', () => {
 
   it('tests a channel: records the response time, reports failures with the upstream message', async () => {
     const id = await fixture.addChannel({ key: 'test-ok' });
+    // The fake upstream answers this key after 250 ms, so the measured time cannot be much less (a timer
+    // may fire a millisecond early) and, on a machine under test load, is well below 10 s.
+    fixture.upstream.setBehaviorForKey('test-ok', { latencyMs: 250 });
+    const startedAt = Math.floor(Date.now() / 1000);
     const reply = await fixture.root.get(`/api/channel/test/${id}`, { model: 'gpt-4o-mini' });
     expect(reply.body).toMatchObject({ success: true, message: '' });
-    expect(typeof reply.body.time).toBe('number');
     const tested = await channel(id);
-    expect(tested.test_time).toBeGreaterThan(0);
-    expect(tested.response_time).toBeGreaterThanOrEqual(0);
+    expect(tested.test_time).toBeGreaterThanOrEqual(startedAt);
+    expect(tested.test_time).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    // response_time is in milliseconds, the reply's time the same measurement in seconds.
+    expect(tested.response_time).toBeGreaterThanOrEqual(245);
+    expect(tested.response_time).toBeLessThan(10_000);
+    expect(Math.round((reply.body.time as number) * 1000)).toBe(tested.response_time);
     const sent = fixture.upstream.requests.at(-1)!;
     expect((sent.body as { model: string; max_tokens: number }).model).toBe('gpt-4o-mini');
 
@@ -154,10 +156,10 @@ describe('channel operations', () => {
       'vip/tag-model/9',
     ]);
     const listed = (
-      await fixture.root.get<Page<ChannelListRow>>('/api/channel/', { tag_mode: 'true', page_size: 100 })
+      await fixture.root.get<Page<ChannelListItem>>('/api/channel/', { tag_mode: 'true', page_size: 100 })
     ).body.data!;
     const tagRow = listed.items.find((row) => 'is_tag' in row && row.tag === 'team') as Extract<
-      ChannelListRow,
+      ChannelListItem,
       { is_tag: true }
     >;
     expect(tagRow.children.map((child) => child.id).sort()).toEqual([first, second].sort());

@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
+import { deleteLogsBefore } from '../../jobs/retention.ts';
 import { ok, parseInput, readPaging } from '../reply.ts';
 import { readLogFilter } from './query.ts';
-import { deleteLogsBefore, listLogs, logStat } from './service.ts';
+import { listLogs, logStat } from './service.ts';
 
 const deleteInput = z.object({
   target_timestamp: z.string().regex(/^\d+$/, 'must be a unix timestamp in seconds').transform(Number),

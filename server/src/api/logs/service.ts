@@ -1,8 +1,7 @@
-/** Usage logs: lists, stats, deletion in batches (REFERENCE §8). */
-import type { Page } from '../../../../common/api-types.ts';
+/** Usage logs: lists and stats (docs/reference/logs.md); deletion in batches is jobs/retention.ts. */
+import type { LogStat, Page } from '../../../../common/api-types.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
-import type { DatabaseHandle } from '../../db/connect.ts';
 import type { Paging } from '../reply.ts';
 import { applyLogFilter, type LogFilter } from './query.ts';
 import { type LogView, toLogView } from './view.ts';
@@ -25,12 +24,6 @@ export async function listLogs(
     page_size: paging.pageSize,
     total: Number(total.total),
   };
-}
-
-export interface LogStat {
-  quota: number;
-  rpm: number;
-  tpm: number;
 }
 
 /** quota summed over the filter; rpm and tpm over the last 60 seconds (consumption rows). */
@@ -58,27 +51,4 @@ export async function logStat(context: AppContext, filter: LogFilter): Promise<L
     rpm: Number(recent.requests ?? 0),
     tpm: Number(recent.prompt ?? 0) + Number(recent.completion ?? 0),
   };
-}
-
-const DELETE_BATCH = 5000;
-
-/**
- * Deletes log rows older than `before` (optionally of one type) a batch at a time, so that no single
- * statement holds the table for long. Returns how many rows went.
- */
-export async function deleteLogsBefore(
-  database: DatabaseHandle,
-  before: number,
-  type?: number,
-): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    let select = database.db.selectFrom('logs').select('id').where('created_at', '<', before);
-    if (type !== undefined) select = select.where('type', '=', type);
-    const ids = (await select.orderBy('id').limit(DELETE_BATCH).execute()).map((row) => row.id);
-    if (ids.length === 0) return deleted;
-    const result = await database.db.deleteFrom('logs').where('id', 'in', ids).executeTakeFirst();
-    deleted += Number(result.numDeletedRows);
-    if (ids.length < DELETE_BATCH) return deleted;
-  }
 }

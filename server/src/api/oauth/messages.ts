@@ -1,4 +1,6 @@
 /** Messages of third-party login (OAuth, WeChat, Telegram) and of the Turnstile bot check. */
+import type { MessageTable } from '../../lib/messages.ts';
+
 export const oauthMessages = {
   'oauth.state_invalid': {
     en: 'The login request is invalid or has expired, please start the login again',
@@ -65,4 +67,11 @@ export const oauthMessages = {
     en: 'The bot check failed, please refresh the page and try again',
     zh: 'Turnstile 校验失败，请刷新页面重试',
   },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies MessageTable;
+
+/** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */
+declare module '../../lib/messages.ts' {
+  interface MessageTables {
+    oauth: typeof oauthMessages;
+  }
+}

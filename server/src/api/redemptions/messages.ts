@@ -1,4 +1,6 @@
 /** Messages of the redemption-code API and of redeeming a code, in both console languages. */
+import type { MessageTable } from '../../lib/messages.ts';
+
 export const redemptionMessages = {
   'redemption.name_length': {
     en: 'The redemption code name must be 1 to {max} characters long',
@@ -28,4 +30,11 @@ export const redemptionMessages = {
   'redemption.key_required': { en: 'Please enter redemption code!', zh: '请输入兑换码！' },
   'redemption.invalid': { en: 'Invalid redemption code', zh: '无效的兑换码' },
   'redemption.expired': { en: 'This redemption code has expired', zh: '该兑换码已过期' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies MessageTable;
+
+/** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */
+declare module '../../lib/messages.ts' {
+  interface MessageTables {
+    redemptions: typeof redemptionMessages;
+  }
+}

@@ -1,4 +1,6 @@
 /** Messages of the token API and of key authentication, in both console languages. */
+import type { MessageTable } from '../../lib/messages.ts';
+
 export const tokenMessages = {
   'token.name_required': { en: 'Token name cannot be empty', zh: '令牌名称不能为空' },
   'token.name_too_long': {
@@ -32,4 +34,11 @@ export const tokenMessages = {
     en: 'Status must be 1 (enabled) or 2 (disabled)',
     zh: '状态只能是 1（启用）或 2（禁用）',
   },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies MessageTable;
+
+/** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */
+declare module '../../lib/messages.ts' {
+  interface MessageTables {
+    tokens: typeof tokenMessages;
+  }
+}

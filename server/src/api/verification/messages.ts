@@ -1,4 +1,6 @@
 /** Messages of email verification, email binding and password reset. */
+import type { MessageTable } from '../../lib/messages.ts';
+
 export const verificationMessages = {
   'verification.email_invalid': { en: 'Invalid email address', zh: '无效的邮箱地址' },
   'verification.domain_not_allowed': {
@@ -42,4 +44,11 @@ export const verificationMessages = {
     en: 'Email and verification code are required',
     zh: '邮箱和验证码不能为空',
   },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies MessageTable;
+
+/** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */
+declare module '../../lib/messages.ts' {
+  interface MessageTables {
+    verification: typeof verificationMessages;
+  }
+}

@@ -1,4 +1,6 @@
 /** Messages of the wallet: online top-up, payment notifications, invitation transfers. */
+import type { MessageTable } from '../../lib/messages.ts';
+
 export const walletMessages = {
   'wallet.topup_disabled': {
     en: 'The administrator has not enabled online top-up',
@@ -12,4 +14,11 @@ export const walletMessages = {
     zh: '未配置服务器地址，管理员需先设置服务器地址才能使用在线支付',
   },
   'wallet.aff_insufficient': { en: 'Not enough invitation earnings', zh: '邀请额度不足' },
-} as const satisfies Record<string, { en: string; zh: string }>;
+} as const satisfies MessageTable;
+
+/** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */
+declare module '../../lib/messages.ts' {
+  interface MessageTables {
+    wallet: typeof walletMessages;
+  }
+}

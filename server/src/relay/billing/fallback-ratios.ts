@@ -1,7 +1,7 @@
 /**
- * Built-in ratios that no option holds (the option-backed tables are in default-ratios.ts): completion
- * ratios by model family, the last resort for names no table knows, and the audio ratios of OpenAI's
- * audio models, which are relative to the model's text prices as quotaForUsage applies them.
+ * Built-in ratios that no option holds (the option-backed tables are in options/default-ratios.ts):
+ * completion ratios by model family, the last resort for names no table knows, and the audio ratios of
+ * OpenAI's audio models, which are relative to the model's text prices as quotaForUsage applies them.
  */
 
 /**

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { OptionStore } from '../../options/store.ts';
 import {
   defaultCacheRatios,
   defaultCompletionRatios,
   defaultModelPrices,
   defaultModelRatios,
-} from './default-ratios.ts';
+} from '../../options/default-ratios.ts';
+import { OptionStore } from '../../options/store.ts';
 import {
   type ModelPricing,
   pricingForUnsetModel,

@@ -1,15 +1,15 @@
 /**
- * The pricing math of the relay (REFERENCE §6, specification §9): which price applies to a model, which
+ * The pricing math of the relay (docs/reference/billing.md, docs/reference/console-constants.md): which price applies to a model, which
  * group ratio applies to a user, and how many quota units a call costs. Pure functions over plain tables;
  * quota is always an integer, computed exactly (see exact-decimal.ts).
  */
 import { quotaToCurrency } from '../../../../common/quota-format.ts';
-import type { OptionStore } from '../../options/store.ts';
 import {
   DEFAULT_CACHE_CREATION_RATIO,
   defaultCacheRatios,
   defaultCompletionRatios,
-} from './default-ratios.ts';
+} from '../../options/default-ratios.ts';
+import type { OptionStore } from '../../options/store.ts';
 import {
   add,
   type ExactDecimal,
@@ -275,7 +275,7 @@ function toQuota(amount: ExactDecimal): number {
 }
 
 /**
- * The quota a call costs (REFERENCE §6). Per call: round(modelPrice × quotaPerUnit × groupRatio), usage
+ * The quota a call costs (docs/reference/billing.md). Per call: round(modelPrice × quotaPerUnit × groupRatio), usage
  * ignored. Per token:
  *   round((textPrompt + cached × cacheRatio + cacheCreation × cacheCreationRatio + audioPrompt × audioRatio
  *          + (textCompletion + audioCompletion × audioCompletionRatio) × completionRatio)
@@ -309,7 +309,7 @@ export function quotaToUsd(quota: number, quotaPerUnit: number): number {
   return quotaToCurrency(quota, quotaPerUnit);
 }
 
-/** The pricing fields of a consumption log's `other` JSON (specification §3 "Usage log entry"). */
+/** The pricing fields of a consumption log's `other` JSON (docs/reference/console-entities.md "Usage log entry"). */
 export interface PricingLogFields {
   model_ratio: number;
   group_ratio: number;

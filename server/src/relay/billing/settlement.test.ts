@@ -4,7 +4,7 @@ import {
   defaultCompletionRatios,
   defaultModelPrices,
   defaultModelRatios,
-} from './default-ratios.ts';
+} from '../../options/default-ratios.ts';
 import { type ModelPricing, type PricingTables, resolveModelPricing, type TokenUsage } from './pricing.ts';
 import {
   type CallOutcome,
@@ -89,7 +89,7 @@ describe('settle: every outcome × usage present/missing × per-token/per-call',
       countedQuota,
       counted(50),
     ],
-    // REFERENCE §11: a stream that delivered nothing does not bill its prompt.
+    // docs/reference/known-defects.md: a stream that delivered nothing does not bill its prompt.
     ['per_token', 'client_aborted', 'no usage', 0, 'client aborted: nothing delivered, refund', 0, refund],
     [
       'per_token',

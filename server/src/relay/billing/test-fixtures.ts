@@ -4,7 +4,7 @@ import {
   defaultCompletionRatios,
   defaultModelPrices,
   defaultModelRatios,
-} from './default-ratios.ts';
+} from '../../options/default-ratios.ts';
 import {
   type ModelPricing,
   type PerTokenPricing,
