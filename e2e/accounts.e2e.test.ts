@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserView } from '../common/api-types.ts';
-import { setOptions } from '../server/src/test-support/fake-oauth/console-options.ts';
 import {
   type OidcProviderHarness,
   startOidcProvider,
@@ -16,7 +15,12 @@ import {
   type SmtpSink,
   startSmtpSink,
 } from '../server/src/test-support/smtp-sink.ts';
-import { type ApiClient, anonymousClient, loginAsRoot } from '../server/src/test-support/test-server.ts';
+import {
+  type ApiClient,
+  anonymousClient,
+  loginAsRoot,
+  setOptions,
+} from '../server/src/test-support/test-server.ts';
 import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
 import {
   AFTER_LOGIN_PATH,

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page as ListPage } from '../common/api-types.ts';
+import type { ChannelView, Page as ListPage } from '../common/api-types.ts';
 import {
   type FakeUpstream,
   startFakeUpstream,
@@ -32,19 +32,6 @@ import {
 const MODEL = 'gpt-4o-mini';
 const AZURE_API_VERSION = '2024-10-21';
 const RESPONSE_TIME_PATTERN = /\b\d+\.\d{2} s\b/;
-
-interface ChannelRecord {
-  id: number;
-  name: string;
-  type: number;
-  status: number;
-  base_url: string | null;
-  other: string | null;
-  models: string | null;
-  model_mapping: string | null;
-  tag: string | null;
-  response_time: number;
-}
 
 async function openChannelsPage(page: Page): Promise<void> {
   await openSideBarPage(page, 'channel', '/channel');
@@ -80,11 +67,11 @@ describe.skipIf(!hasChromium)('console channel management', () => {
   });
 
   const allChannels = async () => {
-    const reply = await root.get<ListPage<ChannelRecord>>('/api/channel/', { p: 1, page_size: 100 });
+    const reply = await root.get<ListPage<ChannelView>>('/api/channel/', { p: 1, page_size: 100 });
     expect(reply.body.success).toBe(true);
     return reply.body.data?.items ?? [];
   };
-  const channelById = async (id: number) => (await root.get<ChannelRecord>(`/api/channel/${id}`)).body.data;
+  const channelById = async (id: number) => (await root.get<ChannelView>(`/api/channel/${id}`)).body.data;
 
   it(
     'validates the drawer, creates OpenAI and Azure channels, tests, tags, disables and deletes them',

@@ -3,6 +3,7 @@
  * setup on a fresh system, then an administrator creates a user who sees no admin pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PublicStatus, SetupStatus } from '../common/api-types.ts';
 import { ApiClient } from '../server/src/test-support/test-server.ts';
 import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
 import {
@@ -30,7 +31,7 @@ const SETUP_RELOAD_TIMEOUT_MS = 20_000;
 /** Runs the first-run setup over HTTP when the setup test did not (e.g. when it is filtered out). */
 async function ensureSetupDone(serverUrl: string): Promise<void> {
   const client = new ApiClient(serverUrl);
-  const status = await client.get<{ status: boolean }>('/api/setup');
+  const status = await client.get<SetupStatus>('/api/setup');
   if (status.body.data?.status) return;
   const setup = await client.post('/api/setup', {
     username: ADMIN_USERNAME,
@@ -76,7 +77,7 @@ describe.skipIf(!hasChromium)('console foundation', () => {
       await page.getByTestId('setup-submit').click();
       await formError(page, 'password length must not be less than 8').waitFor();
       expect(currentPath(page)).toBe('/setup');
-      const stillFresh = await new ApiClient(harness.server.url).get<{ status: boolean }>('/api/setup');
+      const stillFresh = await new ApiClient(harness.server.url).get<SetupStatus>('/api/setup');
       expect(stillFresh.body.data?.status).toBe(false);
 
       await page.getByTestId('setup-password').fill(ADMIN_PASSWORD);
@@ -91,14 +92,9 @@ describe.skipIf(!hasChromium)('console foundation', () => {
       await waitForPath(page, '/', SETUP_RELOAD_TIMEOUT_MS);
       await page.getByTestId('home-welcome').waitFor();
 
-      const status = await new ApiClient(harness.server.url).get<{
-        status: boolean;
-        root_init: boolean;
-      }>('/api/setup');
+      const status = await new ApiClient(harness.server.url).get<SetupStatus>('/api/setup');
       expect(status.body.data).toMatchObject({ status: true, root_init: true });
-      const publicStatus = await new ApiClient(harness.server.url).get<Record<string, unknown>>(
-        '/api/status',
-      );
+      const publicStatus = await new ApiClient(harness.server.url).get<PublicStatus>('/api/status');
       expect(publicStatus.body.data).toMatchObject({
         self_use_mode_enabled: false,
         demo_site_enabled: false,

@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { CreateChannelsResult, OptionEntry, TokenView } from '../common/api-types.ts';
 import { USERNAME_MAX_LENGTH } from '../common/limits.ts';
 import { type ApiClient, loginAsRoot } from '../server/src/test-support/test-server.ts';
 import { AFTER_LOGIN_PATH } from '../web/src/nav.ts';
@@ -206,7 +207,7 @@ export async function createFakeChannel(
   baseUrl: string,
   fields: { name: string; models: string; group?: string },
 ): Promise<number> {
-  const reply = await root.post<{ ids: number[] }>('/api/channel/', {
+  const reply = await root.post<CreateChannelsResult>('/api/channel/', {
     type: 1,
     key: `upstream-key-${fields.name}`,
     base_url: baseUrl,
@@ -228,7 +229,7 @@ export async function setUserQuota(root: ApiClient, userId: number, quota: numbe
 
 /** Creates an unlimited key for the logged-in user and returns the official SDK configured with it. */
 export async function openaiClientOf(user: ApiClient, serverUrl: string, keyName: string): Promise<OpenAI> {
-  const reply = await user.post<{ key: string }>('/api/token/', {
+  const reply = await user.post<TokenView>('/api/token/', {
     name: keyName,
     remain_quota: 0,
     unlimited_quota: true,
@@ -256,7 +257,7 @@ export function settingControl(page: Page, key: string): Locator {
 
 /** Every option as root reads it through GET /api/option/, as a key → value map. */
 export async function storedOptions(root: ApiClient): Promise<Record<string, string>> {
-  const reply = await root.get<Array<{ key: string; value: string }>>('/api/option/');
+  const reply = await root.get<OptionEntry[]>('/api/option/');
   if (!reply.body.success || !reply.body.data)
     throw new Error(`reading options failed: ${reply.body.message}`);
   return Object.fromEntries(reply.body.data.map((entry) => [entry.key, entry.value]));

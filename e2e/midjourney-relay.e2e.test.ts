@@ -5,6 +5,7 @@
  * by the gateway's /mj/image proxy — opening in the viewer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenView } from '../common/api-types.ts';
 import { pollTasks } from '../server/src/jobs/task-polling.ts';
 import {
   FAKE_MJ_SECRET,
@@ -41,7 +42,7 @@ describe.skipIf(!hasChromium)('a Midjourney task through the gateway', () => {
       group: 'default',
     });
     if (!channel.body.success) throw new Error(`channel: ${channel.body.message}`);
-    const token = await root.post<{ key: string }>('/api/token/', {
+    const token = await root.post<TokenView>('/api/token/', {
       name: 'drawing',
       remain_quota: 0,
       unlimited_quota: true,

@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PricingModel } from '../common/api-types.ts';
 import type { FakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
 import { startFakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
 import {
@@ -105,7 +106,7 @@ describe.skipIf(!hasChromium)('console price list and playground', () => {
   });
 
   it('lets a visitor search, copy names, switch group and copy a selection', FLOW_OPTIONS, async () => {
-    const pricing = await anonymousClient(harness.server).get<{ model_name: string }[]>('/api/pricing');
+    const pricing = await anonymousClient(harness.server).get<PricingModel[]>('/api/pricing');
     expect((pricing.body.data ?? []).map((model) => model.model_name).sort()).toEqual(MODELS);
 
     const context = await harness.newContext();

@@ -3,7 +3,7 @@
  * shown and copied at once, and one of them redeemed by a normal user (row shows Used, quota grows).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page as ListPage } from '../common/api-types.ts';
+import type { Page as ListPage, RedemptionView, UserView } from '../common/api-types.ts';
 import {
   type ApiClient,
   createUserAndLogin,
@@ -27,15 +27,6 @@ import {
 
 const CODE_COUNT = 5;
 const CODE_QUOTA = 123_456;
-
-interface RedemptionRecord {
-  id: number;
-  name: string;
-  key: string;
-  status: number;
-  quota: number;
-  used_user_id: number;
-}
 
 describe.skipIf(!hasChromium)('console redemption codes', () => {
   let harness: BrowserHarness;
@@ -84,7 +75,7 @@ describe.skipIf(!hasChromium)('console redemption codes', () => {
       await page.getByTestId('redemption-keys-close').click();
       await keysBox.waitFor({ state: 'hidden' });
 
-      const listed = await root.get<ListPage<RedemptionRecord>>('/api/redemption/search', {
+      const listed = await root.get<ListPage<RedemptionView>>('/api/redemption/search', {
         keyword: batchName,
         p: 1,
         page_size: 100,
@@ -99,8 +90,7 @@ describe.skipIf(!hasChromium)('console redemption codes', () => {
       }
 
       const user = await createUserAndLogin(harness.server, root, uniqueUsername('redeemer'));
-      const quotaOf = async () =>
-        (await user.get<{ quota: number }>('/api/user/self')).body.data?.quota ?? -1;
+      const quotaOf = async () => (await user.get<UserView>('/api/user/self')).body.data?.quota ?? -1;
       const quotaBefore = await quotaOf();
       const topup = await user.post('/api/user/topup', { key: redeemed.key });
       expect(topup.body.success).toBe(true);
@@ -112,7 +102,7 @@ describe.skipIf(!hasChromium)('console redemption codes', () => {
       for (const code of codes.filter((code) => code.id !== redeemed.id)) {
         expect(await visibleText(page.getByTestId(`redemption-status-tag-${code.id}`))).toBe('Unused');
       }
-      const stored = (await root.get<RedemptionRecord>(`/api/redemption/${redeemed.id}`)).body.data;
+      const stored = (await root.get<RedemptionView>(`/api/redemption/${redeemed.id}`)).body.data;
       expect(stored?.used_user_id).toBe(user.currentUserId);
       await harness.screenshot(page, 'redemptions-used');
     },

@@ -10,12 +10,12 @@
  */
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setOptions } from '../server/src/test-support/fake-oauth/console-options.ts';
 import {
   type ApiClient,
   loginAsRoot,
   ROOT_PASSWORD,
   ROOT_USERNAME,
+  setOptions,
 } from '../server/src/test-support/test-server.ts';
 import type { SettingsTab } from '../web/src/pages/settings/settings-tabs.ts';
 import { artifactsPath, type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';

@@ -6,7 +6,7 @@
 import OpenAI from 'openai';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page as ListPage } from '../common/api-types.ts';
+import type { Page as ListPage, TokenView } from '../common/api-types.ts';
 import { TokenStatus } from '../common/statuses.ts';
 import {
   type FakeUpstream,
@@ -35,16 +35,6 @@ const REPLY_TEXT = 'Reply for the token page test';
 /** The $10 quota preset at the default 500 000 quota per unit. */
 const TEN_DOLLAR_QUOTA = 5_000_000;
 const FULL_KEY_PATTERN = /^sk-[A-Za-z0-9]{48}$/;
-
-interface TokenRecord {
-  id: number;
-  name: string;
-  key: string;
-  status: number;
-  remain_quota: number;
-  unlimited_quota: boolean;
-  expired_time: number;
-}
 
 function sdkFor(baseUrl: string, key: string): OpenAI {
   return new OpenAI({ apiKey: key, baseURL: `${baseUrl}/v1`, maxRetries: 0, timeout: 20_000 });
@@ -139,7 +129,7 @@ describe.skipIf(!hasChromium)('console token page', () => {
       const row = page.locator(`[data-testid="tokens-table"] tr[data-row-key="${tokenId}"]`);
       expect(await visibleText(row)).toContain('Never expires');
       expect(await visibleText(page.getByTestId(`token-status-tag-${tokenId}`))).toBe('Enabled');
-      const stored = (await user.get<TokenRecord>(`/api/token/${tokenId}`)).body.data;
+      const stored = (await user.get<TokenView>(`/api/token/${tokenId}`)).body.data;
       expect(stored).toMatchObject({
         name: tokenName,
         remain_quota: TEN_DOLLAR_QUOTA,
@@ -170,7 +160,7 @@ describe.skipIf(!hasChromium)('console token page', () => {
         .poll(() => visibleText(page.getByTestId(`token-status-tag-${tokenId}`)), POLL_OPTIONS)
         .toBe('Disabled');
       expect(await page.getByTestId(`token-status-${tokenId}`).getAttribute('aria-checked')).toBe('false');
-      expect((await user.get<TokenRecord>(`/api/token/${tokenId}`)).body.data?.status).toBe(
+      expect((await user.get<TokenView>(`/api/token/${tokenId}`)).body.data?.status).toBe(
         TokenStatus.disabled,
       );
       const forwardedBefore = upstream.requests.length;
@@ -208,7 +198,7 @@ describe.skipIf(!hasChromium)('console token page', () => {
     expect(copies).toHaveLength(2);
     expect(new Set(copies).size).toBe(2);
 
-    const listed = (await user.get<ListPage<TokenRecord>>('/api/token/', { p: 1, size: 10 })).body.data;
+    const listed = (await user.get<ListPage<TokenView>>('/api/token/', { p: 1, size: 10 })).body.data;
     expect(listed?.total).toBe(3);
     expect(listed?.items.map((token) => token.name).sort()).toEqual([...shownNames].sort());
     expect(new Set(listed?.items.map((token) => token.key)).size).toBe(3);

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page as ListPage } from '../common/api-types.ts';
+import type { Page as ListPage, LogView } from '../common/api-types.ts';
 import { QUOTA_PER_UNIT_DEFAULT } from '../common/limits.ts';
 import type { FakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
 import { startFakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
@@ -31,16 +31,6 @@ const PASSWORD = 'password-123';
 const CONSUMPTION = 2;
 const QUOTA_SETTINGS = { quotaPerUnit: QUOTA_PER_UNIT_DEFAULT, displayInCurrency: true };
 
-interface LoggedCall {
-  id: number;
-  type: number;
-  model_name: string;
-  quota: number;
-  username: string;
-  channel?: number;
-  other: string;
-}
-
 async function openPage(page: Page, navKey: string, path: string): Promise<void> {
   await page.getByTestId('sidebar').getByTestId(navKey).click();
   await waitForPath(page, path);
@@ -61,8 +51,8 @@ describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
   let user: ApiClient;
   let username: string;
   let channelId: number;
-  let allLogs: LoggedCall[];
-  let calls: LoggedCall[];
+  let allLogs: LogView[];
+  let calls: LogView[];
 
   beforeAll(async () => {
     harness = await startBrowserHarness();
@@ -80,7 +70,7 @@ describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
       await openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'Say hello' }] });
     }
     await harness.server.context.writer.flush();
-    const logs = await user.get<ListPage<LoggedCall>>('/api/log/self/', { p: 1, page_size: 100, type: 0 });
+    const logs = await user.get<ListPage<LogView>>('/api/log/self/', { p: 1, page_size: 100, type: 0 });
     allLogs = logs.body.data?.items ?? [];
     calls = allLogs.filter((log) => log.type === CONSUMPTION);
   });

@@ -4,6 +4,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiReply, UserView } from '../common/api-types.ts';
 import { Role, UserStatus } from '../common/roles.ts';
 import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
 import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
@@ -22,13 +23,6 @@ import {
 
 const PASSWORD = 'password-123';
 const ACCESS_TOKEN_PATTERN = /^[A-Za-z0-9]{32}$/;
-
-interface UserDetail {
-  id: number;
-  username: string;
-  role: number;
-  status: number;
-}
 
 async function openUsersPage(page: Page): Promise<void> {
   await page.getByTestId('sidebar').getByTestId('nav-user').click();
@@ -75,7 +69,7 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
         'Error: A regular administrator cannot promote other users to administrator',
       ).waitFor();
       expect(await visibleText(targetRow)).toContain('Normal user');
-      expect((await root.get<UserDetail>(`/api/user/${targetId}`)).body.data?.role).toBe(Role.common);
+      expect((await root.get<UserView>(`/api/user/${targetId}`)).body.data?.role).toBe(Role.common);
       await harness.screenshot(adminPage, 'users-promote-refused');
 
       const userContext = await harness.newContext();
@@ -92,9 +86,7 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
         .toBe('Banned');
       await adminPage.getByTestId(`user-enable-${targetId}`).waitFor();
       expect(await adminPage.getByTestId(`user-disable-${targetId}`).count()).toBe(0);
-      expect((await root.get<UserDetail>(`/api/user/${targetId}`)).body.data?.status).toBe(
-        UserStatus.disabled,
-      );
+      expect((await root.get<UserView>(`/api/user/${targetId}`)).body.data?.status).toBe(UserStatus.disabled);
       // At 1280 px the status column sits under the fixed actions column: scroll the table as a user would.
       await adminPage.getByTestId('users-table').hover();
       await adminPage.mouse.wheel(600, 0);
@@ -151,7 +143,7 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
 
     const response = await callSelf(token);
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { success: boolean; data?: UserDetail };
+    const body = (await response.json()) as ApiReply<UserView>;
     expect(body.success).toBe(true);
     expect(body.data).toMatchObject({ id: user.currentUserId, username });
 

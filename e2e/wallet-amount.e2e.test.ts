@@ -5,8 +5,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setOptions } from '../server/src/test-support/fake-oauth/console-options.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
+import {
+  type ApiClient,
+  createUserAndLogin,
+  loginAsRoot,
+  setOptions,
+} from '../server/src/test-support/test-server.ts';
 import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
 import {
   FLOW_OPTIONS,

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserView } from '../common/api-types.ts';
+import type { Page as ListPage, LogView, UserView } from '../common/api-types.ts';
 import { QUOTA_PER_UNIT_DEFAULT } from '../common/limits.ts';
 import { renderQuota } from '../common/quota-format.ts';
 import { type FakeEpay, startFakeEpay } from '../server/src/test-support/fake-epay.ts';
@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () =
   const quotaOf = async () => (await user.get<UserView>('/api/user/self')).body.data?.quota ?? Number.NaN;
   const topUpLogCount = async () => {
     await harness.server.context.writer.flush();
-    const logs = await user.get<{ total: number }>('/api/log/self/', {
+    const logs = await user.get<ListPage<LogView>>('/api/log/self/', {
       p: 1,
       page_size: 10,
       type: TOP_UP_LOG,

@@ -1,32 +1,23 @@
 /** Absurd page numbers never reach the database as absurd offsets: every list answers, with an empty page. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { databaseMatrix } from '../test-support/databases.ts';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { setUpSite } from '../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('paging of every list on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let user: ApiClient;
+describe.each(matrix)('paging of every list on $name', (dialect) => {
+  const {
+    root,
+    users: { user },
+    run,
+  } = setUpSite({ dialect, users: { user: 'pager' } });
   beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    user = await createUserAndLogin(server, root, 'pager');
+    if (dialect.skipReason) return;
     // Something on every list, so that an empty page is the clamp's doing and not an empty table.
     await user.post('/api/token/', { name: 'mine', remain_quota: 1, unlimited_quota: true });
     await root.post('/api/redemption/', { name: 'code', count: 1, quota: 1 });
   });
-  afterAll(async () => server?.close());
 
-  const run = it.skipIf(skipReason !== null);
   const adminLists = [
     '/api/user/',
     '/api/user/search',

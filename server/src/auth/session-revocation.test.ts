@@ -2,33 +2,17 @@
  * Sessions can be revoked (docs/decisions/0003-sessions-and-console-auth.md): a cookie captured before
  * logout, a password change, a password reset (by root or by email), a disable or a delete stops working.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { databaseMatrix } from '../test-support/databases.ts';
-import {
-  ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { ApiClient, anonymousClient, createUserAndLogin } from '../test-support/test-server.ts';
+import { setUpSite } from '../test-support/test-site.ts';
 import { issueSecret } from './one-time-secrets.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('session revocation on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
+describe.each(matrix)('session revocation on $name', (dialect) => {
+  const { server, root, run: it } = setUpSite({ dialect });
   let counter = 0;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-  });
-  afterAll(async () => server?.close());
-
-  const it = test.skipIf(skipReason !== null);
 
   /** A fresh user logged in, and a thief holding a copy of their session cookie. */
   async function victim(): Promise<{ user: ApiClient; thief: ApiClient; username: string }> {

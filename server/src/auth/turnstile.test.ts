@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.ts';
 import { BrowserClient } from '../test-support/fake-oauth/browser.ts';
-import { setOptions } from '../test-support/fake-oauth/console-options.ts';
-import { type FakeTurnstile, startFakeTurnstile } from '../test-support/fake-oauth/fake-turnstile.ts';
-import {
-  type ApiClient,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../test-support/test-server.ts';
+import { startFakeTurnstile } from '../test-support/fake-oauth/fake-turnstile.ts';
+import { setOptions } from '../test-support/test-server.ts';
+import { setUpResource, setUpSite } from '../test-support/test-site.ts';
 import { verifyTurnstile } from './turnstile.ts';
 
 const SECRET = 'turnstile-secret-value';
@@ -17,23 +12,14 @@ const CHECK_FAILED = 'The bot check failed, please refresh the page and try agai
 const ROOT = { username: 'root', password: 'root-password-1' };
 
 describe('Turnstile bot check', () => {
-  let turnstile: FakeTurnstile;
-  let server: TestServer;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    turnstile = await startFakeTurnstile(SECRET);
-    server = await startTestServer({ environment: { TURNSTILE_VERIFY_URL: turnstile.verifyUrl } });
-    root = await loginAsRoot(server);
-    await setOptions(root, {
+  const turnstile = setUpResource(() => startFakeTurnstile(SECRET));
+  const { server, root } = setUpSite({
+    environment: () => ({ TURNSTILE_VERIFY_URL: turnstile.verifyUrl }),
+    options: {
       TurnstileSiteKey: 'turnstile-site-key',
       TurnstileSecretKey: SECRET,
       TurnstileCheckEnabled: 'true',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await turnstile?.close();
+    },
   });
 
   it('verifyTurnstile posts the secret, the token and the client IP and reads success', async () => {

@@ -5,15 +5,15 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import type { TokenView } from '../api/tokens/view.ts';
-import type { TestDatabase } from './databases.ts';
+import type { CreateChannelsResult } from '../../../common/api/channels.ts';
+import type { TokenView } from '../../../common/api/tokens.ts';
 import { type FakeUpstream, startFakeUpstream } from './fake-upstream/fake-upstream.ts';
 import {
   type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
+  setOptions,
+  startTestSite,
   type TestServer,
+  type TestServerOptions,
 } from './test-server.ts';
 
 export interface RelayFixture {
@@ -78,16 +78,22 @@ export const SYSTEM_AND_TURNS: OpenAI.Chat.Completions.ChatCompletionMessagePara
 
 let channelCounter = 0;
 
-export async function startRelayFixture(
-  options: { database?: TestDatabase; environment?: Record<string, string>; userQuota?: number } = {},
-): Promise<RelayFixture> {
-  const server = await startTestServer({
+export interface RelayFixtureOptions extends TestServerOptions {
+  /** The user's quota; 100 000 000 when omitted. */
+  userQuota?: number;
+}
+
+export async function startRelayFixture(options: RelayFixtureOptions = {}): Promise<RelayFixture> {
+  const {
+    server,
+    root,
+    users: { user },
+  } = await startTestSite({
     ...(options.database ? { database: options.database } : {}),
     environment: { BATCH_UPDATE_INTERVAL: '3600', ...options.environment },
+    users: { user: `relay-user-${Date.now().toString(36)}` },
   });
   const upstream = await startFakeUpstream();
-  const root = await loginAsRoot(server);
-  const user = await createUserAndLogin(server, root, `relay-user-${Date.now().toString(36)}`);
   const userId = user.currentUserId!;
   await root.put('/api/user/', { id: userId, quota: options.userQuota ?? 100_000_000 });
   const addToken = async (fields: Record<string, unknown> = {}) => {
@@ -116,7 +122,7 @@ export async function startRelayFixture(
     anthropic: () => new Anthropic({ apiKey: `sk-${token.key}`, baseURL: server.url, maxRetries: 0 }),
     async addChannel(fields = {}) {
       channelCounter += 1;
-      const reply = await root.post<{ ids: number[] }>('/api/channel/', {
+      const reply = await root.post<CreateChannelsResult>('/api/channel/', {
         type: 1,
         name: `fake-${channelCounter}`,
         key: `upstream-key-${channelCounter}`,
@@ -136,10 +142,7 @@ export async function startRelayFixture(
         headers: { authorization: `Bearer sk-${token.key}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
       }),
-    async setOption(key, value) {
-      const reply = await root.put('/api/option/', { key, value });
-      if (!reply.body.success) throw new Error(`option ${key} failed: ${reply.body.message}`);
-    },
+    setOption: (key, value) => setOptions(root, { [key]: value }),
     async mergeJsonOption(key, entries) {
       const current = server.context.options.getJson<Record<string, number>>(key);
       await fixture.setOption(key, JSON.stringify({ ...current, ...entries }));

@@ -1,34 +1,22 @@
-import type { SessionUser } from '../../../common/api-types.ts';
+import type {
+  LoginPayload,
+  RegisterPayload,
+  SessionUser,
+  TelegramAuthData,
+} from '../../../common/api/users.ts';
 import { http } from './client.ts';
 
-export interface RegisterPayload {
-  username: string;
-  password: string;
-  password2: string;
-  email: string;
-  verification_code: string;
-  aff_code: string;
-}
-
-export interface TelegramAuthData {
-  id: number;
-  first_name?: string;
-  last_name?: string;
-  username?: string;
-  photo_url?: string;
-  auth_date: number;
-  hash: string;
-}
+export type { RegisterPayload, TelegramAuthData };
 
 export const login = (username: string, password: string, turnstile = '') =>
-  http.post<SessionUser>('/api/user/login', { username, password }, { turnstile });
+  http.post<SessionUser>('/api/user/login', { username, password } satisfies LoginPayload, { turnstile });
 
 export const register = (payload: RegisterPayload, turnstile = '') =>
   http.post<unknown>('/api/user/register', payload, { turnstile });
 
 export const logout = () => http.get<unknown>('/api/user/logout');
 
-/** Sends an email verification code (spec §7 GET /api/verification). */
+/** Sends an email verification code (docs/reference/console-api.md GET /api/verification). */
 export const sendVerificationCode = (email: string, turnstile = '') =>
   http.get<unknown>('/api/verification', { email, turnstile });
 

@@ -1,40 +1,13 @@
 /**
- * Typed calls of the usage-log API (spec §7 "Logs and tasks"). Admins read every user's rows through
+ * Typed calls of the usage-log API (docs/reference/console-api.md "Logs and tasks"). Admins read every user's rows through
  * /api/log/ and /api/log/stat; everyone else reads their own through the `self` variants. Every call
  * resolves to the server's {success, message, data} reply; HTTP failures are thrown by the shared client.
  */
-import type { Page } from '../../../common/api-types.ts';
+import type { LogStat, LogView } from '../../../common/api/logs.ts';
+import type { Page } from '../../../common/api/reply.ts';
 import { http, type QueryParams } from './client.ts';
 
-/** One usage-log row (spec §3 "Usage log entry"). */
-export interface LogView {
-  id: number;
-  /** Unix seconds. */
-  created_at: number;
-  /** 1 top-up, 2 consumption, 3 admin, 4 system, 5 error (0 only appears in old databases). */
-  type: number;
-  content: string;
-  username: string;
-  user_id: number;
-  token_name: string;
-  token_id?: number;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  /** Seconds. */
-  use_time: number;
-  is_stream: boolean;
-  /** Channel id; admin view only. */
-  channel?: number;
-  /** Admin view only. */
-  channel_name?: string;
-  group: string;
-  /** Client IP; admin view only. */
-  ip?: string;
-  /** JSON text with the pricing and timing details (see ../pages/logs/log-details.ts). */
-  other: string;
-}
+export type { LogStat, LogView };
 
 /** The filters of the log screen; empty strings and null mean "no filter". */
 export interface LogFilters {
@@ -51,15 +24,6 @@ export interface LogFilters {
   username: string;
   /** Admin only: a channel id, or null for every channel. */
   channel: number | null;
-}
-
-export interface LogStat {
-  /** Quota summed over the filter. */
-  quota: number;
-  /** Consumption requests in the last 60 s. */
-  rpm: number;
-  /** Prompt + completion tokens in the last 60 s. */
-  tpm: number;
 }
 
 function textParam(value: string): string | undefined {

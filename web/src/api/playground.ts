@@ -1,30 +1,15 @@
 /**
- * The playground's chat call (spec §7 "Playground"): POST /pg/chat/completions answered with a
+ * The playground's chat call (docs/reference/console-api.md "Playground"): POST /pg/chat/completions answered with a
  * text/event-stream. The shared JSON client cannot read a stream, so this call uses fetch directly
  * with the same session headers (cookie, New-Api-User, Accept-Language, no-store).
  */
+import type { ChatRequestMessage, ChatRole, PlaygroundChatRequest } from '../../../common/api/playground.ts';
 import { currentLanguage } from '../i18n/index.ts';
 import { storedUserId } from './stored-user.ts';
 
+export type { ChatRequestMessage, ChatRole, PlaygroundChatRequest };
+
 export const PLAYGROUND_CHAT_PATH = '/pg/chat/completions';
-
-export type ChatRole = 'system' | 'user' | 'assistant';
-
-export interface ChatRequestMessage {
-  role: ChatRole;
-  content: string;
-}
-
-/** The chat request of spec §3: messages, stream, model, group, max_tokens, temperature. */
-export interface PlaygroundChatRequest {
-  messages: ChatRequestMessage[];
-  stream: true;
-  model: string;
-  group: string;
-  /** An integer; 0 leaves the limit to the server. */
-  max_tokens: number;
-  temperature: number;
-}
 
 /** Starts the call; the caller reads the status and the streamed body. Rejects on network failure or abort. */
 export function postPlaygroundChat(request: PlaygroundChatRequest, signal: AbortSignal): Promise<Response> {

@@ -1,44 +1,19 @@
 /**
- * Typed calls of the redemption-code API (spec §7 "Redemptions"), used by administrators. Every call
+ * Typed calls of the redemption-code API (docs/reference/console-api.md "Redemptions"), used by administrators. Every call
  * resolves to the server's {success, message, data} reply; HTTP failures are thrown by the shared
  * client as ApiError.
  */
-import type { Page } from '../../../common/api-types.ts';
+import type {
+  CreateRedemptionsPayload,
+  RedemptionStatusPayload,
+  RedemptionView,
+  UpdateRedemptionPayload,
+} from '../../../common/api/redemptions.ts';
+import type { Page } from '../../../common/api/reply.ts';
 import type { RedemptionStatus } from '../../../common/statuses.ts';
 import { http } from './client.ts';
 
-/** A redemption code as the console sees it. */
-export interface RedemptionView {
-  id: number;
-  /** The administrator who created it. */
-  user_id: number;
-  /** 32 alphanumerics. */
-  key: string;
-  /** 1 unused, 2 disabled, 3 used. */
-  status: number;
-  name: string;
-  quota: number;
-  created_time: number;
-  /** Unix seconds of the redemption, 0 while unused. */
-  redeemed_time: number;
-  /** The user who redeemed it, 0 for none. */
-  used_user_id: number;
-  /** Unix seconds after which it cannot be redeemed, 0 for never. */
-  expired_time: number;
-}
-
-/** The create form: `count` codes named `name`, each worth `quota`. */
-export interface CreateRedemptionsPayload {
-  name: string;
-  quota: number;
-  count: number;
-}
-
-/** The edit form (unused codes only). */
-export interface UpdateRedemptionPayload {
-  name: string;
-  quota: number;
-}
+export type { CreateRedemptionsPayload, RedemptionView, UpdateRedemptionPayload };
 
 export interface RedemptionListQuery {
   /** 1-based page number. */
@@ -73,7 +48,9 @@ export function updateRedemption(id: number, payload: UpdateRedemptionPayload) {
 
 /** Enables (unused) or disables a code without touching its other fields. */
 export function updateRedemptionStatus(id: number, status: RedemptionToggleStatus) {
-  return http.put<RedemptionView>('/api/redemption/', { id, status }, { status_only: true });
+  return http.put<RedemptionView>('/api/redemption/', { id, status } satisfies RedemptionStatusPayload, {
+    status_only: true,
+  });
 }
 
 export function deleteRedemption(id: number) {

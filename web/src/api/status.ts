@@ -1,4 +1,4 @@
-import type { PublicStatus, SetupPayload, SetupStatus } from '../../../common/api-types.ts';
+import type { PublicStatus, SetupPayload, SetupStatus } from '../../../common/api/status.ts';
 import { http } from './client.ts';
 
 export const getStatus = () => http.get<PublicStatus>('/api/status');

@@ -1,6 +1,6 @@
 import type { SessionUser } from '../../../common/api-types.ts';
 
-/** localStorage key holding the logged-in user as JSON (spec §3 "Local storage keys"). */
+/** localStorage key holding the logged-in user as JSON (docs/reference/console-entities.md "Local storage keys"). */
 export const USER_STORAGE_KEY = 'user';
 
 type Listener = () => void;

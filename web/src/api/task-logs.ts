@@ -3,8 +3,8 @@
  * every row through /api/mj/ and /api/task/ (with a channel filter); everyone else reads their own through
  * the `self` variants. Timestamps are unix seconds.
  */
-import type { Page } from '../../../common/api-types.ts';
-import type { MidjourneyView, TaskView } from '../../../common/task-views.ts';
+import type { Page } from '../../../common/api/reply.ts';
+import type { MidjourneyView, TaskView } from '../../../common/api/tasks.ts';
 import { http, type QueryParams } from './client.ts';
 
 export type { MidjourneyView, TaskView };

@@ -1,45 +1,13 @@
 /**
- * Typed calls of the tokens API (spec §7 "Tokens"). Every call resolves to the server's
+ * Typed calls of the tokens API (docs/reference/console-api.md "Tokens"). Every call resolves to the server's
  * {success, message, data} reply; HTTP failures are thrown by the shared client as ApiError.
  */
-import type { Page } from '../../../common/api-types.ts';
+import type { Page } from '../../../common/api/reply.ts';
+import type { TokenPayload, TokenStatusPayload, TokenView } from '../../../common/api/tokens.ts';
 import type { TokenStatus } from '../../../common/statuses.ts';
 import { http } from './client.ts';
 
-/** A token as the console sees it; `key` is stored and sent without its `sk-` prefix. */
-export interface TokenView {
-  id: number;
-  user_id: number;
-  key: string;
-  status: number;
-  name: string;
-  created_time: number;
-  accessed_time: number;
-  /** Unix seconds, or -1 for "never expires". */
-  expired_time: number;
-  remain_quota: number;
-  unlimited_quota: boolean;
-  model_limits_enabled: boolean;
-  /** Comma-separated model names. */
-  model_limits: string;
-  /** One IP address or CIDR per line; empty allows every address. */
-  allow_ips: string;
-  used_quota: number;
-  /** Empty means the owner's own group. */
-  group: string;
-}
-
-/** The fields of the create and edit forms. */
-export interface TokenPayload {
-  name: string;
-  remain_quota: number;
-  expired_time: number;
-  unlimited_quota: boolean;
-  model_limits_enabled: boolean;
-  model_limits: string;
-  allow_ips: string;
-  group: string;
-}
+export type { TokenPayload, TokenView };
 
 export interface TokenListQuery {
   /** 1-based page number. */
@@ -76,12 +44,14 @@ export function createToken(payload: TokenPayload) {
 }
 
 export function updateToken(id: number, payload: TokenPayload) {
-  return http.put<TokenView>('/api/token/', { id, ...payload });
+  return http.put<TokenView>('/api/token/', { id, ...payload } satisfies TokenPayload & { id: number });
 }
 
 /** Enables or disables a token without touching its other fields. */
 export function updateTokenStatus(id: number, status: ToggleStatus) {
-  return http.put<TokenView>('/api/token/', { id, status }, { status_only: true });
+  return http.put<TokenView>('/api/token/', { id, status } satisfies TokenStatusPayload, {
+    status_only: true,
+  });
 }
 
 export function deleteToken(id: number) {

@@ -1,42 +1,28 @@
 /**
- * Typed calls of the users API (spec §7 "Users and auth"). Every call resolves to the server's
+ * Typed calls of the users API (docs/reference/console-api.md "Users and auth"). Every call resolves to the server's
  * {success, message, data} reply; HTTP failures are thrown by the shared client as ApiError.
  */
-import type { ManageResult, Page, UserGroupInfo, UserSetting, UserView } from '../../../common/api-types.ts';
+import type { Page } from '../../../common/api/reply.ts';
+import type {
+  CreateUserPayload,
+  ManagePayload,
+  ManageResult,
+  UpdateSelfPayload,
+  UpdateUserPayload,
+  UserGroupInfo,
+  UserSetting,
+  UserView,
+} from '../../../common/api/users.ts';
 import type { ManageAction } from '../../../common/roles.ts';
 import { http } from './client.ts';
+
+export type { CreateUserPayload, UpdateSelfPayload, UpdateUserPayload };
 
 export interface UserListQuery {
   page: number;
   pageSize: number;
   keyword: string;
   group: string;
-}
-
-export interface CreateUserPayload {
-  username: string;
-  display_name: string;
-  password: string;
-  /** Admin-only note. */
-  remark?: string;
-}
-
-export interface UpdateUserPayload {
-  id: number;
-  username: string;
-  display_name: string;
-  /** Empty keeps the current password. */
-  password: string;
-  group: string;
-  quota: number;
-  remark: string;
-}
-
-export interface UpdateSelfPayload {
-  username?: string;
-  display_name?: string;
-  password?: string;
-  original_password?: string;
 }
 
 /** The paged list, or the search endpoint when a keyword or a group is given. */
@@ -62,7 +48,7 @@ export function updateUser(payload: UpdateUserPayload) {
 }
 
 export function manageUser(id: number, action: ManageAction) {
-  return http.post<ManageResult>('/api/user/manage', { id, action });
+  return http.post<ManageResult>('/api/user/manage', { id, action } satisfies ManagePayload);
 }
 
 export function fetchGroups() {

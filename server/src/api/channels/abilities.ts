@@ -1,6 +1,6 @@
 /**
  * Abilities: one row per group × model of a channel (names trimmed, empty parts dropped), rewritten in
- * the same transaction whenever the channel changes (REFERENCE §3).
+ * the same transaction whenever the channel changes (docs/reference/tables.md).
  */
 import type { Insertable, Transaction } from 'kysely';
 import { ChannelStatus } from '../../../../common/statuses.ts';

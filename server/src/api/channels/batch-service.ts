@@ -1,5 +1,5 @@
 /**
- * Channel operations on many channels at once (spec §7 "Channels", §5 "Tag edit", "Batch tag"): delete
+ * Channel operations on many channels at once (docs/reference/console-api.md "Channels", docs/reference/console-validation.md "Tag edit", "Batch tag"): delete
  * disabled, batch delete, fix abilities, batch tag, tag edit, tag enable/disable. Every change rewrites the
  * affected abilities in the same transaction and refreshes the relay's channel cache.
  */
@@ -101,7 +101,7 @@ export interface TagEdit {
 }
 
 /**
- * Edits every channel of a tag (spec §5 "Tag edit"): absent or empty fields are unchanged; an empty
+ * Edits every channel of a tag (docs/reference/console-validation.md "Tag edit"): absent or empty fields are unchanged; an empty
  * new_tag (given explicitly) dissolves the tag; nothing to change is refused with 'no modification'.
  */
 export async function editTag(context: AppContext, edit: TagEdit): Promise<number> {

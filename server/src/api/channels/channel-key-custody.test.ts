@@ -3,31 +3,24 @@
  * administrator cannot point a stored key at an address of their choosing (base URL, proxy, type), and a
  * channel's proxy passes the same address policy as its base URL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeUpstream, startFakeUpstream } from '../../test-support/fake-upstream/fake-upstream.ts';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreateChannelsResult } from '../../../../common/api/channels.ts';
+import { startFakeUpstream } from '../../test-support/fake-upstream/fake-upstream.ts';
+import { setUpResource, setUpSite } from '../../test-support/test-site.ts';
 
 const STORED_KEY = 'sk-root-only-stored-key-123456';
 
 describe('channel key custody', () => {
-  let server: TestServer;
-  let root: ApiClient;
-  let admin: ApiClient;
-  let attacker: FakeUpstream;
+  const {
+    server,
+    root,
+    users: { admin },
+  } = setUpSite({ users: { admin: { username: 'custodyadmin', role: 'admin' } } });
+  const attacker = setUpResource(startFakeUpstream);
   let channelId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    root = await loginAsRoot(server);
-    admin = await createUserAndLogin(server, root, 'custodyadmin', { role: 'admin' });
-    attacker = await startFakeUpstream();
-    const created = await root.post<{ ids: number[] }>('/api/channel/', {
+    const created = await root.post<CreateChannelsResult>('/api/channel/', {
       type: 1,
       name: 'guarded',
       key: STORED_KEY,
@@ -36,10 +29,6 @@ describe('channel key custody', () => {
       group: 'default',
     });
     channelId = created.body.data!.ids[0]!;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await attacker?.close();
   });
 
   const keySeenByAttacker = () =>

@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../../../common/api-types.ts';
+import { describe, expect } from 'vitest';
+import type { ChannelView } from '../../../../common/api/channels.ts';
+import type { Page } from '../../../../common/api/reply.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
-import type { ChannelView } from './view.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let admin: ApiClient;
-  let user: ApiClient;
+describe.each(matrix)('channel API on $name', (dialect) => {
+  const {
+    server,
+    root,
+    users: { admin, user },
+    run,
+  } = setUpSite({ dialect, users: { admin: { username: 'chanadmin', role: 'admin' }, user: 'chanuser' } });
   const base = {
     type: 1,
     key: 'sk-upstream-1',
@@ -24,16 +20,6 @@ describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
     models: 'gpt-4o, gpt-4o-mini',
     group: 'default,vip',
   };
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    admin = await createUserAndLogin(server, root, 'chanadmin', { role: 'admin' });
-    user = await createUserAndLogin(server, root, 'chanuser');
-  });
-  afterAll(async () => server?.close());
-  const run = it.skipIf(skipReason !== null);
 
   const abilities = (channelId: number) =>
     server.context.database.db
@@ -44,7 +30,7 @@ describe.each(matrix)('channel API on $name', ({ skipReason, create }) => {
       .orderBy('model')
       .execute();
 
-  run('validates the form rules with the spec messages and changes nothing', async () => {
+  run('validates the form rules with the console’s messages and changes nothing', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, name: '' }, 'Please fill in channel name and channel key!'],
       [{ ...base, key: '  ' }, 'Please fill in channel name and channel key!'],

@@ -1,6 +1,6 @@
 /**
- * Turns channel form input into column values, applying every rule of spec §5 "Channel form" and
- * REFERENCE §5 on the server: required fields, known type, JSON settings, priority ≥ -999, weight ≥ 0
+ * Turns channel form input into column values, applying every rule of docs/reference/console-validation.md "Channel form" and
+ * docs/reference/routing.md on the server: required fields, known type, JSON settings, priority ≥ -999, weight ≥ 0
  * (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas.
  */
 

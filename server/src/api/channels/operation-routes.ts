@@ -1,9 +1,10 @@
 /**
- * Channel operations of the console (spec §7 "Channels"): tests, balances, upstream model lists,
+ * Channel operations of the console (docs/reference/console-api.md "Channels"): tests, balances, upstream model lists,
  * batch and tag operations, upstream detection. Thin: parse, authorise, call the services.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { BalanceReply, ChannelTestReply } from '../../../../common/api/channels.ts';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
@@ -95,7 +96,7 @@ export async function registerChannelOperationRoutes(
     const message = result.success
       ? ''
       : translate('channel.test_failed', request.language, { reason: result.message });
-    return reply.send({ success: result.success, message, time: result.time });
+    return reply.send({ success: result.success, message, time: result.time } satisfies ChannelTestReply);
   });
 
   app.get('/api/channel/update_balance', asAdmin, async (request) => {
@@ -109,7 +110,7 @@ export async function registerChannelOperationRoutes(
     const channel = await channelOf(id);
     try {
       const balance = await refreshBalance(context, id);
-      return reply.send({ success: true, message: '', balance });
+      return reply.send({ success: true, message: '', balance } satisfies BalanceReply);
     } catch (error) {
       if (error instanceof UnsupportedQueryError) {
         throw businessFailure('channel.balance_unsupported', {

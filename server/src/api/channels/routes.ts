@@ -1,5 +1,6 @@
 /** /api/channel/* and /api/models: channel administration (admins; keys only to root). */
 import type { FastifyInstance } from 'fastify';
+import type { CreateChannelsResult, KnownModel } from '../../../../common/api/channels.ts';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
@@ -35,7 +36,7 @@ export async function registerChannelRoutes(app: FastifyInstance, context: AppCo
     };
     return ok(await listChannels(context, search, readPaging(query)));
   });
-  app.get('/api/channel/models', asAdmin, async () => ok(allKnownModels().map((id) => ({ id }))));
+  app.get('/api/channel/models', asAdmin, async () => ok(allKnownModels().map((id): KnownModel => ({ id }))));
   app.get('/api/channel/models_enabled', asAdmin, async () => ok(context.channelCache.enabledModels()));
   app.get('/api/channel/:id', asAdmin, async (request) =>
     ok(
@@ -51,7 +52,7 @@ export async function registerChannelRoutes(app: FastifyInstance, context: AppCo
     const [fields, batch] =
       'channel' in input && input.channel ? [input.channel, input.mode === 'batch'] : [input, false];
     const ids = await createChannels(context, fields as Parameters<typeof createChannels>[1], batch);
-    return ok({ ids, count: ids.length });
+    return ok({ ids, count: ids.length } satisfies CreateChannelsResult);
   });
   app.put('/api/channel/', asAdmin, async (request) => {
     const input = parseInput(updateChannelInput, request.body);

@@ -1,7 +1,7 @@
 /** Channel administration: create (single or one per key line), update, quick edits, delete, read. */
 
 import type { Insertable } from 'kysely';
-import type { Page } from '../../../../common/api-types.ts';
+import type { ChannelListItem, Page } from '../../../../common/api-types.ts';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
@@ -19,7 +19,7 @@ import {
   proxyOfSetting,
 } from './normalize.ts';
 import type { ChannelFields } from './schemas.ts';
-import { type ChannelListRow, groupByTag } from './tag-mode.ts';
+import { groupByTag } from './tag-mode.ts';
 import { type ChannelRow, type ChannelView, toChannelView } from './view.ts';
 
 async function channelChanged(context: AppContext): Promise<void> {
@@ -157,7 +157,7 @@ export async function listChannels(
   context: AppContext,
   search: ChannelSearch,
   paging: Paging,
-): Promise<Page<ChannelListRow>> {
+): Promise<Page<ChannelListItem>> {
   let query = context.database.db.selectFrom('channels');
   const keyword = search.keyword?.trim();
   if (keyword) {

@@ -2,28 +2,11 @@
  * Tag-aggregation mode of the channel list: channels sharing a tag become one row with the tag's
  * totals and the channels as children; untagged channels stay as they are. Paging is over rows.
  */
+import type { ChannelListItem, ChannelView, TagRow } from '../../../../common/api/channels.ts';
 import { splitList } from '../../lib/mapping-rules.ts';
-import type { ChannelView } from './view.ts';
 
-export interface TagRow {
-  is_tag: true;
-  tag: string;
-  name: string;
-  status: number;
-  priority: number;
-  weight: number;
-  models: string;
-  group: string;
-  used_quota: number;
-  balance: number;
-  response_time: number;
-  children: ChannelView[];
-}
-
-export type ChannelListRow = ChannelView | TagRow;
-
-export function groupByTag(channels: readonly ChannelView[]): ChannelListRow[] {
-  const rows: ChannelListRow[] = [];
+export function groupByTag(channels: readonly ChannelView[]): ChannelListItem[] {
+  const rows: ChannelListItem[] = [];
   const tags = new Map<string, TagRow>();
   for (const channel of channels) {
     const tag = channel.tag?.trim();

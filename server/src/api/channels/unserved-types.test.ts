@@ -3,18 +3,17 @@
  * enabled (alone or by tag), shown disabled in the console, and never chosen by the relay even when a row
  * says it is enabled — the call goes to a channel that can serve it, with no retry spent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../../test-support/fake-upstream/behavior.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 import { rewriteAbilities } from './abilities.ts';
 
 const MODEL = 'gpt-4o-mini';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let legacy: number;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   await fixture.addChannel({ models: MODEL, priority: 0 });
   const { db } = fixture.server.context.database;
   // A channel of a type this gateway does not serve (49, Coze in new-api) as another gateway left it:
@@ -36,10 +35,6 @@ beforeAll(async () => {
   const row = await db.selectFrom('channels').selectAll().where('id', '=', legacy).executeTakeFirstOrThrow();
   await db.transaction().execute((transaction) => rewriteAbilities(transaction, row));
   await fixture.server.context.channelCache.reload();
-});
-
-afterAll(async () => {
-  await fixture.close();
 });
 
 describe('channel types without an adaptor', () => {

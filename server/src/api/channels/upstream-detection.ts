@@ -2,22 +2,9 @@
  * The upstream detection view of a channel (GET /api/channel/test_upstream/{id}): which groups and which
  * kinds of clients have used the channel recently, built from its latest consumption logs.
  */
+import type { UpstreamClientType, UpstreamDetection } from '../../../../common/api/channels.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
-
-export interface ClientTypeUsage {
-  client_type: string;
-  count: number;
-  first_seen: number;
-  last_seen: number;
-}
-
-export interface GroupUsage {
-  group: string;
-  first_seen: number;
-  last_seen: number;
-  client_types: ClientTypeUsage[];
-}
 
 const WINDOW_SECONDS = 7 * 86_400;
 const MAX_ROWS = 20_000;
@@ -35,7 +22,7 @@ function clientTypeOf(other: string | null): string {
 export async function detectUpstreamUsage(
   context: AppContext,
   channelId: number,
-): Promise<{ groups: GroupUsage[] }> {
+): Promise<UpstreamDetection> {
   const since = Math.floor(Date.now() / 1000) - WINDOW_SECONDS;
   const rows = await context.logDatabase.db
     .selectFrom('logs')
@@ -46,7 +33,7 @@ export async function detectUpstreamUsage(
     .orderBy('id', 'desc')
     .limit(MAX_ROWS)
     .execute();
-  const groups = new Map<string, { first: number; last: number; types: Map<string, ClientTypeUsage> }>();
+  const groups = new Map<string, { first: number; last: number; types: Map<string, UpstreamClientType> }>();
   for (const row of rows) {
     const time = Number(row.created_at);
     const group = row.group || 'default';

@@ -3,21 +3,11 @@
  * (summed over users) or one user by name; users see their own.
  */
 import type { FastifyInstance } from 'fastify';
-
+import type { QuotaDataView } from '../../../../common/api/dashboard.ts';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../reply.ts';
-
-export interface QuotaDataView {
-  model_name: string;
-  created_at: number;
-  token_used: number;
-  count: number;
-  quota: number;
-  username: string;
-  user_id: number;
-}
 
 const MAX_RANGE_SECONDS = 366 * 86_400;
 

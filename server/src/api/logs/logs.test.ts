@@ -1,18 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../../../common/api-types.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { LogView } from '../../../../common/api/logs.ts';
+import type { PricingReply } from '../../../../common/api/pricing.ts';
+import type { Page } from '../../../../common/api/reply.ts';
 import { runRetention } from '../../jobs/retention.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
-import type { LogView } from './view.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('usage logs, stats and dashboard data on $name', ({ skipReason, create }) => {
-  let fixture: RelayFixture;
+describe.each(matrix)('usage logs, stats and dashboard data on $name', (dialect) => {
+  const { fixture, run } = setUpRelayFixture({ dialect });
   let channelId: number;
   beforeAll(async () => {
-    if (skipReason) return;
-    fixture = await startRelayFixture({ database: await create() });
+    if (dialect.skipReason) return;
     channelId = await fixture.addChannel({ key: 'logs-key' });
     for (const model of ['gpt-4o', 'gpt-4o', 'gpt-4o-mini']) {
       await fixture.openai.chat.completions.create({
@@ -22,8 +22,6 @@ describe.each(matrix)('usage logs, stats and dashboard data on $name', ({ skipRe
     }
     await fixture.flush();
   });
-  afterAll(async () => fixture?.close());
-  const run = it.skipIf(skipReason !== null);
 
   run('lists a user’s own consumption without admin-only fields', async () => {
     const page = (await fixture.user.get<Page<LogView>>('/api/log/self', { type: 2, p: 1, page_size: 10 }))
@@ -142,27 +140,15 @@ describe.each(matrix)('usage logs, stats and dashboard data on $name', ({ skipRe
 });
 
 describe('the public price list', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture();
   beforeAll(async () => {
-    fixture = await startRelayFixture();
     await fixture.addChannel({ key: 'pricing-list', models: 'gpt-4o,dall-e-3', group: 'default,vip' });
   });
-  afterAll(async () => fixture?.close());
 
   it('lists models with their billing type, ratios or price and groups, for visitors and users', async () => {
-    const visitor = (await (await fetch(`${fixture.server.url}/api/pricing`)).json()) as {
-      success: boolean;
-      data: {
-        model_name: string;
-        quota_type: number;
-        model_ratio: number;
-        completion_ratio: number;
-        model_price: number;
-        enable_groups: string[];
-      }[];
-      group_ratio: Record<string, number>;
-      usable_group: Record<string, string>;
-    };
+    const visitor = (await (
+      await fetch(`${fixture.server.url}/api/pricing`)
+    ).json()) as Required<PricingReply>;
     expect(visitor.success).toBe(true);
     expect(visitor.data.find((model) => model.model_name === 'gpt-4o')).toEqual({
       model_name: 'gpt-4o',
@@ -183,9 +169,9 @@ describe('the public price list', () => {
     await fixture.setOption('GroupRatio', JSON.stringify({ default: 1, vip: 2 }));
     await fixture.setOption('GroupGroupRatio', JSON.stringify({ default: { vip: 1.5 } }));
     expect((await fixture.user.get('/api/pricing')).body.group_ratio).toEqual({ default: 1, vip: 1.5 });
-    const anonymous = (await (await fetch(`${fixture.server.url}/api/pricing`)).json()) as {
-      group_ratio: Record<string, number>;
-    };
+    const anonymous = (await (
+      await fetch(`${fixture.server.url}/api/pricing`)
+    ).json()) as Required<PricingReply>;
     expect(anonymous.group_ratio).toEqual({ default: 1, vip: 2 });
   });
 });

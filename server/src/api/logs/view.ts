@@ -1,30 +1,14 @@
-/** Log rows as the console sees them; users never see channels, IPs or the channels tried. */
+/**
+ * Log rows as the console sees them (common/api/logs.ts); users never see channels, IPs or the channels
+ * tried.
+ */
 import type { Selectable } from 'kysely';
+import type { LogView } from '../../../../common/api/logs.ts';
 import type { Database } from '../../db/schema.ts';
 
-type LogRow = Selectable<Database['logs']>;
+export type { LogView };
 
-export interface LogView {
-  id: number;
-  created_at: number;
-  type: number;
-  content: string;
-  username: string;
-  user_id: number;
-  token_name: string;
-  token_id: number;
-  model_name: string;
-  quota: number;
-  prompt_tokens: number;
-  completion_tokens: number;
-  use_time: number;
-  is_stream: boolean;
-  group: string;
-  other: string;
-  channel?: number;
-  channel_name?: string;
-  ip?: string;
-}
+type LogRow = Selectable<Database['logs']>;
 
 function userOther(other: string | null): string {
   if (!other) return '';

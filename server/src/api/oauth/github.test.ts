@@ -1,52 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { SessionUser, UserView } from '../../../../common/api-types.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
 import { BrowserClient } from '../../test-support/fake-oauth/browser.ts';
-import { setOptions } from '../../test-support/fake-oauth/console-options.ts';
-import {
-  type FakeGitHub,
-  type FakeGitHubUser,
-  startFakeGitHub,
-} from '../../test-support/fake-oauth/fake-github.ts';
-import {
-  type ApiClient,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { type FakeGitHubUser, startFakeGitHub } from '../../test-support/fake-oauth/fake-github.ts';
+import { setOptions } from '../../test-support/test-server.ts';
+import { setUpResource, setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 const CLIENT = { clientId: 'github-client-id', clientSecret: 'github-client-secret-value' };
 const STATE_REFUSED = 'The login request is invalid or has expired, please start the login again';
 
-describe.each(matrix)('GitHub login on $name', ({ skipReason, create }) => {
-  let github: FakeGitHub;
-  let server: TestServer;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    github = await startFakeGitHub(CLIENT);
-    server = await startTestServer({
-      database: await create(),
-      environment: { GITHUB_OAUTH_URL: github.url, GITHUB_API_URL: github.url },
-    });
-    root = await loginAsRoot(server);
-    await setOptions(root, {
+describe.each(matrix)('GitHub login on $name', (dialect) => {
+  const github = setUpResource(() => startFakeGitHub(CLIENT), dialect);
+  const { server, root, run } = setUpSite({
+    dialect,
+    environment: () => ({ GITHUB_OAUTH_URL: github.url, GITHUB_API_URL: github.url }),
+    options: {
       GitHubClientId: CLIENT.clientId,
       GitHubClientSecret: CLIENT.clientSecret,
       GitHubOAuthEnabled: 'true',
       QuotaForNewUser: '1000',
       QuotaForInvitee: '200',
       QuotaForInviter: '300',
-    });
+    },
   });
-  afterAll(async () => {
-    await server?.close();
-    await github?.close();
-  });
-
-  const run = it.skipIf(skipReason !== null);
 
   /** The whole round trip of the login page: state, the visit to GitHub, the callback page's call. */
   async function gitHubLogin(browser: BrowserClient, user: FakeGitHubUser, aff?: string) {

@@ -1,48 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser, UserView } from '../../../../common/api-types.ts';
 import { BrowserClient } from '../../test-support/fake-oauth/browser.ts';
-import { setOptions } from '../../test-support/fake-oauth/console-options.ts';
-import {
-  type FakeLinuxDo,
-  type FakeLinuxDoUser,
-  startFakeLinuxDo,
-} from '../../test-support/fake-oauth/fake-linuxdo.ts';
-import {
-  type ApiClient,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { type FakeLinuxDoUser, startFakeLinuxDo } from '../../test-support/fake-oauth/fake-linuxdo.ts';
+import { setOptions } from '../../test-support/test-server.ts';
+import { setUpResource, setUpSite } from '../../test-support/test-site.ts';
 
 const CLIENT = { clientId: 'linuxdo-client-id', clientSecret: 'linuxdo-client-secret-value' };
 
 describe('Linux DO login', () => {
-  let linuxDo: FakeLinuxDo;
-  let server: TestServer;
-  let root: ApiClient;
-  let redirectUri: string;
-
-  beforeAll(async () => {
-    linuxDo = await startFakeLinuxDo(CLIENT);
-    server = await startTestServer({ environment: { LINUXDO_OAUTH_URL: linuxDo.url } });
-    root = await loginAsRoot(server);
-    await setOptions(root, {
-      ServerAddress: server.url,
+  const linuxDo = setUpResource(() => startFakeLinuxDo(CLIENT));
+  const { server, root } = setUpSite({
+    environment: () => ({ LINUXDO_OAUTH_URL: linuxDo.url }),
+    options: (started) => ({
+      ServerAddress: started.url,
       LinuxDOClientId: CLIENT.clientId,
       LinuxDOClientSecret: CLIENT.clientSecret,
       LinuxDOOAuthEnabled: 'true',
-    });
-    redirectUri = `${server.url}/oauth/linuxdo`;
-  });
-  afterAll(async () => {
-    await server?.close();
-    await linuxDo?.close();
+    }),
   });
 
   async function linuxDoLogin(browser: BrowserClient, user: FakeLinuxDoUser) {
     const state = await browser.oauthState();
     return browser.get<SessionUser>('/api/oauth/linuxdo', {
-      code: linuxDo.authorize(user, redirectUri),
+      code: linuxDo.authorize(user, `${server.url}/oauth/linuxdo`),
       state,
     });
   }

@@ -1,36 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser, UserView } from '../../../../common/api-types.ts';
 import { BrowserClient } from '../../test-support/fake-oauth/browser.ts';
-import { setOptions } from '../../test-support/fake-oauth/console-options.ts';
 import {
-  type OidcProviderHarness,
   type OidcTestAccount,
   startOidcProvider,
 } from '../../test-support/fake-oauth/oidc-provider-harness.ts';
-import {
-  type ApiClient,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { setOptions } from '../../test-support/test-server.ts';
+import { setUpResource, setUpSite } from '../../test-support/test-site.ts';
 
 const CLIENT_ID = 'switchyard-console';
 const CLIENT_SECRET = 'oidc-client-secret-value-0123456789';
 
 describe('OIDC login against a real OpenID provider', () => {
-  let server: TestServer;
-  let root: ApiClient;
-  let provider: OidcProviderHarness;
-  let authorizationEndpoint: string;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    provider = await startOidcProvider({
+  const { server, root } = setUpSite();
+  const provider = setUpResource(() =>
+    startOidcProvider({
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       redirectUri: `${server.url}/oauth/oidc`,
-    });
-    root = await loginAsRoot(server);
+    }),
+  );
+  let authorizationEndpoint: string;
+
+  beforeAll(async () => {
     // What the console does with the well-known URL an administrator enters.
     const discovery = (await (await fetch(provider.discoveryUrl)).json()) as Record<string, string>;
     authorizationEndpoint = discovery.authorization_endpoint!;
@@ -44,10 +36,6 @@ describe('OIDC login against a real OpenID provider', () => {
       'oidc.user_info_endpoint': discovery.userinfo_endpoint!,
       'oidc.enabled': 'true',
     });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await provider?.close();
   });
 
   /** The login page's redirect to the provider (as web/src/pages/login/oauth-urls.ts builds it). */

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BrowserClient } from '../../test-support/fake-oauth/browser.ts';
-import { startTestServer, type TestServer } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const oauthRoutes = [
   '/api/oauth/state',
@@ -14,14 +14,10 @@ const oauthRoutes = [
 ];
 
 describe('OAuth routes', () => {
-  let server: TestServer;
-
-  beforeAll(async () => {
-    server = await startTestServer({
-      environment: { CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: String(oauthRoutes.length) },
-    });
+  const { server } = setUpSite({
+    fresh: true,
+    environment: { CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: String(oauthRoutes.length) },
   });
-  afterAll(async () => server?.close());
 
   it('all share the critical per-IP limit', async () => {
     const browser = new BrowserClient(server.url);

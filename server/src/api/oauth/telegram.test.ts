@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser, UserView } from '../../../../common/api-types.ts';
 import { BrowserClient } from '../../test-support/fake-oauth/browser.ts';
-import { setOptions } from '../../test-support/fake-oauth/console-options.ts';
-import {
-  type ApiClient,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { setOptions } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 import { telegramDataCheckString, telegramHash, verifyTelegramLogin } from './telegram.ts';
 
 const BOT_TOKEN = '123456:telegram-bot-token-value';
@@ -40,19 +35,13 @@ describe('Telegram widget signature', () => {
 });
 
 describe('Telegram login', () => {
-  let server: TestServer;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    server = await startTestServer();
-    root = await loginAsRoot(server);
-    await setOptions(root, {
+  const { server, root } = setUpSite({
+    options: {
       TelegramBotToken: BOT_TOKEN,
       TelegramBotName: 'switchyard_bot',
       TelegramOAuthEnabled: 'true',
-    });
+    },
   });
-  afterAll(async () => server?.close());
 
   const widget = (id: string, extra: Record<string, string> = {}) =>
     signed({

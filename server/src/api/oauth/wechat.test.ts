@@ -1,39 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SessionUser, UserView } from '../../../../common/api-types.ts';
 import { BrowserClient } from '../../test-support/fake-oauth/browser.ts';
-import { setOptions } from '../../test-support/fake-oauth/console-options.ts';
-import {
-  type FakeWeChatServer,
-  startFakeWeChatServer,
-} from '../../test-support/fake-oauth/fake-wechat-server.ts';
-import {
-  type ApiClient,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { startFakeWeChatServer } from '../../test-support/fake-oauth/fake-wechat-server.ts';
+import { setOptions } from '../../test-support/test-server.ts';
+import { setUpResource, setUpSite } from '../../test-support/test-site.ts';
 
 const SERVER_TOKEN = 'wechat-server-token-value';
 const CODE_REFUSED = 'The verification code is wrong or has expired';
 
 describe('WeChat login', () => {
-  let weChat: FakeWeChatServer;
-  let server: TestServer;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    weChat = await startFakeWeChatServer(SERVER_TOKEN);
-    server = await startTestServer();
-    root = await loginAsRoot(server);
-    await setOptions(root, {
+  const weChat = setUpResource(() => startFakeWeChatServer(SERVER_TOKEN));
+  const { server, root } = setUpSite({
+    options: () => ({
       WeChatServerAddress: weChat.url,
       WeChatServerToken: SERVER_TOKEN,
       WeChatAuthEnabled: 'true',
-    });
-  });
-  afterAll(async () => {
-    await server?.close();
-    await weChat?.close();
+    }),
   });
 
   it('creates a user for a new openid and logs the same user in afterwards', async () => {

@@ -1,31 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import type { OptionEntry } from '../../../../common/api/options.ts';
 import {
   defaultCompletionRatios,
   defaultModelPrices,
   defaultModelRatios,
-} from '../../relay/billing/default-ratios.ts';
+} from '../../options/default-ratios.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
-
-interface OptionEntry {
-  key: string;
-  value: string;
-}
+import { type ApiClient, anonymousClient } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let admin: ApiClient;
-  let user: ApiClient;
+describe.each(matrix)('option API on $name', (dialect) => {
+  const {
+    server,
+    root,
+    users: { admin, user },
+    run,
+  } = setUpSite({
+    dialect,
+    users: { admin: { username: 'options_admin', role: 'admin' }, user: 'options_user' },
+  });
 
   async function listed(): Promise<Map<string, string>> {
     const response = await root.get<OptionEntry[]>('/api/option/');
@@ -34,16 +29,7 @@ describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
     return new Map(response.body.data!.map((entry) => [entry.key, entry.value]));
   }
 
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    admin = await createUserAndLogin(server, root, 'options_admin', { role: 'admin' });
-    user = await createUserAndLogin(server, root, 'options_user');
-  });
-  afterAll(async () => server?.close());
-
-  it.skipIf(skipReason !== null)('is root only: anonymous 401, admin and user 403', async () => {
+  run('is root only: anonymous 401, admin and user 403', async () => {
     const anonymous = anonymousClient(server);
     const calls: Array<(client: ApiClient) => ReturnType<ApiClient['get']>> = [
       (client) => client.get('/api/option/'),
@@ -63,7 +49,7 @@ describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
     expect((await listed()).get('SystemName')).not.toBe('Hijacked');
   });
 
-  it.skipIf(skipReason !== null)('lists every option as strings, without secrets', async () => {
+  run('lists every option as strings, without secrets', async () => {
     const response = await root.get<OptionEntry[]>('/api/option/');
     expect(response.body.message).toBe('');
     const entries = response.body.data!;
@@ -82,7 +68,7 @@ describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
     }
   });
 
-  it.skipIf(skipReason !== null)('never returns secrets, even once they are set', async () => {
+  run('never returns secrets, even once they are set', async () => {
     const secrets: Record<string, string> = {
       EpayKey: 'epay-merchant-secret',
       GitHubClientSecret: 'github-client-secret',
@@ -107,7 +93,7 @@ describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
     expect(server.context.options.get('EpayKey')).toBe('epay-merchant-secret');
   });
 
-  it.skipIf(skipReason !== null)('sets one key per call and reads it back', async () => {
+  run('sets one key per call and reads it back', async () => {
     const updates: Array<[string, string | number | boolean, string]> = [
       ['SystemName', 'My Gateway', 'My Gateway'],
       ['RetryTimes', 3, '3'],
@@ -127,21 +113,18 @@ describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
     for (const [key, , stored] of updates) expect(options.get(key), key).toBe(stored);
   });
 
-  it.skipIf(skipReason !== null)(
-    'answers bad JSON with "not a valid JSON string", in both languages',
-    async () => {
-      const english = await root.put('/api/option/', { key: 'ModelRatio', value: '{"gpt-4o": 1.25' });
-      expect(english.status).toBe(400);
-      expect(english.body).toEqual({ success: false, message: 'not a valid JSON string' });
-      const chinese = await root
-        .withHeaders({ 'Accept-Language': 'zh-CN' })
-        .put('/api/option/', { key: 'GroupRatio', value: 'not json' });
-      expect(chinese.body).toEqual({ success: false, message: '不是合法的 JSON 字符串' });
-      expect(JSON.parse((await listed()).get('ModelRatio')!)).toEqual(defaultModelRatios());
-    },
-  );
+  run('answers bad JSON with "not a valid JSON string", in both languages', async () => {
+    const english = await root.put('/api/option/', { key: 'ModelRatio', value: '{"gpt-4o": 1.25' });
+    expect(english.status).toBe(400);
+    expect(english.body).toEqual({ success: false, message: 'not a valid JSON string' });
+    const chinese = await root
+      .withHeaders({ 'Accept-Language': 'zh-CN' })
+      .put('/api/option/', { key: 'GroupRatio', value: 'not json' });
+    expect(chinese.body).toEqual({ success: false, message: '不是合法的 JSON 字符串' });
+    expect(JSON.parse((await listed()).get('ModelRatio')!)).toEqual(defaultModelRatios());
+  });
 
-  it.skipIf(skipReason !== null)('refuses unknown keys, invalid values and malformed bodies', async () => {
+  run('refuses unknown keys, invalid values and malformed bodies', async () => {
     const cases: Array<[unknown, number, string | RegExp]> = [
       [{ key: 'NoSuchOption', value: 'x' }, 400, 'Unknown option: NoSuchOption'],
       [{ key: 'internal.session_secret', value: 'x' }, 400, 'Unknown option: internal.session_secret'],
@@ -165,7 +148,7 @@ describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
     expect(options.get('DataExportInterval')).toBe('5');
   });
 
-  it.skipIf(skipReason !== null)('guards enabling a login method whose settings are missing', async () => {
+  run('guards enabling a login method whose settings are missing', async () => {
     const refused = await root.put('/api/option/', { key: 'LinuxDOOAuthEnabled', value: true });
     expect(refused.status).toBe(200);
     expect(refused.body).toEqual({
@@ -181,7 +164,7 @@ describe.each(matrix)('option API on $name', ({ skipReason, create }) => {
     expect((await listed()).get('LinuxDOOAuthEnabled')).toBe('true');
   });
 
-  it.skipIf(skipReason !== null)('restores the built-in model pricing', async () => {
+  run('restores the built-in model pricing', async () => {
     for (const [key, value] of [
       ['ModelRatio', '{"gpt-4o":9}'],
       ['CompletionRatio', '{"gpt-4o":1}'],

@@ -1,9 +1,10 @@
 /**
- * The option API (spec §7 "Options", REFERENCE §2), root only: list the non-secret options, set one key
+ * The option API (docs/reference/console-api.md "Options", docs/reference/api-rules.md), root only: list the non-secret options, set one key
  * per call, restore the built-in model pricing.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { OptionEntry } from '../../../../common/api/options.ts';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,7 +20,7 @@ const optionUpdate = z.object({
 export async function registerOptionRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const rootOnly = { preHandler: requireRole(context, Role.root) };
 
-  app.get('/api/option/', rootOnly, async () => ok(context.options.listForConsole()));
+  app.get('/api/option/', rootOnly, async () => ok(context.options.listForConsole() satisfies OptionEntry[]));
 
   app.put('/api/option/', rootOnly, async (request) => {
     const { key, value } = parseInput(optionUpdate, request.body);

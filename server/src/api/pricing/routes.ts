@@ -3,6 +3,7 @@
  * the groups that can use it, plus the group ratios and the groups the caller may use.
  */
 import type { FastifyInstance } from 'fastify';
+import type { PricingModel, PricingReply } from '../../../../common/api/pricing.ts';
 import { authenticate } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import {
@@ -11,15 +12,6 @@ import {
   resolveModelPricing,
 } from '../../relay/billing/pricing.ts';
 import { usableGroups } from '../users/account-service.ts';
-
-export interface PricingModel {
-  model_name: string;
-  quota_type: 0 | 1;
-  model_ratio: number;
-  model_price: number;
-  completion_ratio: number;
-  enable_groups: string[];
-}
 
 export function pricingModels(context: AppContext): PricingModel[] {
   const tables = pricingTablesFromOptions(context.options);
@@ -65,6 +57,6 @@ export async function registerPricingRoutes(app: FastifyInstance, context: AppCo
       data: pricingModels(context),
       group_ratio: groupRatios(context, user?.group ?? null),
       usable_group: usable,
-    };
+    } satisfies PricingReply;
   });
 }

@@ -1,35 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../../../common/api-types.ts';
+import { describe, expect } from 'vitest';
+import type { RedemptionView } from '../../../../common/api/redemptions.ts';
+import type { Page } from '../../../../common/api/reply.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { type ApiClient, anonymousClient } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 import { createRedemptions, randomRedemptionKey } from './service.ts';
-import type { RedemptionView } from './view.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('redemption API on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let admin: ApiClient;
-  let alice: ApiClient;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    admin = await createUserAndLogin(server, root, 'admin1', { role: 'admin' });
-    alice = await createUserAndLogin(server, root, 'alice');
-  });
-  afterAll(async () => server?.close());
-  const run = it.skipIf(skipReason !== null);
+describe.each(matrix)('redemption API on $name', (dialect) => {
+  const {
+    server,
+    root,
+    users: { admin, alice },
+    run,
+  } = setUpSite({ dialect, users: { admin: { username: 'admin1', role: 'admin' }, alice: 'alice' } });
 
   const createCodes = async (body: Record<string, unknown>) =>
     (await admin.post<string[]>('/api/redemption/', { name: 'gift', quota: 1000, count: 1, ...body })).body;

@@ -1,33 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserView } from '../../../../common/api-types.ts';
+import { describe, expect, it } from 'vitest';
+import type { UserView } from '../../../../common/api/users.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import type { ApiClient } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 import { REFUSAL_DELAY_MS } from './topup-service.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('redeeming codes (POST /api/user/topup) on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let alice: ApiClient;
-  let bob: ApiClient;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    alice = await createUserAndLogin(server, root, 'alice');
-    bob = await createUserAndLogin(server, root, 'bob');
-  });
-  afterAll(async () => server?.close());
-  const run = it.skipIf(skipReason !== null);
+describe.each(matrix)('redeeming codes (POST /api/user/topup) on $name', (dialect) => {
+  const {
+    server,
+    root,
+    users: { alice, bob },
+    run,
+  } = setUpSite({ dialect, users: ['alice', 'bob'] });
 
   const newCode = async (quota: number) => {
     const reply = await root.post<string[]>('/api/redemption/', { name: 'gift', quota, count: 1 });
@@ -66,7 +53,11 @@ describe.each(matrix)('redeeming codes (POST /api/user/topup) on $name', ({ skip
     const logs = await topUpLogs([alice.currentUserId!]);
     expect(logs).toHaveLength(1);
     expect(logs[0]).toMatchObject({ username: 'alice', quota: 123456 });
-    expect(logs[0]!.content).toBe(`Redeemed a code: +$0.25 (code #${row.id})`);
+    expect(logs[0]!.content).toBe(`使用兑换码充值 $0.25（兑换码 #${row.id}）`);
+    expect(JSON.parse(logs[0]!.other ?? '')).toEqual({
+      content_key: 'log.redeemed',
+      content_params: { quota: 123456, code_id: row.id },
+    });
 
     const again = await alice.post('/api/user/topup', { key });
     expect(again.body).toMatchObject({ success: false, message: 'Invalid redemption code' });
@@ -168,17 +159,16 @@ describe.each(matrix)('redeeming codes (POST /api/user/topup) on $name', ({ skip
 });
 
 describe('redeeming codes under the critical rate limit', () => {
-  let server: TestServer;
-
-  afterAll(async () => server?.close());
+  // Setup and two logins use three of the five critical calls.
+  const {
+    root,
+    users: { alice },
+  } = setUpSite({
+    environment: { CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '5' },
+    users: ['alice'],
+  });
 
   it('counts POST /api/user/topup against the per-IP critical limit', async () => {
-    server = await startTestServer({
-      environment: { CRITICAL_RATE_LIMIT_ENABLE: 'true', CRITICAL_RATE_LIMIT: '5' },
-    });
-    // Setup and two logins use three of the five critical calls.
-    const root = await loginAsRoot(server);
-    const alice = await createUserAndLogin(server, root, 'alice');
     for (let call = 0; call < 2; call += 1) {
       const reply = await alice.post('/api/user/topup', { key: '' });
       expect(reply.status).toBe(200);

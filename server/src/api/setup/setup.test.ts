@@ -1,36 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
+import type { PublicStatus, SetupStatus } from '../../../../common/api/status.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('setup on $name', ({ name, skipReason, create }) => {
-  let server: TestServer;
-  let client: ApiClient;
+describe.each(matrix)('setup on $name', (dialect) => {
+  const { server, anonymous: client, run } = setUpSite({ dialect, fresh: true });
   const valid = { username: 'admin', password: 'correct-horse', confirmPassword: 'correct-horse' };
 
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    client = anonymousClient(server);
-  });
-  afterAll(async () => server?.close());
-
-  it.skipIf(skipReason !== null)('reports a fresh system', async () => {
+  run('reports a fresh system', async () => {
     const response = await client.get('/api/setup');
     expect(response.body).toEqual({
       success: true,
       message: '',
-      data: { status: false, root_init: false, database_type: name },
+      data: { status: false, root_init: false, database_type: dialect.name },
     });
   });
 
-  it.skipIf(skipReason !== null).each([
+  run.each([
     [{ ...valid, username: '   ' }, 'Username cannot be empty'],
     [{ ...valid, password: 'short', confirmPassword: 'short' }, 'Password length must not be less than 8'],
     [{ ...valid, confirmPassword: 'different-1' }, 'The two passwords entered differ'],
@@ -42,21 +30,19 @@ describe.each(matrix)('setup on $name', ({ name, skipReason, create }) => {
     const response = await client.post('/api/setup', payload);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: false, message });
-    expect((await client.get<{ status: boolean; root_init: boolean }>('/api/setup')).body.data).toMatchObject(
-      {
-        status: false,
-        root_init: false,
-      },
-    );
+    expect((await client.get<SetupStatus>('/api/setup')).body.data).toMatchObject({
+      status: false,
+      root_init: false,
+    });
   });
 
-  it.skipIf(skipReason !== null)('rejects wrongly typed input with a 400', async () => {
+  run('rejects wrongly typed input with a 400', async () => {
     const response = await client.post('/api/setup', { ...valid, SelfUseModeEnabled: 'yes' });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(/SelfUseModeEnabled/);
   });
 
-  it.skipIf(skipReason !== null)('initializes once: root account, usage mode, then refuses', async () => {
+  run('initializes once: root account, usage mode, then refuses', async () => {
     const response = await client.post('/api/setup', {
       ...valid,
       SelfUseModeEnabled: true,
@@ -66,17 +52,17 @@ describe.each(matrix)('setup on $name', ({ name, skipReason, create }) => {
     expect((await client.get('/api/setup')).body.data).toEqual({
       status: true,
       root_init: true,
-      database_type: name,
+      database_type: dialect.name,
     });
     const again = await client.post('/api/setup', valid);
     expect(again.body).toEqual({ success: false, message: 'The system has already been initialized' });
-    const status = await client.get<{ setup: boolean; self_use_mode_enabled: boolean }>('/api/status');
+    const status = await client.get<PublicStatus>('/api/status');
     expect(status.body.data).toMatchObject({ setup: true, self_use_mode_enabled: true });
     const login = await client.login('admin', 'correct-horse');
     expect(login.body.data).toMatchObject({ username: 'admin', role: 100, status: 1 });
   });
 
-  it.skipIf(skipReason !== null)('answers in Chinese by default', async () => {
+  run('answers in Chinese by default', async () => {
     const response = await fetch(`${server.url}/api/setup`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

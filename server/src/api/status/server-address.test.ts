@@ -2,10 +2,11 @@
  * The public status's `server_address` while ServerAddress is unset: the address the request was sent
  * to (forwarded headers only when TRUST_PROXY is on), and an explicitly saved value always wins.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicStatus } from '../../../../common/api-types.ts';
+import { describe, expect, it } from 'vitest';
+import type { PublicStatus } from '../../../../common/api/status.ts';
 import { localServerAddress, requestServerAddress, serverAddressFor } from '../../options/server-address.ts';
-import { loginAsRoot, startTestServer, type TestServer } from '../../test-support/test-server.ts';
+import { loginAsRoot, type TestServer } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const forwarded = { 'x-forwarded-host': 'gw.example.com', 'x-forwarded-proto': 'https' };
 
@@ -42,11 +43,7 @@ describe('server address rules', () => {
 });
 
 describe('GET /api/status server_address without a proxy in front', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server?.close());
+  const { server } = setUpSite({ fresh: true });
 
   it('is the Host the request was sent to, ignoring forwarded headers', async () => {
     expect(await statusAddress(server, { host: '127.0.0.1:4123' })).toBe('http://127.0.0.1:4123');
@@ -66,11 +63,7 @@ describe('GET /api/status server_address without a proxy in front', () => {
 });
 
 describe('GET /api/status server_address behind a trusted proxy', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ environment: { TRUST_PROXY: 'true' } });
-  });
-  afterAll(async () => server?.close());
+  const { server } = setUpSite({ fresh: true, environment: { TRUST_PROXY: 'true' } });
 
   it('follows X-Forwarded-Host and X-Forwarded-Proto', async () => {
     expect(await statusAddress(server, { host: '127.0.0.1:4123', ...forwarded })).toBe(

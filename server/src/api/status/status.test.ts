@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicStatus } from '../../../../common/api-types.ts';
+import { describe, expect } from 'vitest';
+import type { PublicStatus } from '../../../../common/api/status.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { loginAsRoot } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
-/** Every field of common/api-types.ts PublicStatus. */
+/** Every field of PublicStatus (common/api/status.ts). */
 const statusFields: Array<keyof PublicStatus> = [
   'system_name',
   'logo',
@@ -58,9 +53,8 @@ const statusFields: Array<keyof PublicStatus> = [
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('public status on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let anonymous: ApiClient;
+describe.each(matrix)('public status on $name', (dialect) => {
+  const { server, anonymous, run } = setUpSite({ dialect, fresh: true });
 
   async function status(): Promise<PublicStatus> {
     const response = await anonymous.get<PublicStatus>('/api/status');
@@ -69,14 +63,7 @@ describe.each(matrix)('public status on $name', ({ skipReason, create }) => {
     return response.body.data!;
   }
 
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    anonymous = anonymousClient(server);
-  });
-  afterAll(async () => server?.close());
-
-  it.skipIf(skipReason !== null)('answers anonymously with every field, before and after setup', async () => {
+  run('answers anonymously with every field, before and after setup', async () => {
     const before = await status();
     expect(Object.keys(before).sort()).toEqual([...statusFields].sort());
     expect(before).toMatchObject({
@@ -101,7 +88,7 @@ describe.each(matrix)('public status on $name', ({ skipReason, create }) => {
     expect((await status()).setup).toBe(true);
   });
 
-  it.skipIf(skipReason !== null)('reflects option changes at once', async () => {
+  run('reflects option changes at once', async () => {
     const root = await loginAsRoot(server);
     const changes: Array<[string, string | number | boolean]> = [
       ['SystemName', 'Harbor Gateway'],
@@ -143,7 +130,7 @@ describe.each(matrix)('public status on $name', ({ skipReason, create }) => {
     });
   });
 
-  it.skipIf(skipReason !== null)('shows public login identifiers but never a secret', async () => {
+  run('shows public login identifiers but never a secret', async () => {
     const root = await loginAsRoot(server);
     const settings: Array<[string, string]> = [
       ['GitHubClientId', 'github-public-id'],
@@ -189,7 +176,7 @@ describe.each(matrix)('public status on $name', ({ skipReason, create }) => {
     ).toBe(true);
   });
 
-  it.skipIf(skipReason !== null)('serves the notice, about and home page content as strings', async () => {
+  run('serves the notice, about and home page content as strings', async () => {
     for (const path of ['/api/notice', '/api/about', '/api/home_page_content']) {
       expect((await anonymous.get(path)).body, path).toEqual({ success: true, message: '', data: '' });
     }

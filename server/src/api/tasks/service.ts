@@ -1,6 +1,7 @@
 /** Paged lists of drawings (`midjourneys`) and tasks (`tasks`), newest first, as the usage log pages its rows. */
+
+import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
 import type { Page } from '../../../../common/api-types.ts';
-import type { MidjourneyView, TaskView } from '../../../../common/task-views.ts';
 import type { AppContext } from '../../context.ts';
 import type { Paging } from '../reply.ts';
 import { applyMidjourneyFilter, applyTaskFilter, type TaskLogFilter } from './query.ts';

@@ -4,36 +4,30 @@
  * milliseconds), paging, admin-only fields, refusals and bad query values.
  */
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../../../common/api-types.ts';
-import type { MidjourneyView, TaskView } from '../../../../common/task-views.ts';
+import { beforeAll, describe, expect } from 'vitest';
+import type { Page } from '../../../../common/api/reply.ts';
+import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
 import type { Database } from '../../db/schema.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
 /** 2025-03-14 12:00:00 UTC, in seconds. */
 const BASE = 1_741_953_600;
 
-describe.each(matrix)('drawing and task logs on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let user: ApiClient;
+describe.each(matrix)('drawing and task logs on $name', (dialect) => {
+  const {
+    server,
+    root,
+    users: { user },
+    run,
+  } = setUpSite({ dialect, users: { user: 'painter' } });
   let userId: number;
   let rootId: number;
 
   beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    user = await createUserAndLogin(server, root, 'painter');
+    if (dialect.skipReason) return;
     userId = user.currentUserId!;
     rootId = root.currentUserId!;
     const { db } = server.context.database;
@@ -128,8 +122,6 @@ describe.each(matrix)('drawing and task logs on $name', ({ skipReason, create })
     ];
     for (const row of tasks) await db.insertInto('tasks').values(row).execute();
   });
-  afterAll(async () => server?.close());
-  const run = it.skipIf(skipReason !== null);
 
   run('shows a user their own drawings, newest first, without the channel', async () => {
     const reply = await user.get<Page<MidjourneyView>>('/api/mj/self');

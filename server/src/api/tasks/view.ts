@@ -1,9 +1,9 @@
 /**
- * Drawing and task rows as the console sees them (common/task-views.ts). Users never see the channel, as
+ * Drawing and task rows as the console sees them (common/api/tasks.ts). Users never see the channel, as
  * in the usage log (server/src/api/logs/view.ts).
  */
 import type { Selectable } from 'kysely';
-import type { MidjourneyView, TaskView } from '../../../../common/task-views.ts';
+import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
 import type { Database } from '../../db/schema.ts';
 
 type MidjourneyRow = Selectable<Database['midjourneys']>;

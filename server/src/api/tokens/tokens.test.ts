@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from '../../../../common/api-types.ts';
+import { describe, expect } from 'vitest';
+import type { Page } from '../../../../common/api/reply.ts';
+import type { TokenView } from '../../../../common/api/tokens.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
-import type { TokenView } from './view.ts';
+import type { ApiClient } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('token API on $name', ({ name, skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let alice: ApiClient;
-  let bob: ApiClient;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    alice = await createUserAndLogin(server, root, 'alice');
-    bob = await createUserAndLogin(server, root, 'bob');
-  });
-  afterAll(async () => server?.close());
-  const run = it.skipIf(skipReason !== null);
+describe.each(matrix)('token API on $name', (dialect) => {
+  const {
+    server,
+    users: { alice, bob },
+    run,
+  } = setUpSite({ dialect, users: ['alice', 'bob'] });
   const createToken = async (client: ApiClient, body: Record<string, unknown>) =>
     (await client.post<TokenView>('/api/token/', { remain_quota: 500000, expired_time: -1, ...body })).body;
 
@@ -140,7 +126,7 @@ describe.each(matrix)('token API on $name', ({ name, skipReason, create }) => {
       .executeTakeFirst();
     expect(row?.deleted_at).not.toBeNull();
     // As new-api's GORM writes it (and as users and redemptions are deleted): text on SQLite, a timestamp elsewhere.
-    if (name === 'sqlite')
+    if (dialect.name === 'sqlite')
       expect(String(row?.deleted_at)).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}\+00:00$/);
     else expect(row?.deleted_at).toBeInstanceOf(Date);
   });

@@ -1,28 +1,11 @@
-/** The console's view of a token (the key without its sk- prefix, as stored). */
+/** The console's view of a token (common/api/tokens.ts): the key without its sk- prefix, as stored. */
 import type { Selectable } from 'kysely';
+import type { TokenView } from '../../../../common/api/tokens.ts';
 import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AccountCache } from '../../relay/cache/account-cache.ts';
 
+export type { TokenView };
 export type TokenRow = Selectable<Database['tokens']>;
-
-export interface TokenView {
-  id: number;
-  user_id: number;
-  key: string;
-  status: number;
-  name: string;
-  created_time: number;
-  accessed_time: number;
-  expired_time: number;
-  remain_quota: number;
-  unlimited_quota: boolean;
-  model_limits_enabled: boolean;
-  model_limits: string;
-  allow_ips: string;
-  used_quota: number;
-  group: string;
-}
 
 export function toTokenView(row: TokenRow): TokenView {
   return {
@@ -44,9 +27,15 @@ export function toTokenView(row: TokenRow): TokenView {
   };
 }
 
+/** A token's balance and status as held in memory (context.accounts answers with a superset of this). */
+export interface LiveTokenState {
+  remainQuota: number;
+  status: number;
+}
+
 /** What a live view needs: balances in memory and usage still queued for the database. */
 export interface LiveTokenCounters {
-  accounts: Pick<AccountCache, 'token'>;
+  accounts: { token(id: number): LiveTokenState | undefined };
   writer: Pick<BatchWriter, 'pendingDelta'>;
 }
 

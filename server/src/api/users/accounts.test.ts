@@ -1,29 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserView } from '../../../../common/api-types.ts';
+import { describe, expect } from 'vitest';
+import type { UserView } from '../../../../common/api/users.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { ApiClient, anonymousClient, createUserAndLogin } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('accounts on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-  });
-  afterAll(async () => server?.close());
-
-  const run = it.skipIf(skipReason !== null);
+describe.each(matrix)('accounts on $name', (dialect) => {
+  const { server, root, run } = setUpSite({ dialect });
 
   run('login validates input and hides which part was wrong', async () => {
     const client = anonymousClient(server);

@@ -1,36 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { ManageResult, Page, UserView } from '../../../../common/api-types.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { type ApiClient, anonymousClient, createUserAndLogin } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let admin: ApiClient;
-  let otherAdmin: ApiClient;
-  let common: ApiClient;
-  const idOf = (client: ApiClient) => client.currentUserId!;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    admin = await createUserAndLogin(server, root, 'admin1', { role: 'admin' });
-    otherAdmin = await createUserAndLogin(server, root, 'admin2', { role: 'admin' });
-    common = await createUserAndLogin(server, root, 'user1');
+describe.each(matrix)('user management on $name', (dialect) => {
+  const {
+    server,
+    root,
+    users: { admin, otherAdmin, common },
+    run,
+  } = setUpSite({
+    dialect,
+    users: {
+      admin: { username: 'admin1', role: 'admin' },
+      otherAdmin: { username: 'admin2', role: 'admin' },
+      common: 'user1',
+    },
   });
-  afterAll(async () => server?.close());
-
-  const run = it.skipIf(skipReason !== null);
+  const idOf = (client: ApiClient) => client.currentUserId!;
 
   run('keeps normal users out of admin calls and visitors out of everything', async () => {
     expect((await common.get('/api/user/')).status).toBe(403);
@@ -168,7 +158,11 @@ describe.each(matrix)('user management on $name', ({ skipReason, create }) => {
       .where('user_id', '=', id)
       .where('type', '=', 3)
       .executeTakeFirst();
-    expect(log?.content).toMatch(/from 0 to 123456/);
+    expect(log?.content).toBe('管理员 admin1 将用户额度从 $0.00 修改为 $0.25');
+    expect(JSON.parse(log?.other ?? '')).toEqual({
+      content_key: 'log.admin_quota_changed',
+      content_params: { admin: 'admin1', from: 0, to: 123456 },
+    });
   });
 
   run('lists and searches with paging', async () => {

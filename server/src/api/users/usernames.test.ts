@@ -1,29 +1,14 @@
 /** Usernames and roles take only sane values (issue: NUL, newline, `@`, `ROOT` beside `root`, role 55). */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect } from 'vitest';
 import { hashPassword } from '../../auth/passwords.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { anonymousClient, createUserAndLogin } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('usernames and roles on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-  });
-  afterAll(async () => server?.close());
-
-  const it = test.skipIf(skipReason !== null);
+describe.each(matrix)('usernames and roles on $name', (dialect) => {
+  const { server, root, run: it } = setUpSite({ dialect });
 
   it.each([-5, 0, 9, 55, 101])('refuses role %i at user creation', async (role) => {
     const reply = await root.post('/api/user/', {

@@ -1,9 +1,8 @@
-/** The console's view of a user row: never the password or access token. */
+/** The console's view of a user row (common/api/users.ts): never the password or access token. */
 import type { Selectable } from 'kysely';
-import type { SessionUser, UserView } from '../../../../common/api-types.ts';
+import type { SessionUser, UserView } from '../../../../common/api/users.ts';
 import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { Database } from '../../db/schema.ts';
-import type { AccountCache } from '../../relay/cache/account-cache.ts';
 import { publicSetting } from './setting-service.ts';
 
 export type UserRow = Selectable<Database['users']>;
@@ -41,9 +40,14 @@ export function toUserView(row: UserRow): UserView {
   };
 }
 
+/** A user's balance as held in memory (context.accounts answers with a superset of this). */
+export interface LiveUserBalance {
+  quota: number;
+}
+
 /** What a live view needs: balances in memory and counters still queued for the database. */
 export interface LiveCounters {
-  accounts: Pick<AccountCache, 'user'>;
+  accounts: { user(id: number): LiveUserBalance | undefined };
   writer: Pick<BatchWriter, 'pendingDelta'>;
 }
 

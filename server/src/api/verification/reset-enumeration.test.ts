@@ -1,28 +1,18 @@
 /** /api/reset_password answers the same for registered and unknown addresses, in every configuration. */
 import { createServer, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { anonymousClient, createUserAndLogin } from '../../test-support/test-server.ts';
+import { setUpSite } from '../../test-support/test-site.ts';
 
 describe('password reset requests reveal nothing', () => {
-  let server: TestServer;
-  let root: ApiClient;
+  const { server, root } = setUpSite();
   beforeAll(async () => {
-    server = await startTestServer();
-    root = await loginAsRoot(server);
     await server.context.database.db
       .updateTable('users')
       .set({ email: 'root@example.com' })
       .where('username', '=', 'root')
       .execute();
   });
-  afterAll(async () => server?.close());
 
   const ask = async (email: string) => {
     const reply = await anonymousClient(server).get('/api/reset_password', { email });

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { UserView } from '../../../../common/api-types.ts';
-import { mailText, type SmtpSink, startSmtpSink } from '../../test-support/smtp-sink.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import type { UserView } from '../../../../common/api/users.ts';
+import { mailText, startSmtpSink } from '../../test-support/smtp-sink.ts';
+import { anonymousClient, createUserAndLogin } from '../../test-support/test-server.ts';
+import { setUpResource, setUpSite } from '../../test-support/test-site.ts';
 
 describe('email verification, binding and password reset over real SMTP', () => {
-  let server: TestServer;
-  let root: ApiClient;
-  let smtp: SmtpSink;
-
-  beforeAll(async () => {
-    smtp = await startSmtpSink();
-    server = await startTestServer();
-    root = await loginAsRoot(server);
-    for (const [key, value] of Object.entries({
+  const smtp = setUpResource(startSmtpSink);
+  const { server, root } = setUpSite({
+    options: () => ({
       SMTPServer: '127.0.0.1',
       SMTPPort: String(smtp.port),
       SMTPAccount: 'robot@switchyard.test',
@@ -27,14 +15,7 @@ describe('email verification, binding and password reset over real SMTP', () => 
       SMTPFrom: 'robot@switchyard.test',
       ServerAddress: 'https://gateway.example.com',
       EmailVerificationEnabled: 'true',
-    })) {
-      const reply = await root.put('/api/option/', { key, value });
-      if (!reply.body.success) throw new Error(`${key}: ${reply.body.message}`);
-    }
-  });
-  afterAll(async () => {
-    await server?.close();
-    await smtp?.close();
+    }),
   });
 
   const codeFrom = (raw: string) => /<strong>([A-Z0-9]{6})<\/strong>/.exec(mailText(raw))?.[1] ?? '';
@@ -138,15 +119,12 @@ describe('email verification, binding and password reset over real SMTP', () => 
 });
 
 describe('notification settings', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server?.close());
+  const {
+    server,
+    users: { user },
+  } = setUpSite({ users: { user: 'notified' } });
 
   it('requires https webhooks and never returns the secret', async () => {
-    const root = await loginAsRoot(server);
-    const user = await createUserAndLogin(server, root, 'notified');
     const base = {
       notify_type: 'webhook',
       quota_warning_threshold: 100000,

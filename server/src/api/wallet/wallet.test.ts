@@ -1,36 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserView } from '../../../../common/api-types.ts';
+import { describe, expect, it } from 'vitest';
+import type { UserView } from '../../../../common/api/users.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import { type FakeEpay, startFakeEpay } from '../../test-support/fake-epay.ts';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  startTestServer,
-  type TestServer,
-} from '../../test-support/test-server.ts';
+import { startFakeEpay } from '../../test-support/fake-epay.ts';
+import { setUpResource, setUpSite } from '../../test-support/test-site.ts';
 
 const matrix = await databaseMatrix();
 const MERCHANT_KEY = 'merchant-secret-key';
 
-describe.each(matrix)('online top-up through Epay on $name', ({ skipReason, create }) => {
-  let server: TestServer;
-  let root: ApiClient;
-  let user: ApiClient;
-  let epay: FakeEpay;
-
-  beforeAll(async () => {
-    if (skipReason) return;
-    server = await startTestServer({ database: await create() });
-    root = await loginAsRoot(server);
-    user = await createUserAndLogin(server, root, 'payer');
-    epay = await startFakeEpay(MERCHANT_KEY);
-  });
-  afterAll(async () => {
-    await server?.close();
-    await epay?.close();
-  });
-  const run = it.skipIf(skipReason !== null);
+describe.each(matrix)('online top-up through Epay on $name', (dialect) => {
+  const {
+    server,
+    root,
+    users: { user },
+    run,
+  } = setUpSite({ dialect, users: { user: 'payer' } });
+  const epay = setUpResource(() => startFakeEpay(MERCHANT_KEY), dialect);
   const quota = async () => (await user.get<UserView>('/api/user/self')).body.data!.quota;
   const topUpLogs = async () => {
     await server.context.writer.flush();
@@ -131,16 +115,12 @@ describe.each(matrix)('online top-up through Epay on $name', ({ skipReason, crea
 });
 
 describe('invitation earnings transfer', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  });
-  afterAll(async () => server?.close());
+  const {
+    server,
+    users: { inviter },
+  } = setUpSite({ options: { QuotaForInviter: '1500000' }, users: ['inviter'] });
 
   it('moves at least one quota unit from earnings to quota, atomically', async () => {
-    const root = await loginAsRoot(server);
-    await root.put('/api/option/', { key: 'QuotaForInviter', value: '1500000' });
-    const inviter = await createUserAndLogin(server, root, 'inviter');
     const code = (await inviter.get<string>('/api/user/aff')).body.data!;
     await fetch(`${server.url}/api/user/register`, {
       method: 'POST',

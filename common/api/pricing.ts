@@ -1,0 +1,27 @@
+/** The public price list (GET /api/pricing, server/src/api/pricing/routes.ts). */
+import type { ApiReply } from './reply.ts';
+
+/** quota_type of a pricing entry: 0 pay by usage (per token), 1 pay per call. */
+export const QuotaType = { perToken: 0, perCall: 1 } as const;
+
+export interface PricingModel {
+  model_name: string;
+  /** 0 per token, 1 per call (see QuotaType). */
+  quota_type: number;
+  /** 0 when the model is priced per call. */
+  model_ratio: number;
+  /** USD per call; 0 when the model is priced per token. */
+  model_price: number;
+  /** 0 when the model is priced per call. */
+  completion_ratio: number;
+  /** Groups that have a channel for the model. */
+  enable_groups: string[];
+}
+
+/** Unlike other replies, group_ratio and usable_group are top-level siblings of data. */
+export interface PricingReply extends ApiReply<PricingModel[]> {
+  /** Group name → ratio (the caller's group-to-group ratios already applied by the server). */
+  group_ratio?: Record<string, number>;
+  /** Group name → description: the caller's usable groups (a visitor gets the public ones). */
+  usable_group?: Record<string, string>;
+}
