@@ -49,7 +49,7 @@ describe('the server process', () => {
       expect(await server.stop('SIGTERM')).toBe(0);
       const database = new Sqlite(path, { readonly: true });
       const row = database
-        .prepare("select count(*) as count from logs where type = 3 and content like '%4242%'")
+        .prepare("select count(*) as count from logs where type = 3 and other like '%4242%'")
         .get() as { count: number };
       database.close();
       expect(row.count).toBe(1);

@@ -3,6 +3,7 @@
  * console and, on the master node, every CHANNEL_TEST_FREQUENCY / CHANNEL_UPDATE_FREQUENCY minutes.
  * One run of each kind at a time.
  */
+import { logFacts } from '../../../common/log-facts.ts';
 import { ChannelStatus } from '../../../common/statuses.ts';
 import type { AppContext } from '../context.ts';
 import { notifyRoot } from '../lib/notify-root.ts';
@@ -46,6 +47,7 @@ export function testAllChannels(context: AppContext): Promise<boolean> {
         context,
         'Channel test finished',
         `${rows.length - failed} of ${rows.length} channels answered correctly`,
+        logFacts('log.channel_test_finished', { passed: rows.length - failed, total: rows.length }),
       );
     }
   });

@@ -3,17 +3,38 @@
  * automatically, …): always a system log row, and an email to every root with an address when SMTP
  * is configured. Never throws: a failed notification is logged, the caller carries on.
  */
+import type { FastifyBaseLogger } from 'fastify';
+import { type LogFacts, logFactColumns } from '../../../common/log-facts.ts';
 import { Role } from '../../../common/roles.ts';
 import { LogType } from '../../../common/statuses.ts';
-import type { AppContext } from '../context.ts';
+import type { BatchWriter } from '../db/batch-writer.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
 import { sendMail, smtpConfigured } from './mailer.ts';
+import type { OptionReader } from './option-reader.ts';
 
-export async function notifyRoot(context: AppContext, subject: string, text: string): Promise<void> {
+/** The parts of the app context a notification uses (the whole AppContext fits). */
+export interface RootNotifyDependencies {
+  writer: Pick<BatchWriter, 'appendLog'>;
+  database: Pick<DatabaseHandle, 'db'>;
+  options: OptionReader;
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+}
+
+/**
+ * `subject` and `text` are the email's (English); `facts` is what the log row says, rendered in the
+ * reader's language by the console (common/log-facts.ts), with the Chinese sentence stored as `content`.
+ */
+export async function notifyRoot(
+  context: RootNotifyDependencies,
+  subject: string,
+  text: string,
+  facts: LogFacts,
+): Promise<void> {
   context.writer.appendLog({
     user_id: 0,
     created_at: Math.floor(Date.now() / 1000),
     type: LogType.system,
-    content: `${subject}: ${text}`,
+    ...logFactColumns(context.options, facts),
   });
   context.logger.warn({ subject }, text);
   if (!smtpConfigured(context.options)) return;

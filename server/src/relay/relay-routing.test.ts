@@ -99,11 +99,15 @@ describe('relay routing: retries, health, mapping, overrides', () => {
     await fixture.flush();
     const notice = await fixture.server.context.logDatabase.db
       .selectFrom('logs')
-      .select('content')
+      .select(['content', 'other'])
       .where('type', '=', 4)
       .orderBy('id', 'desc')
       .executeTakeFirst();
-    expect(notice?.content).toMatch(/was disabled automatically/);
+    expect(notice?.content).toMatch(new RegExp(`^渠道「fake-\\d+」（#${dead}）已被自动禁用：status 401`));
+    expect(JSON.parse(notice?.other ?? '{}')).toMatchObject({
+      content_key: 'log.channel_auto_disabled',
+      content_params: { channel_id: dead, reason: expect.stringMatching(/^status 401/) },
+    });
   });
 
   it('maps models as a chain, bills and logs the requested one', async () => {

@@ -1,11 +1,11 @@
 /**
- * Redeeming a code (spec §7 "Wallet" POST /api/user/topup, REFERENCE §9): one transaction claims the
+ * Redeeming a code (docs/reference/console-api.md "Wallet" POST /api/user/topup, docs/reference/payments.md): one transaction claims the
  * code with a conditional UPDATE (status 1 → 3) whose affected-row count decides, and credits the
  * user's quota. Two concurrent redemptions of one code therefore credit it once. Every refusal of a
  * non-empty key costs a short random delay to slow down guessing.
  */
 import { randomInt } from 'node:crypto';
-import { renderQuota } from '../../../../common/quota-format.ts';
+import { logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { LogType, RedemptionStatus } from '../../../../common/statuses.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -73,16 +73,15 @@ export async function redeemCode(
   }
   // Bring the live balance along; queued relay charges of this user stay queued.
   await context.accounts.credited(user.id, outcome.quota);
-  const amount = renderQuota(outcome.quota, {
-    quotaPerUnit: context.options.getNumber('QuotaPerUnit'),
-    displayInCurrency: context.options.getBoolean('DisplayInCurrencyEnabled'),
-  });
   context.writer.appendLog({
     user_id: user.id,
     username: user.username,
     created_at: Math.floor(Date.now() / 1000),
     type: LogType.topup,
-    content: `Redeemed a code: +${amount} (code #${outcome.id})`,
+    ...logFactColumns(
+      context.options,
+      logFacts('log.redeemed', { quota: outcome.quota, code_id: outcome.id }),
+    ),
     quota: outcome.quota,
   });
   return outcome.quota;

@@ -1,6 +1,7 @@
-/** User management by administrators, every rank rule enforced here (REFERENCE §2, spec §6). */
+/** User management by administrators, every rank rule enforced here (docs/reference/api-rules.md, docs/reference/console-roles.md). */
 import type { z } from 'zod';
 import type { ManageResult, UserView } from '../../../../common/api-types.ts';
+import { logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { Role, UserStatus } from '../../../../common/roles.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -105,7 +106,14 @@ export async function updateUserByAdmin(
       username: row.username,
       created_at: Math.floor(Date.now() / 1000),
       type: LogType.manage,
-      content: `Administrator ${actor.username} changed the quota from ${previousQuota} to ${changes.quota}`,
+      ...logFactColumns(
+        context.options,
+        logFacts('log.admin_quota_changed', {
+          admin: actor.username,
+          from: previousQuota,
+          to: changes.quota,
+        }),
+      ),
     });
   }
 }

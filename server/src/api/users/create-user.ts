@@ -1,8 +1,9 @@
 /**
  * The one way a user row is created (registration, admin creation, setup): hashed password, fresh
- * affiliate code, QuotaForNewUser, and the invitation rewards of REFERENCE §9 in the same transaction.
+ * affiliate code, QuotaForNewUser, and the invitation rewards of docs/reference/payments.md in the same transaction.
  */
 import type { Transaction } from 'kysely';
+import { logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { Role } from '../../../../common/roles.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -95,9 +96,15 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
       username: user.username,
       created_at: now,
       type: LogType.system,
-      content: created.inviteeReward
-        ? `New user quota ${created.granted} (including invitation reward ${created.inviteeReward})`
-        : `New user quota ${created.granted}`,
+      ...logFactColumns(
+        options,
+        created.inviteeReward
+          ? logFacts('log.signup_gift_invited', {
+              quota: created.granted,
+              invitation_reward: created.inviteeReward,
+            })
+          : logFacts('log.signup_gift', { quota: created.granted }),
+      ),
     });
   }
   await context.accounts.refreshUser(created.id);

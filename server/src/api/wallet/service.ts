@@ -1,7 +1,8 @@
 /**
- * Money in (REFERENCE §9): online top-up through Epay (price lookup, order creation, signed
+ * Money in (docs/reference/payments.md): online top-up through Epay (price lookup, order creation, signed
  * notification credited exactly once) and the transfer of invitation earnings to quota.
  */
+import { logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { LogType, TopUpStatus } from '../../../../common/statuses.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -130,7 +131,15 @@ export async function handleEpayNotification(
     created_at: Math.floor(Date.now() / 1000),
     type: LogType.topup,
     quota: credit,
-    content: `Online top-up of ${order.amount} (paid ${formatMoney(Number(order.money))} by ${order.payment_method}), trade ${tradeNo}`,
+    ...logFactColumns(
+      options,
+      logFacts('log.online_topup', {
+        quota: credit,
+        money: formatMoney(Number(order.money)),
+        payment_method: order.payment_method,
+        trade_no: tradeNo,
+      }),
+    ),
   });
   return 'credited';
 }

@@ -1,8 +1,9 @@
 /**
- * The quota ledger (REFERENCE §6): reserves quota before a call is sent and settles it exactly once
+ * The quota ledger (docs/reference/billing.md): reserves quota before a call is sent and settles it exactly once
  * afterwards. Balances change in memory at once (AccountCache) and in the database through the batch
  * writer, so the relay never waits on the database and nothing is lost or counted twice.
  */
+import { type LogFacts, logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { LogType, TokenStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import type { RelayCaller } from '../auth.ts';
@@ -116,11 +117,19 @@ export interface CallRecord {
   extra?: Record<string, unknown>;
 }
 
-function describeCharge(record: CallRecord): string {
+/** The facts of a consumption row's sentence: the price or ratios the call was charged at. */
+function describeCharge(record: CallRecord): LogFacts {
   const { pricing, group } = record;
   if (pricing.kind === 'per_call')
-    return `model price $${pricing.modelPrice}, group ratio ${group.groupRatio}`;
-  return `model ratio ${pricing.modelRatio}, completion ratio ${pricing.completionRatio}, group ratio ${group.groupRatio}`;
+    return logFacts('log.consume_per_call', {
+      model_price: pricing.modelPrice,
+      group_ratio: group.groupRatio,
+    });
+  return logFacts('log.consume_per_token', {
+    model_ratio: pricing.modelRatio,
+    completion_ratio: pricing.completionRatio,
+    group_ratio: group.groupRatio,
+  });
 }
 
 /**
@@ -172,7 +181,7 @@ function recordSettlement(context: AppContext, record: CallRecord): void {
     username: caller.user.username,
     created_at: now,
     type: LogType.consume,
-    content: describeCharge(record),
+    ...logFactColumns(context.options, describeCharge(record), other),
     token_name: caller.tokenName,
     token_id: token?.id ?? 0,
     model_name: record.model,
@@ -184,6 +193,5 @@ function recordSettlement(context: AppContext, record: CallRecord): void {
     channel_id: record.channelId,
     group: caller.usingGroup,
     ip: caller.clientIp,
-    other: JSON.stringify(other),
   });
 }

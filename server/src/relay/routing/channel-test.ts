@@ -4,6 +4,7 @@
  * ChannelDisableThreshold seconds disables the channel (AutomaticDisableChannelEnabled, auto_ban); a
  * successful test of an automatically disabled channel enables it again (AutomaticEnableChannelEnabled).
  */
+import { logFacts } from '../../../../common/log-facts.ts';
 import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
@@ -132,6 +133,7 @@ async function enableAgain(context: AppContext, channel: CachedChannel): Promise
     context,
     `Channel "${channel.name}" (#${channel.id}) was enabled again`,
     'its test succeeded',
+    logFacts('log.channel_auto_enabled', { channel_name: channel.name, channel_id: channel.id }),
   );
 }
 

@@ -1,8 +1,9 @@
 /**
- * Automatic disabling (REFERENCE §5): with AutomaticDisableChannelEnabled on and the channel's auto_ban
+ * Automatic disabling (docs/reference/routing.md): with AutomaticDisableChannelEnabled on and the channel's auto_ban
  * set, a dead-key failure disables the channel at once in memory (no further traffic), then in the
  * database with status 3 and other_info {status_reason, status_time}, and root is notified.
  */
+import { logFacts } from '../../../../common/log-facts.ts';
 import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyRoot } from '../../lib/notify-root.ts';
@@ -49,5 +50,10 @@ export async function disableInDatabase(
   });
   if (!changed) return;
   await context.channelCache.changed();
-  await notifyRoot(context, `Channel "${channel.name}" (#${channel.id}) was disabled automatically`, reason);
+  await notifyRoot(
+    context,
+    `Channel "${channel.name}" (#${channel.id}) was disabled automatically`,
+    reason,
+    logFacts('log.channel_auto_disabled', { channel_name: channel.name, channel_id: channel.id, reason }),
+  );
 }

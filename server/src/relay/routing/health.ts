@@ -1,5 +1,5 @@
 /**
- * Channel health rules (REFERENCE §5): which upstream failures are retried on another channel, and
+ * Channel health rules (docs/reference/routing.md): which upstream failures are retried on another channel, and
  * which ones mean the channel's key or account is dead so it should be disabled automatically.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Channel choice (REFERENCE §5), one algorithm everywhere: candidates come sorted by priority, highest
+ * Channel choice (docs/reference/routing.md), one algorithm everywhere: candidates come sorted by priority, highest
  * first; the highest tier that still has a channel not yet tried for this request is used; within it a
  * weighted random pick, where weight 0 counts as a small positive weight so such channels still get
  * some traffic.

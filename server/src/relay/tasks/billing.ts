@@ -5,6 +5,7 @@
  * does not. A task that fails later is refunded in full exactly once: the caller of refundTask must first
  * have moved the row to its final state with a conditional update that only one instance can win.
  */
+import { type LogFacts, logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import type { RelayCaller } from '../auth.ts';
@@ -95,14 +96,30 @@ export async function reserveTask(
   };
 }
 
+/** How a log row names a task: its platform (a product name, the same in every language) and its id. */
+export interface TaskLabel {
+  platform: string;
+  id: string;
+}
+
+/** The failure reason of a task that ran out of time (its fail_reason too). */
+export const TIMED_OUT_REASON = 'timed out';
+
 export interface RefundedTask {
   userId: number;
   tokenId: number | null;
   channelId: number;
   quota: number;
-  /** What to call the task in the log row: its platform and id. */
-  label: string;
+  label: TaskLabel;
   reason: string;
+}
+
+/** The facts of a refund row's sentence: a timeout, or a failure with its reason. */
+function refundFacts(task: RefundedTask): LogFacts {
+  const named = { platform: task.label.platform, task_id: task.label.id, quota: task.quota };
+  return task.reason === TIMED_OUT_REASON
+    ? logFacts('log.task_timed_out', named)
+    : logFacts('log.task_failed', { ...named, reason: task.reason });
 }
 
 /**
@@ -120,9 +137,8 @@ export function refundTask(context: AppContext, task: RefundedTask): void {
     user_id: task.userId,
     created_at: Math.floor(Date.now() / 1000),
     type: LogType.system,
-    content: `${task.label} failed (${task.reason}): ${task.quota} quota refunded`,
+    ...logFactColumns(context.options, refundFacts(task), { task_refund: true, reason: task.reason }),
     quota: task.quota,
     channel_id: task.channelId,
-    other: JSON.stringify({ task_refund: true, reason: task.reason }),
   });
 }

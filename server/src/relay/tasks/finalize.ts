@@ -4,7 +4,7 @@
  * a poller and a callback) exactly one wins — and only the winner refunds.
  */
 import type { AppContext } from '../../context.ts';
-import { refundTask } from './billing.ts';
+import { refundTask, type TaskLabel, TIMED_OUT_REASON } from './billing.ts';
 import { taskTokenId } from './properties.ts';
 
 export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
@@ -16,7 +16,7 @@ export interface FailedTask {
   tokenId: number | null;
   channelId: number;
   quota: number;
-  label: string;
+  label: TaskLabel;
   reason: string;
   /** Other columns written with the failure (progress, finish time …). */
   columns?: Record<string, unknown>;
@@ -55,7 +55,7 @@ export interface UnfinishedRow {
 export function failureOf(
   table: FailedTask['table'],
   row: UnfinishedRow,
-  label: string,
+  label: TaskLabel,
   reason: string,
   columns: Record<string, unknown> = {},
 ): FailedTask {
@@ -86,7 +86,7 @@ export async function applyTaskState(
   context: AppContext,
   table: FailedTask['table'],
   row: UnfinishedRow,
-  label: string,
+  label: TaskLabel,
   update: { status: string; fail_reason: string | null } & Record<string, unknown>,
   result?: PollResult,
 ): Promise<void> {
@@ -113,10 +113,10 @@ export function expire(
   context: AppContext,
   table: FailedTask['table'],
   row: UnfinishedRow,
-  label: string,
+  label: TaskLabel,
   columns: Record<string, unknown>,
 ): Promise<boolean> {
-  return failTask(context, failureOf(table, row, label, 'timed out', columns));
+  return failTask(context, failureOf(table, row, label, TIMED_OUT_REASON, columns));
 }
 
 /**
@@ -128,7 +128,7 @@ export async function expireAndGroup<Row extends UnfinishedRow>(
   table: FailedTask['table'],
   rows: readonly Row[],
   how: {
-    label(row: Row): string;
+    label(row: Row): TaskLabel;
     /** When the row was submitted, in epoch milliseconds. */
     submittedAt(row: Row): number;
     timeoutMs: number;
@@ -150,7 +150,7 @@ export async function expireAndGroup<Row extends UnfinishedRow>(
 }
 
 /** The unfinished `tasks` rows of a platform, oldest first. */
-export function unfinishedTasks(context: AppContext, platform: string, limit: number) {
+function unfinishedTasks(context: AppContext, platform: string, limit: number) {
   return context.database.db
     .selectFrom('tasks')
     .selectAll()
@@ -159,4 +159,32 @@ export function unfinishedTasks(context: AppContext, platform: string, limit: nu
     .orderBy('id')
     .limit(limit)
     .execute();
+}
+
+type TaskTableRow = Awaited<ReturnType<typeof unfinishedTasks>>[number];
+
+/**
+ * A polling round's work on the `tasks` table: the platform's unfinished rows (at most `limit`, oldest
+ * first), those past `timeoutMs` failed and refunded (with `columns` written), the rest by channel.
+ */
+export async function pendingTasksByChannel(
+  context: AppContext,
+  platform: string,
+  how: {
+    limit: number;
+    label(row: TaskTableRow): TaskLabel;
+    timeoutMs: number;
+    now: number;
+    columns: Record<string, unknown>;
+  },
+  result: PollResult,
+): Promise<Map<number, TaskTableRow[]>> {
+  const rows = await unfinishedTasks(context, platform, how.limit);
+  return expireAndGroup(
+    context,
+    'tasks',
+    rows,
+    { ...how, submittedAt: (row) => Number(row.submit_time) * 1000 },
+    result,
+  );
 }

@@ -1,6 +1,6 @@
 import { Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DetailRow } from './log-details.ts';
+import { type DetailRow, detailText } from './log-details.ts';
 
 /** The expanded part of a log row: one line per detail of `other`, then the full content. */
 export function LogDetails({ rows, logId }: { rows: DetailRow[]; logId: number }) {
@@ -15,7 +15,7 @@ export function LogDetails({ rows, logId }: { rows: DetailRow[]; logId: number }
           {row.value.text}
         </Typography.Text>
       ) : (
-        t(row.value.key, row.value.values)
+        detailText(row.value, t)
       ),
   }));
   return (

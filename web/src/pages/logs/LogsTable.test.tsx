@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { LogView } from '../../api/logs.ts';
 import { stubTableMeasuring } from '../../components/table-test-stubs.ts';
@@ -17,6 +17,7 @@ function log(overrides: Partial<LogView>): LogView {
     username: 'alice',
     user_id: 7,
     token_name: 'main-key',
+    token_id: 4,
     model_name: 'gpt-4o',
     quota: 123,
     prompt_tokens: 11,
@@ -115,6 +116,30 @@ describe('LogsTable', { timeout: 30_000 }, () => {
     expect(within(details).getByText('Upstream model')).toBeTruthy();
     expect(within(details).getByText('gpt-4o-2024-08-06')).toBeTruthy();
     expect(within(details).getByText('Channels tried')).toBeTruthy();
+  });
+
+  it('says the content of a row with facts in the reader language', async () => {
+    const redemption = log({
+      id: 3,
+      type: 1,
+      content: '使用兑换码充值 $0.20（兑换码 #2）',
+      other: JSON.stringify({ content_key: 'log.redeemed', content_params: { quota: 100_000, code_id: 2 } }),
+    });
+    const data = {
+      rows: [consumption, redemption],
+      loading: false,
+      page: 1,
+      pageSize: 10,
+      total: 2,
+      onPageChange() {},
+    };
+    const view = renderTable({ data });
+    expect(screen.getByTestId('log-content-3').textContent).toBe('Redeemed a code: +$0.20 (code #2)');
+    await act(() => i18n.changeLanguage('zh'));
+    view.rerender(<LogsTable data={data} admin columns={availableLogColumns(true)} onOpenUser={() => {}} />);
+    expect(screen.getByTestId('log-content-3').textContent).toBe('使用兑换码充值 $0.20（兑换码 #2）');
+    expect(screen.getByTestId('log-content-1').textContent).toBe('model ratio 1.25');
+    await act(() => i18n.changeLanguage('en'));
   });
 
   it('has no channel or user column for a regular user', () => {

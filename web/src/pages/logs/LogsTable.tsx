@@ -9,7 +9,7 @@ import { formatUnixTime } from '../tokens/token-display.ts';
 import { ChannelCell, ModelCell, UserCell, UseTimeCell } from './LogCells.tsx';
 import { LogDetails } from './LogDetails.tsx';
 import { LOG_COLUMN_TITLE_KEYS, type LogColumn } from './log-columns.ts';
-import { type DetailRow, type LogOther, logDetailRows, parseLogOther } from './log-details.ts';
+import { type DetailRow, detailText, type LogOther, logDetailRows, parseLogOther } from './log-details.ts';
 import { logTypeTag, showsUsage } from './log-display.ts';
 import { useCostFormatter } from './use-logs.ts';
 
@@ -21,10 +21,12 @@ export interface LogsTableProps {
   onOpenUser: (userId: number) => void;
 }
 
-/** A log with its parsed `other` and detail rows, worked out once per reply. */
+/** A log with its parsed `other`, detail rows and sentence, worked out once per reply. */
 interface LogRow extends LogView {
   parsedOther: LogOther;
   detailRows: DetailRow[];
+  /** The row's content in the reader's language (./log-content.ts). */
+  sentence: string;
 }
 
 /** Usage cells stay empty on rows that are not consumption. */
@@ -39,12 +41,17 @@ export function LogsTable(props: LogsTableProps) {
 
   const rows = useMemo<LogRow[]>(
     () =>
-      props.data.rows.map((log) => ({
-        ...log,
-        parsedOther: parseLogOther(log.other),
-        detailRows: logDetailRows(log, admin),
-      })),
-    [props.data.rows, admin],
+      props.data.rows.map((log) => {
+        const detailRows = logDetailRows(log, admin, formatCost);
+        const content = detailRows.find((detail) => detail.label === 'logs.detail.content');
+        return {
+          ...log,
+          parsedOther: parseLogOther(log.other),
+          detailRows,
+          sentence: content ? detailText(content.value, t) : '',
+        };
+      }),
+    [props.data.rows, admin, formatCost, t],
   );
 
   const definitions: Record<LogColumn, ColumnsType<LogRow>[number]> = {
@@ -99,8 +106,12 @@ export function LogsTable(props: LogsTableProps) {
     details: {
       key: 'details',
       render: (_value, row) => (
-        <Typography.Text ellipsis={{ tooltip: row.content }} style={{ maxWidth: 320 }}>
-          {row.content}
+        <Typography.Text
+          ellipsis={{ tooltip: row.sentence }}
+          style={{ maxWidth: 320 }}
+          data-testid={`log-content-${row.id}`}
+        >
+          {row.sentence}
         </Typography.Text>
       ),
     },

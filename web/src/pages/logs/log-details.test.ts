@@ -3,7 +3,6 @@ import {
   channelsTried,
   type DetailRow,
   firstTokenMilliseconds,
-  formatRatio,
   logDetailRows,
   mappedUpstreamModel,
   parseLogOther,
@@ -60,19 +59,9 @@ describe('channelsTried', () => {
   });
 });
 
-describe('formatRatio', () => {
-  it.each([
-    [1, '1'],
-    [0.075, '0.075'],
-    [1.25, '1.25'],
-    [0.1 + 0.2, '0.3'],
-    [0.123456, '0.1235'],
-  ])('%s is %s', (value, expected) => {
-    expect(formatRatio(value)).toBe(expected);
-  });
-});
-
 const base = { model_name: 'gpt-4o', content: '', ip: '' };
+/** A quota formatter whose output shows that it was used. */
+const quota = (value: number) => `quota:${value}`;
 
 function labels(rows: DetailRow[]): string[] {
   return rows.map((row) => row.label);
@@ -179,7 +168,7 @@ describe('logDetailRows', () => {
       ['logs.detail.channelsTried'],
     ],
   ])('%s', (_name, other, admin, expected) => {
-    expect(labels(logDetailRows({ ...base, other: JSON.stringify(other) }, admin))).toEqual(expected);
+    expect(labels(logDetailRows({ ...base, other: JSON.stringify(other) }, admin, quota))).toEqual(expected);
   });
 
   it('formats the values', () => {
@@ -198,6 +187,7 @@ describe('logDetailRows', () => {
         }),
       },
       true,
+      quota,
     );
     expect(rows).toEqual([
       { label: 'logs.detail.billing', value: { key: 'logs.detail.perCall' } },
@@ -216,9 +206,26 @@ describe('logDetailRows', () => {
   });
 
   it('shows the realtime format and only the content for a non-consumption row', () => {
-    expect(labels(logDetailRows({ ...base, other: '{"ws":true}' }, false))).toEqual(['logs.detail.format']);
-    expect(logDetailRows({ ...base, content: 'Redeemed $10', other: '' }, false)).toEqual([
+    expect(labels(logDetailRows({ ...base, other: '{"ws":true}' }, false, quota))).toEqual([
+      'logs.detail.format',
+    ]);
+    expect(logDetailRows({ ...base, content: 'Redeemed $10', other: '' }, false, quota)).toEqual([
       { label: 'logs.detail.content', value: { text: 'Redeemed $10' } },
+    ]);
+  });
+
+  it('says the content from the facts of a row that has them, its quotas through the formatter', () => {
+    const other = JSON.stringify({
+      content_key: 'log.redeemed',
+      content_params: { quota: 100_000, code_id: 2 },
+    });
+    expect(
+      logDetailRows({ ...base, content: '使用兑换码充值 $0.20（兑换码 #2）', other }, false, quota),
+    ).toEqual([
+      {
+        label: 'logs.detail.content',
+        value: { key: 'logs.content.redeemed', values: { quota: 'quota:100000', code_id: '2' } },
+      },
     ]);
   });
 });

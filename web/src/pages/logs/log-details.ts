@@ -1,9 +1,12 @@
 /**
- * The expanded part of a log row: the `other` JSON of a log entry (spec §3 "Usage log entry") turned into
+ * The expanded part of a log row: the `other` JSON of a log entry (docs/reference/console-entities.md "Usage log entry") turned into
  * labelled rows. Only the fields present in a row are shown; the admin-only facts (channels tried, client
  * IP) only in the admin view.
  */
+import type { TFunction } from 'i18next';
+import { formatRatio } from '../../../../common/log-facts.ts';
 import type { LogView } from '../../api/logs.ts';
+import { logSentence } from './log-content.ts';
 import { millisecondsAsSeconds } from './log-timing.ts';
 
 /** The fields of `other` the console reads; every one may be missing or of an unexpected type. */
@@ -52,13 +55,13 @@ export function channelsTried(other: LogOther): number[] {
   return used.map(Number).filter((id) => Number.isInteger(id) && id > 0);
 }
 
-/** A ratio or multiplier without float noise: at most 4 decimals, trailing zeros dropped. */
-export function formatRatio(value: number): string {
-  return String(Number(value.toFixed(4)));
-}
-
 /** A value that is either shown as it is or translated from an i18n key. */
 export type DetailValue = { text: string } | { key: string; values?: Record<string, string | number> };
+
+/** The text of a detail value in the reader's language. */
+export function detailText(value: DetailValue, t: TFunction): string {
+  return 'text' in value ? value.text : t(value.key, value.values);
+}
 
 export interface DetailRow {
   /** i18n key of the label; also the React key. */
@@ -184,10 +187,14 @@ function adminRows(log: Pick<LogView, 'ip'>, other: LogOther): DetailRow[] {
   return rows;
 }
 
-/** Every detail of one log row, in display order; the content text comes last. */
+/**
+ * Every detail of one log row, in display order; the row's sentence (./log-content.ts) comes last, its
+ * quotas through `formatQuota`.
+ */
 export function logDetailRows(
   log: Pick<LogView, 'model_name' | 'content' | 'ip' | 'other'>,
   admin: boolean,
+  formatQuota: (quota: number) => string,
 ): DetailRow[] {
   const other = parseLogOther(log.other);
   const rows = [
@@ -198,6 +205,7 @@ export function logDetailRows(
     ...requestRows(log, other),
     ...(admin ? adminRows(log, other) : []),
   ];
-  if (log.content) rows.push({ label: 'logs.detail.content', value: text(log.content) });
+  const sentence = logSentence(log.content, other, formatQuota);
+  if (sentence) rows.push({ label: 'logs.detail.content', value: sentence });
   return rows;
 }

@@ -1,4 +1,4 @@
-/** How a log row is labelled (spec §4 "Log types"): the type filter, the type tag and which cells apply. */
+/** How a log row is labelled (docs/reference/console-states.md "Log types"): the type filter, the type tag and which cells apply. */
 import { LogType } from '../../../../common/statuses.ts';
 
 export interface LogTypeOption {

@@ -1,5 +1,5 @@
 /**
- * Quota amounts of the usage log (spec §1): the stat badge uses the site's usual rendering (two decimals,
+ * Quota amounts of the usage log (docs/reference/console-overview.md): the stat badge uses the site's usual rendering (two decimals,
  * or raw units abbreviated with k/M/B); a single call usually costs a fraction of a cent, so the cost
  * cell shows up to six decimals in currency mode.
  */

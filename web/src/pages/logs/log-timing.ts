@@ -1,5 +1,5 @@
 /**
- * Colours of the timing tags in the log table (spec §9 "Log timing colours"): the whole request time
+ * Colours of the timing tags in the log table (docs/reference/console-constants.md "Log timing colours"): the whole request time
  * (use_time, seconds) and the time to the first token (frt, milliseconds in `other`).
  */
 export type TimingColor = 'green' | 'orange' | 'red';

@@ -22,7 +22,7 @@ import { SettingsPanel } from './SettingsPanel.tsx';
 import { useChatSession } from './use-chat-session.ts';
 import './playground.css';
 
-/** Route /playground (login): chat with the models the user may use (spec §2 "Playground"). */
+/** Route /playground (login): chat with the models the user may use (docs/reference/console-screens.md "Playground"). */
 export function PlaygroundPage() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -42,7 +42,7 @@ export function PlaygroundPage() {
     greetingMessages(t('playground.greeting.user'), t('playground.greeting.assistant')),
   );
 
-  // Spec §2: the playground shows the expired-login message when it is opened with the expired flag.
+  // docs/reference/console-screens.md: the playground shows the expired-login message when it is opened with the expired flag.
   const expiredShown = useRef(false);
   const expired = searchParams.has('expired');
   useEffect(() => {

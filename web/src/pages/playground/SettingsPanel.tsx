@@ -23,7 +23,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The left panel: group, searchable model, temperature, max tokens and system prompt (spec §2 "Playground"). */
+/** The left panel: group, searchable model, temperature, max tokens and system prompt (docs/reference/console-screens.md "Playground"). */
 export function SettingsPanel({
   settings,
   onChange,

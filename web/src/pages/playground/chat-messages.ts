@@ -1,5 +1,5 @@
 /**
- * The playground conversation (spec §4 "Playground assistant message"): a reply is 'loading' until its
+ * The playground conversation (docs/reference/console-states.md "Playground assistant message"): a reply is 'loading' until its
  * first text, 'incomplete' while text streams in, then 'complete' — or 'error', with the error text
  * appended to whatever arrived. A finished reply ignores anything that still comes.
  */
@@ -68,7 +68,7 @@ export function chatReducer(messages: ChatMessage[], action: ChatAction): ChatMe
   }
 }
 
-/** The greeting the chat box starts with (spec §2 "default greeting messages"). */
+/** The greeting the chat box starts with (docs/reference/console-screens.md "default greeting messages"). */
 export function greetingMessages(userText: string, assistantText: string): ChatMessage[] {
   return [
     { id: 'greeting-user', role: 'user', content: userText, state: 'complete' },
@@ -85,7 +85,7 @@ export interface ChatSettings {
 }
 
 /**
- * The request for the conversation so far (spec §3 "Chat request"): the system prompt (when not
+ * The request for the conversation so far (docs/reference/console-entities.md "Chat request"): the system prompt (when not
  * blank) then the history. Failed replies and empty messages are left out: an error text is not
  * something the assistant said.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type ChunkOutcome,
   consumeChatStream,
-  errorMessageFromBody,
+  errorFromBody,
   interpretChunk,
   interpretJsonReply,
   type StreamEnd,
@@ -33,17 +33,17 @@ describe('interpretChunk', () => {
     [
       'a streamed OpenAI error',
       JSON.stringify({ error: { message: 'quota exhausted', type: 'x', code: 'y' } }),
-      { kind: 'error', message: 'quota exhausted' },
+      { kind: 'error', error: { message: 'quota exhausted', code: 'y', type: 'x' } },
     ],
     [
       'a streamed string error',
       JSON.stringify({ error: 'upstream gone' }),
-      { kind: 'error', message: 'upstream gone' },
+      { kind: 'error', error: { message: 'upstream gone', code: null, type: null } },
     ],
     [
       'an error without message',
       JSON.stringify({ error: { code: 42 } }),
-      { kind: 'error', message: '{"code":42}' },
+      { kind: 'error', error: { message: '{"code":42}', code: null, type: null } },
     ],
     ['not JSON', 'hello', { kind: 'invalid', data: 'hello' }],
     ['a JSON array', '[1]', { kind: 'invalid', data: '[1]' }],
@@ -52,7 +52,17 @@ describe('interpretChunk', () => {
   });
 });
 
-describe('errorMessageFromBody', () => {
+describe('errorFromBody', () => {
+  it('keeps the code and type of an OpenAI error body', () => {
+    const body =
+      '{"error":{"message":"quota used up","type":"new_api_error","code":"insufficient_user_quota"}}';
+    expect(errorFromBody(body, 403)).toEqual({
+      message: 'quota used up',
+      code: 'insufficient_user_quota',
+      type: 'new_api_error',
+    });
+  });
+
   it.each([
     ['{"error":{"message":"model not found","type":"x"}}', 400, '', 'model not found'],
     ['{"success":false,"message":"not logged in"}', 401, '', 'not logged in'],
@@ -62,11 +72,11 @@ describe('errorMessageFromBody', () => {
     ['   ', 500, '', 'HTTP 500'],
     ['{"other":1}', 400, '', '{"other":1}'],
   ])('%j (%i %s) → %s', (body, status, statusText, expected) => {
-    expect(errorMessageFromBody(body, status, statusText)).toBe(expected);
+    expect(errorFromBody(body, status, statusText).message).toBe(expected);
   });
 
   it('shortens a long text body', () => {
-    const message = errorMessageFromBody('x'.repeat(5000), 500);
+    const { message } = errorFromBody('x'.repeat(5000), 500);
     expect(message).toHaveLength(1001);
     expect(message.endsWith('…')).toBe(true);
   });
@@ -79,7 +89,11 @@ describe('interpretJsonReply', () => {
       JSON.stringify({ choices: [{ message: { role: 'assistant', content: 'Hi!' } }] }),
       { kind: 'delta', text: 'Hi!' },
     ],
-    ['an error reply', JSON.stringify({ error: { message: 'nope' } }), { kind: 'error', message: 'nope' }],
+    [
+      'an error reply',
+      JSON.stringify({ error: { message: 'nope' } }),
+      { kind: 'error', error: { message: 'nope', code: null, type: null } },
+    ],
     ['no content', JSON.stringify({ choices: [] }), { kind: 'none' }],
     ['not JSON', '<html>', { kind: 'invalid', data: '<html>' }],
   ])('%s', (_name, body, expected) => {
@@ -169,7 +183,7 @@ describe('consumeChatStream', () => {
         event(chunk('never')),
       ],
       ['partial'],
-      { kind: 'error', message: 'upstream failed' },
+      { kind: 'error', error: { message: 'upstream failed', code: null, type: null } },
       true,
     ],
     [

@@ -1,8 +1,9 @@
 /**
- * Reading the playground's reply (spec §7 "Playground"): each SSE event carries an OpenAI
+ * Reading the playground's reply (docs/reference/console-api.md "Playground"): each SSE event carries an OpenAI
  * chat.completion.chunk whose choices[0].delta.content is appended; 'data: [DONE]' ends the reply;
  * an error object (streamed or as the body of an HTTP error) ends it as an error.
  */
+import type { RelayErrorInfo } from './relay-error-text.ts';
 import { SseParser } from './sse-parser.ts';
 
 export const DONE_MARKER = '[DONE]';
@@ -11,7 +12,7 @@ export const DONE_MARKER = '[DONE]';
 export type ChunkOutcome =
   | { kind: 'delta'; text: string }
   | { kind: 'done' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; error: RelayErrorInfo }
   /** Valid JSON without text (role-only first chunk, usage chunk, empty choices, finish_reason). */
   | { kind: 'none' }
   /** Not JSON at all. */
@@ -21,11 +22,26 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The message of an OpenAI-style error value: {message}, a string, or the value as JSON. */
-function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  if (isRecord(error) && typeof error.message === 'string' && error.message) return error.message;
-  return JSON.stringify(error);
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * An OpenAI-style error value: its message ({message}, a string, or the value as JSON), code and type.
+ */
+function errorInfo(error: unknown): RelayErrorInfo {
+  if (!isRecord(error))
+    return { message: typeof error === 'string' ? error : JSON.stringify(error), code: null, type: null };
+  return {
+    message: textOrNull(error.message) ?? JSON.stringify(error),
+    code: textOrNull(error.code),
+    type: textOrNull(error.type),
+  };
+}
+
+/** A failure that is only a text (a console reply, a body that is not JSON, an HTTP status). */
+function plainError(message: string): RelayErrorInfo {
+  return { message, code: null, type: null };
 }
 
 function firstChoice(payload: Record<string, unknown>): Record<string, unknown> | null {
@@ -46,7 +62,7 @@ export function interpretChunk(data: string): ChunkOutcome {
   }
   if (!isRecord(payload)) return { kind: 'invalid', data };
   if (payload.error !== undefined && payload.error !== null) {
-    return { kind: 'error', message: errorText(payload.error) };
+    return { kind: 'error', error: errorInfo(payload.error) };
   }
   const delta = firstChoice(payload)?.delta;
   if (isRecord(delta) && typeof delta.content === 'string' && delta.content !== '') {
@@ -56,24 +72,24 @@ export function interpretChunk(data: string): ChunkOutcome {
 }
 
 /**
- * The text to show for a failed call: the error message of an OpenAI error body ({error: {message}}),
- * the message of a console reply ({message}), the raw body text, or the HTTP status.
+ * The error of a failed call: the error of an OpenAI error body ({error: {message, code, type}}), the
+ * message of a console reply ({message}), the raw body text, or the HTTP status.
  */
-export function errorMessageFromBody(body: string, status: number, statusText = ''): string {
+export function errorFromBody(body: string, status: number, statusText = ''): RelayErrorInfo {
   const trimmed = body.trim();
   if (trimmed !== '') {
     try {
       const payload: unknown = JSON.parse(trimmed);
       if (isRecord(payload)) {
-        if (payload.error !== undefined && payload.error !== null) return errorText(payload.error);
-        if (typeof payload.message === 'string' && payload.message) return payload.message;
+        if (payload.error !== undefined && payload.error !== null) return errorInfo(payload.error);
+        if (typeof payload.message === 'string' && payload.message) return plainError(payload.message);
       }
     } catch {
       // Not JSON: the text itself is the best description there is.
     }
-    return trimmed.length > 1000 ? `${trimmed.slice(0, 1000)}…` : trimmed;
+    return plainError(trimmed.length > 1000 ? `${trimmed.slice(0, 1000)}…` : trimmed);
   }
-  return `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  return plainError(`HTTP ${status}${statusText ? ` ${statusText}` : ''}`);
 }
 
 /** A complete (non-streamed) JSON reply: its choices[0].message.content, or its error. */
@@ -86,7 +102,7 @@ export function interpretJsonReply(body: string): ChunkOutcome {
   }
   if (!isRecord(payload)) return { kind: 'invalid', data: body };
   if (payload.error !== undefined && payload.error !== null) {
-    return { kind: 'error', message: errorText(payload.error) };
+    return { kind: 'error', error: errorInfo(payload.error) };
   }
   const content = firstChoice(payload)?.message;
   if (isRecord(content) && typeof content.content === 'string')
@@ -99,7 +115,7 @@ export type StreamEnd =
   | { kind: 'done' }
   /** The body closed without [DONE]. */
   | { kind: 'closed' }
-  | { kind: 'error'; message: string }
+  | { kind: 'error'; error: RelayErrorInfo }
   | { kind: 'invalid'; data: string };
 
 /**
@@ -126,7 +142,7 @@ export async function consumeChatStream(
       case 'done':
         return { kind: 'done' };
       case 'error':
-        return { kind: 'error', message: outcome.message };
+        return { kind: 'error', error: outcome.error };
       case 'invalid':
         return { kind: 'invalid', data: outcome.data };
     }

@@ -1,4 +1,4 @@
-/** The playground's left panel: defaults and the rules of its inputs (spec §5 "Playground", §9). */
+/** The playground's left panel: defaults and the rules of its inputs (docs/reference/console-validation.md "Playground", docs/reference/console-constants.md). */
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 export const DEFAULT_GROUP = 'default';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PlaygroundChatRequest } from '../../api/playground.ts';
 import type { ReplyEvent } from './chat-messages.ts';
+import type { RelayErrorInfo } from './relay-error-text.ts';
 import { runChat } from './run-chat.ts';
 
 const request: PlaygroundChatRequest = {
@@ -16,6 +17,7 @@ const texts = {
   expired: 'login expired',
   parseFailed: 'parse failed',
   networkError: (detail: string) => `network: ${detail}`,
+  relayError: (error: RelayErrorInfo) => (error.code ? `${error.code}: ${error.message}` : error.message),
 };
 
 const sse = (...events: string[]) => events.map((data) => `data: ${data}\n\n`).join('');
@@ -62,17 +64,20 @@ describe('runChat', () => {
     ],
     [
       'a streamed error after text',
-      () => eventStream(sse(chunk('Hel'), JSON.stringify({ error: { message: 'upstream failed' } }))),
+      () =>
+        eventStream(
+          sse(chunk('Hel'), JSON.stringify({ error: { message: 'cut', code: 'stream_interrupted' } })),
+        ),
       [
         { type: 'delta', text: 'Hel' },
-        { type: 'fail', error: 'upstream failed' },
+        { type: 'fail', error: 'stream_interrupted: cut' },
       ],
       false,
     ],
     [
       'an HTTP error with an OpenAI error body',
       () => json({ error: { message: 'no channel for model x', type: 'gateway_error', code: 'x' } }, 503),
-      [{ type: 'fail', error: 'no channel for model x' }],
+      [{ type: 'fail', error: 'x: no channel for model x' }],
       false,
     ],
     [

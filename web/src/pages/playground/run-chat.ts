@@ -1,11 +1,12 @@
 /**
  * One playground call from request to finished reply: HTTP errors and streamed errors end the reply
- * as an error with their text appended (spec §8 "Streaming error"); a 401 ends the session as expired
- * (spec §2: the expired-login message); the Stop button's abort keeps what arrived as a complete reply.
+ * as an error with their text appended (docs/reference/console-errors.md "Streaming error"); a 401 ends the session as expired
+ * (docs/reference/console-screens.md: the expired-login message); the Stop button's abort keeps what arrived as a complete reply.
  */
 import { type PlaygroundChatRequest, postPlaygroundChat } from '../../api/playground.ts';
 import type { ReplyEvent } from './chat-messages.ts';
-import { consumeChatStream, errorMessageFromBody, interpretJsonReply } from './chat-stream.ts';
+import { consumeChatStream, errorFromBody, interpretJsonReply } from './chat-stream.ts';
+import type { RelayErrorInfo } from './relay-error-text.ts';
 
 export interface RunChatTexts {
   /** 'not logged in or login expired, please log in again'. */
@@ -14,6 +15,8 @@ export interface RunChatTexts {
   parseFailed: string;
   /** A network failure, with the browser's description. */
   networkError: (detail: string) => string;
+  /** A relay error in the reader's language (./relay-error-text.ts). */
+  relayError: (error: RelayErrorInfo) => string;
 }
 
 export interface RunChatOptions {
@@ -46,23 +49,21 @@ export async function runChat({ request, signal, emit, texts, onExpired }: RunCh
       return;
     }
     if (!response.ok) {
-      emit({
-        type: 'fail',
-        error: errorMessageFromBody(await readText(response), response.status, response.statusText),
-      });
+      const error = errorFromBody(await readText(response), response.status, response.statusText);
+      emit({ type: 'fail', error: texts.relayError(error) });
       return;
     }
     const contentType = response.headers.get('content-type') ?? '';
     if (!response.body || !contentType.includes('text/event-stream')) {
       const outcome = interpretJsonReply(await response.text());
       if (outcome.kind === 'delta') emit({ type: 'delta', text: outcome.text });
-      if (outcome.kind === 'error') emit({ type: 'fail', error: outcome.message });
+      if (outcome.kind === 'error') emit({ type: 'fail', error: texts.relayError(outcome.error) });
       else if (outcome.kind === 'invalid') emit({ type: 'fail', error: texts.parseFailed });
       else emit({ type: 'finish' });
       return;
     }
     const end = await consumeChatStream(response.body, (text) => emit({ type: 'delta', text }));
-    if (end.kind === 'error') emit({ type: 'fail', error: end.message });
+    if (end.kind === 'error') emit({ type: 'fail', error: texts.relayError(end.error) });
     else if (end.kind === 'invalid') emit({ type: 'fail', error: texts.parseFailed });
     else emit({ type: 'finish' });
   } catch (error) {

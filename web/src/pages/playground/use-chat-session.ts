@@ -3,6 +3,7 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearStoredUser } from '../../api/stored-user.ts';
 import { buildChatRequest, type ChatMessage, type ChatSettings, chatReducer } from './chat-messages.ts';
+import { relayErrorText } from './relay-error-text.ts';
 import { runChat } from './run-chat.ts';
 
 export interface ChatSession {
@@ -48,6 +49,7 @@ export function useChatSession(initialMessages: () => ChatMessage[]): ChatSessio
           expired: t('login.expired'),
           parseFailed: t('playground.parseFailed'),
           networkError: (detail) => t('playground.networkError', { detail }),
+          relayError: (error) => relayErrorText(error, (key, values) => t(key, values ?? {})),
         },
         // The session is over: the login guard sends the user to /login?expired=true.
         onExpired: () => clearStoredUser('expired'),

@@ -248,6 +248,11 @@ describe('failed Midjourney tasks', () => {
       .execute();
     expect(refund).toHaveLength(1);
     expect(Number(refund[0]!.quota)).toBe(IMAGINE_QUOTA);
+    expect(JSON.parse(refund[0]!.other ?? '')).toMatchObject({
+      task_refund: true,
+      content_key: 'log.task_failed',
+      content_params: { platform: 'Midjourney', task_id: id, quota: IMAGINE_QUOTA },
+    });
   });
 
   it('are failed and refunded when they outlive the timeout', async () => {
@@ -265,5 +270,16 @@ describe('failed Midjourney tasks', () => {
     });
     await fixture.flush();
     expect(await fixture.userQuota()).toBe(before);
+    const refund = await fixture.server.context.logDatabase.db
+      .selectFrom('logs')
+      .select(['content', 'other'])
+      .where('type', '=', 4)
+      .where('content', 'like', `%${submitted.body.result}%`)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(refund.other ?? '')).toMatchObject({
+      content_key: 'log.task_timed_out',
+      content_params: { platform: 'Midjourney', task_id: String(submitted.body.result) },
+    });
+    expect(refund.content).toMatch(/^Midjourney 任务 \S+ 超时，已退还 \$/);
   });
 });

@@ -4,13 +4,14 @@
  * unfinished after the timeout, failed and refunded exactly once (../finalize.ts).
  */
 import type { AppContext } from '../../../context.ts';
+import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
 import { applyTaskState, expireAndGroup, FINAL_STATUSES, type PollResult } from '../finalize.ts';
 import { type MidjourneyRow, rowUpdateOf } from './view.ts';
 
 const BATCH = 100;
 
-export const midjourneyLabel = (row: MidjourneyRow) => `Midjourney task ${row.mj_id}`;
+export const midjourneyLabel = (row: MidjourneyRow): TaskLabel => ({ platform: 'Midjourney', id: row.mj_id });
 
 export async function pollMidjourney(
   context: AppContext,

@@ -5,13 +5,14 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { isRecord } from '../../canonical/helpers.ts';
+import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
-import { applyTaskState, expireAndGroup, type PollResult, unfinishedTasks } from '../finalize.ts';
+import { applyTaskState, type PollResult, pendingTasksByChannel } from '../finalize.ts';
 import { sunoRowUpdate, type TaskRow } from './view.ts';
 
 const BATCH = 100;
 
-const label = (row: TaskRow) => `Suno task ${row.task_id}`;
+const label = (row: TaskRow): TaskLabel => ({ platform: 'Suno', id: row.task_id });
 
 export async function pollSuno(
   context: AppContext,
@@ -19,14 +20,12 @@ export async function pollSuno(
   now = Date.now(),
 ): Promise<PollResult> {
   const result: PollResult = { updated: 0, failed: 0 };
-  const rows = await unfinishedTasks(context, 'suno', 5_000);
-  const byChannel = await expireAndGroup(
+  const byChannel = await pendingTasksByChannel(
     context,
-    'tasks',
-    rows,
+    'suno',
     {
+      limit: 5_000,
       label,
-      submittedAt: (row) => Number(row.submit_time) * 1000,
       timeoutMs,
       now,
       columns: { finish_time: Math.floor(now / 1000), progress: '100%' },

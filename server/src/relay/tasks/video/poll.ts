@@ -5,12 +5,14 @@
  */
 import type { AppContext } from '../../../context.ts';
 import { isRecord } from '../../canonical/helpers.ts';
+import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
-import { applyTaskState, expireAndGroup, type PollResult, unfinishedTasks } from '../finalize.ts';
+import { applyTaskState, type PollResult, pendingTasksByChannel } from '../finalize.ts';
 import type { TaskRow } from '../suno/view.ts';
 import { videoRowUpdate } from './view.ts';
 
-const label = (row: TaskRow) => `Video ${row.task_id}`;
+/** Video tasks of OpenAI's /v1/videos (the `openai` platform of the tasks table). */
+const label = (row: TaskRow): TaskLabel => ({ platform: 'OpenAI', id: row.task_id });
 
 export async function pollVideos(
   context: AppContext,
@@ -18,18 +20,10 @@ export async function pollVideos(
   now = Date.now(),
 ): Promise<PollResult> {
   const result: PollResult = { updated: 0, failed: 0 };
-  const rows = await unfinishedTasks(context, 'openai', 1_000);
-  const byChannel = await expireAndGroup(
+  const byChannel = await pendingTasksByChannel(
     context,
-    'tasks',
-    rows,
-    {
-      label,
-      submittedAt: (row) => Number(row.submit_time) * 1000,
-      timeoutMs,
-      now,
-      columns: { finish_time: Math.floor(now / 1000) },
-    },
+    'openai',
+    { limit: 1_000, label, timeoutMs, now, columns: { finish_time: Math.floor(now / 1000) } },
     result,
   );
   for (const row of [...byChannel.values()].flat()) {
