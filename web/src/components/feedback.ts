@@ -40,7 +40,7 @@ function messageOf(value: unknown): string {
   return String(value);
 }
 
-/** Shows 'Error: ' + the message as an error toast (spec §8). Errors already toasted are not repeated. */
+/** Shows 'Error: ' + the message as an error toast (docs/reference/console-errors.md). Errors already toasted are not repeated. */
 export function showError(errorOrMessage: unknown): void {
   if (isShownError(errorOrMessage)) return;
   const text = messageOf(errorOrMessage) || i18n.t('feedback.requestFailed');
@@ -61,7 +61,7 @@ export function showWarning(text: string): void {
 
 /**
  * Copies text to the clipboard. When the browser refuses, a dialog shows the text to copy by hand
- * (spec §8 "Clipboard failure"). Resolves to whether the automatic copy worked.
+ * (docs/reference/console-errors.md "Clipboard failure"). Resolves to whether the automatic copy worked.
  */
 export async function copyText(text: string): Promise<boolean> {
   try {

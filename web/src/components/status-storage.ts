@@ -1,7 +1,7 @@
 import type { PublicStatus } from '../../../common/api-types.ts';
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../common/limits.ts';
 
-/** localStorage keys filled from the public status (spec §3 "Local storage keys"). */
+/** localStorage keys filled from the public status (docs/reference/console-entities.md "Local storage keys"). */
 export const StatusStorageKey = {
   status: 'status',
   chats: 'chats',

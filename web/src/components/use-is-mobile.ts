@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   return () => media.removeEventListener('change', onChange);
 }
 
-/** True below the 600 px mobile breakpoint (spec §9). */
+/** True below the 600 px mobile breakpoint (docs/reference/console-constants.md). */
 export function useIsMobile(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -1,11 +1,12 @@
 /**
- * The row actions of the list pages (toggle, edit, delete, bulk delete): call, success toast, then the
- * cached list pages take the returned row or are reloaded. Failures are toasted once (api/client.ts).
+ * The row and page actions of the list pages (toggle, edit, delete, bulk delete): call, success toast,
+ * then the cached list pages take the returned row or are reloaded. Failures are toasted once
+ * (api/client.ts).
  */
 import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiReply, Page } from '../../../common/api-types.ts';
 import { reportFailure, unwrapReply } from '../api/client.ts';
-import { showSuccess } from './feedback.ts';
+import { showInfo, showSuccess } from './feedback.ts';
 
 /** Replaces the row with `id` in every cached page under `lists` by `patch(row)`. */
 export function patchListRow<Row extends { id: number }>(
@@ -23,6 +24,8 @@ export interface ListMutationOptions<Variables, Data> {
   call: (variables: Variables) => Promise<ApiReply<Data>>;
   /** The success toast. */
   success: (data: Data, variables: Variables) => string;
+  /** `info` for work the call only started (the server goes on in the background); else `success`. */
+  tone?: 'success' | 'info';
   /** The key prefix of the list pages. */
   lists: QueryKey;
   /** The server returned the changed row: put it into the cached pages. */
@@ -31,6 +34,8 @@ export interface ListMutationOptions<Variables, Data> {
   reloads?: boolean;
   /** Another query to reload afterwards (e.g. the changed row's detail). */
   alsoReloads?: (variables: Variables) => QueryKey;
+  /** Other queries the change makes stale whatever the variables (e.g. a list of names the rows feed). */
+  related?: readonly QueryKey[];
 }
 
 export function useListMutation<Variables, Data>(options: ListMutationOptions<Variables, Data>) {
@@ -42,10 +47,12 @@ export function useListMutation<Variables, Data>(options: ListMutationOptions<Va
         const row = data as { id: number };
         patchListRow(queryClient, options.lists, row.id, () => row);
       }
-      showSuccess(options.success(data, variables));
+      const toast = options.tone === 'info' ? showInfo : showSuccess;
+      toast(options.success(data, variables));
       const reloading: QueryKey[] = [];
       if (options.reloads) reloading.push(options.lists);
       if (options.alsoReloads) reloading.push(options.alsoReloads(variables));
+      if (options.related) reloading.push(...options.related);
       await Promise.all(reloading.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
     onError: reportFailure,

@@ -12,6 +12,10 @@ export interface ReplyQueryOptions<T> {
   fetch: () => Promise<ApiReply<T>>;
   enabled?: boolean;
   staleTime?: number;
+  /** How long the data stays cached once unused; 0 for data that must be read fresh each time. */
+  gcTime?: number;
+  /** A copy kept elsewhere (e.g. localStorage), shown at once and replaced by the reply. */
+  cached?: () => T | undefined;
   /** Show the previous data while a new key loads (paged lists, stat badges). */
   keepPrevious?: boolean;
   /** The data when the reply carries none (e.g. an empty list sent as null). */
@@ -24,6 +28,10 @@ export function useReplyQuery<T>(options: ReplyQueryOptions<T>) {
     queryFn: async (): Promise<T> => unwrapReply(await options.fetch()) ?? (options.fallback as T),
     enabled: options.enabled,
     staleTime: options.staleTime,
+    gcTime: options.gcTime,
+    initialData: options.cached,
+    // The cached copy counts as old, so it is read again at once.
+    initialDataUpdatedAt: options.cached ? 0 : undefined,
     placeholderData: options.keepPrevious ? keepPreviousData : undefined,
     retry: false,
   });

@@ -1,6 +1,6 @@
 /** The frame of a list page: its card, the toolbar with the search form and the page's buttons. */
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Input, Select, Space } from 'antd';
+import { AutoComplete, Button, Card, Form, Input, Select, Space } from 'antd';
 import { createContext, type ReactNode, useContext } from 'react';
 import { SearchButtons } from '../SearchButtons.tsx';
 import type { SearchForm } from '../use-list-state.ts';
@@ -11,11 +11,13 @@ export interface ListPageProps {
   children: ReactNode;
   /** Drawers and dialogs the page opens. */
   overlays?: ReactNode;
+  /** The test id of the card. */
+  testId?: string;
 }
 
-export function ListPage({ title, children, overlays }: ListPageProps) {
+export function ListPage({ title, children, overlays, testId }: ListPageProps) {
   return (
-    <Card title={title}>
+    <Card title={title} data-testid={testId}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
         {children}
       </Space>
@@ -127,4 +129,37 @@ export function SearchSelectField({ name, texts, width, options, loading }: Sear
       />
     </Form.Item>
   );
+}
+
+export interface SearchSuggestFieldProps extends Omit<SearchFieldProps, 'icon'> {
+  /** Values suggested while typing (those containing the typed text, ignoring case); any text is allowed. */
+  suggestions: readonly string[];
+}
+
+/** A text field of a list page's search form that suggests known values (e.g. model names). */
+export function SearchSuggestField({ name, texts, width, suggestions }: SearchSuggestFieldProps) {
+  const testIdPrefix = useContext(ToolbarTestIdPrefix);
+  return (
+    <Form.Item name={name}>
+      <AutoComplete
+        options={suggestions.map((value) => ({ label: value, value }))}
+        showSearch={{ filterOption: (input, option) => suggestionMatches(option?.value, input) }}
+        style={{ width, maxWidth: '100%' }}
+      >
+        <Input
+          allowClear
+          placeholder={texts[1]}
+          aria-label={texts[0]}
+          data-testid={`${testIdPrefix}-search-${name}`}
+        />
+      </AutoComplete>
+    </Form.Item>
+  );
+}
+
+/** Whether a suggestion contains the typed text, ignoring case. */
+export function suggestionMatches(suggestion: unknown, typed: string): boolean {
+  return String(suggestion ?? '')
+    .toLowerCase()
+    .includes(typed.toLowerCase());
 }

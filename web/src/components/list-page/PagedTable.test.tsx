@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubTableMeasuring } from '../table-test-stubs.ts';
 import { pendingRowId } from '../use-list-mutation.ts';
@@ -54,6 +54,24 @@ describe('PagedTable', { timeout: 30_000 }, () => {
     expect(getByText('edit 1').closest('td')?.className).toContain('ant-table-cell-fix');
     expect(getByText('1 rows')).toBeTruthy();
     expect(container.querySelector('[data-testid="rows"]')).not.toBeNull();
+  });
+
+  it('keys rows by id, or by the rowKey given for rows of several kinds', () => {
+    phone(false);
+    const keys = (container: HTMLElement) =>
+      [...container.querySelectorAll('tr[data-row-key]')].map((row) => row.getAttribute('data-row-key'));
+    expect(keys(renderTable().container)).toEqual(['1']);
+    cleanup();
+    const { container } = render(
+      <PagedTable<Row>
+        testId="rows"
+        data={data}
+        rowKey={(row) => `row:${row.name}`}
+        columns={[{ title: 'Name', key: 'name', dataIndex: 'name' }]}
+        totalText={(total) => `${total} rows`}
+      />,
+    );
+    expect(keys(container)).toEqual(['row:first']);
   });
 
   it('pins nothing on a phone, so every column scrolls into view', () => {

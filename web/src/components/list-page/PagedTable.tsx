@@ -51,7 +51,7 @@ export function usePagedTableData<Row>(
 }
 
 export interface PagedTableProps<Row>
-  extends Omit<TableProps<Row>, 'columns' | 'dataSource' | 'loading' | 'pagination' | 'rowKey'> {
+  extends Omit<TableProps<Row>, 'columns' | 'dataSource' | 'loading' | 'pagination'> {
   /** The test id of the box around the table. */
   testId: string;
   data: PagedTableData<Row>;
@@ -62,8 +62,9 @@ export interface PagedTableProps<Row>
   actions?: { title: string; render: (row: Row) => ReactNode };
 }
 
-export function PagedTable<Row extends { id: number }>(props: PagedTableProps<Row>) {
-  const { testId, data, columns, totalText, actions, ...tableProps } = props;
+/** Rows are keyed by their `id` unless `rowKey` says otherwise (e.g. rows of several kinds). */
+export function PagedTable<Row extends object>(props: PagedTableProps<Row>) {
+  const { testId, data, columns, totalText, actions, rowKey = 'id', ...tableProps } = props;
   const isMobile = useIsMobile();
   const allColumns: ColumnsType<Row> = actions
     ? [
@@ -80,7 +81,7 @@ export function PagedTable<Row extends { id: number }>(props: PagedTableProps<Ro
   return (
     <div data-testid={testId}>
       <Table<Row>
-        rowKey="id"
+        rowKey={rowKey}
         columns={shownColumns}
         dataSource={data.rows}
         loading={data.loading}

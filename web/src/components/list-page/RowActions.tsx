@@ -1,5 +1,5 @@
 /** Buttons of a list row shared by the pages: copy a key, delete after confirmation. */
-import { CopyOutlined } from '@ant-design/icons';
+import { CopyOutlined, DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm, Tooltip } from 'antd';
 
 export interface CopyKeyButtonProps {
@@ -32,6 +32,11 @@ export interface DeleteButtonProps {
   disabled?: boolean;
   /** A filled red button (for the user list, where delete is final). */
   primary?: boolean;
+  /**
+   * `text` (default): a small button with the label; `icon`: a small bin whose hint and accessible name
+   * are the label; `toolbar`: a page-wide button with bin and label (e.g. delete every disabled row).
+   */
+  look?: 'text' | 'icon' | 'toolbar';
   testId: string;
   /** The test id of the confirmation's OK button, when a test presses it. */
   confirmTestId?: string;
@@ -42,6 +47,7 @@ export function DeleteButton(props: DeleteButtonProps) {
   const confirmTestId: Record<string, string> = props.confirmTestId
     ? { 'data-testid': props.confirmTestId }
     : {};
+  const look = props.look ?? 'text';
   return (
     <Popconfirm
       title={props.confirmTitle}
@@ -52,14 +58,17 @@ export function DeleteButton(props: DeleteButtonProps) {
       onConfirm={props.onConfirm}
     >
       <Button
-        size="small"
+        size={look === 'toolbar' ? undefined : 'small'}
         danger
         type={props.primary ? 'primary' : undefined}
+        icon={look === 'text' ? undefined : <DeleteOutlined />}
         loading={props.loading}
         disabled={props.disabled}
+        title={look === 'icon' ? props.label : undefined}
+        aria-label={look === 'icon' ? props.label : undefined}
         data-testid={props.testId}
       >
-        {props.label}
+        {look === 'icon' ? null : props.label}
       </Button>
     </Popconfirm>
   );

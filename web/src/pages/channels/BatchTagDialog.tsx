@@ -12,7 +12,7 @@ export interface BatchTagDialogProps {
   onClose: () => void;
 }
 
-/** Sets one tag on every selected channel (spec §5 "Batch tag"). */
+/** Sets one tag on every selected channel (docs/reference/console-validation.md "Batch tag"). */
 export function BatchTagDialog({ open, selectedIds, saving, onSubmit, onClose }: BatchTagDialogProps) {
   const { t } = useTranslation();
   const [tag, setTag] = useState('');

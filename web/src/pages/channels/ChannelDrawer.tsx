@@ -1,7 +1,7 @@
-import { Button, Drawer, Space } from 'antd';
+import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../../components/use-is-mobile.ts';
-import { ChannelForm } from './ChannelForm.tsx';
+import { ChannelForm, ChannelFormButtons } from './ChannelForm.tsx';
 import { type ChannelFormTarget, useChannelForm } from './use-channel-form.ts';
 
 export interface ChannelDrawerProps {
@@ -35,22 +35,7 @@ export function ChannelDrawer({ target, onClose }: ChannelDrawerProps) {
       destroyOnHidden
       maskClosable={false}
       data-testid="channel-drawer"
-      footer={
-        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button onClick={onClose} data-testid="channel-cancel">
-            {t('channels.form.cancel')}
-          </Button>
-          <Button
-            type="primary"
-            loading={controller.saving}
-            disabled={controller.loading || controller.loadFailed}
-            onClick={controller.submit}
-            data-testid="channel-submit"
-          >
-            {t('channels.form.submit')}
-          </Button>
-        </Space>
-      }
+      footer={<ChannelFormButtons controller={controller} onCancel={onClose} />}
     >
       {target !== null && <ChannelForm controller={controller} />}
     </Drawer>

@@ -1,7 +1,7 @@
-import { Button, Card, Result, Space } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ChannelForm } from './ChannelForm.tsx';
+import { ChannelForm, ChannelFormButtons } from './ChannelForm.tsx';
 import { type ChannelFormTarget, useChannelForm } from './use-channel-form.ts';
 
 const CHANNELS_PATH = '/channel';
@@ -18,20 +18,9 @@ function ChannelFormCard({ target }: { target: ChannelFormTarget }) {
       data-testid="channel-edit-page"
     >
       <ChannelForm controller={controller} />
-      <Space style={{ display: 'flex', justifyContent: 'flex-end', marginTop: 8 }}>
-        <Button onClick={backToList} data-testid="channel-cancel">
-          {t('channels.form.cancel')}
-        </Button>
-        <Button
-          type="primary"
-          loading={controller.saving}
-          disabled={controller.loading || controller.loadFailed}
-          onClick={controller.submit}
-          data-testid="channel-submit"
-        >
-          {t('channels.form.submit')}
-        </Button>
-      </Space>
+      <div style={{ marginTop: 8 }}>
+        <ChannelFormButtons controller={controller} onCancel={backToList} />
+      </div>
     </Card>
   );
 }

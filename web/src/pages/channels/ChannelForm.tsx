@@ -1,5 +1,6 @@
 import { Col, Divider, Form, Input, InputNumber, Result, Row, Spin, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
 import { ChannelGroupsField, ChannelModelsField } from './ChannelModelsField.tsx';
 import { KeyField, TypeField, TypeSpecificFields } from './ChannelTypeFields.tsx';
 import { PRIORITY_MIN, WEIGHT_MIN } from './channel-form-rules.ts';
@@ -45,7 +46,32 @@ function JsonField({ name, label, placeholder, template, testId }: JsonFieldProp
   );
 }
 
-/** Every field of a channel (spec §3 "Channel", §5 "Channel form"); the caller places the buttons. */
+/** The JSON fields of the advanced section, in order; label and placeholder are i18n keys. */
+const ADVANCED_JSON_FIELDS: JsonFieldProps[] = [
+  {
+    name: 'status_code_mapping',
+    label: 'channels.form.statusCodeMapping',
+    placeholder: 'channels.form.statusCodeMappingPlaceholder',
+    template: STATUS_CODE_MAPPING_TEMPLATE,
+    testId: 'channel-status-code-mapping',
+  },
+  {
+    name: 'setting',
+    label: 'channels.form.setting',
+    placeholder: 'channels.form.settingPlaceholder',
+    template: SETTING_TEMPLATE,
+    testId: 'channel-setting',
+  },
+  {
+    name: 'param_override',
+    label: 'channels.form.paramOverride',
+    placeholder: 'channels.form.paramOverridePlaceholder',
+    template: PARAM_OVERRIDE_TEMPLATE,
+    testId: 'channel-param-override',
+  },
+];
+
+/** Every field of a channel (docs/reference/console-entities.md, console-validation.md); the caller places the buttons. */
 export function ChannelForm({ controller }: { controller: ChannelFormController }) {
   const { t } = useTranslation();
   if (controller.loadFailed) {
@@ -155,27 +181,37 @@ export function ChannelForm({ controller }: { controller: ChannelFormController 
       <Divider titlePlacement="start" plain>
         {t('channels.form.sectionAdvanced')}
       </Divider>
-      <JsonField
-        name="status_code_mapping"
-        label={t('channels.form.statusCodeMapping')}
-        placeholder={t('channels.form.statusCodeMappingPlaceholder')}
-        template={STATUS_CODE_MAPPING_TEMPLATE}
-        testId="channel-status-code-mapping"
-      />
-      <JsonField
-        name="setting"
-        label={t('channels.form.setting')}
-        placeholder={t('channels.form.settingPlaceholder')}
-        template={SETTING_TEMPLATE}
-        testId="channel-setting"
-      />
-      <JsonField
-        name="param_override"
-        label={t('channels.form.paramOverride')}
-        placeholder={t('channels.form.paramOverridePlaceholder')}
-        template={PARAM_OVERRIDE_TEMPLATE}
-        testId="channel-param-override"
-      />
+      {ADVANCED_JSON_FIELDS.map((field) => (
+        <JsonField
+          key={field.name}
+          name={field.name}
+          label={t(field.label)}
+          placeholder={t(field.placeholder)}
+          template={field.template}
+          testId={field.testId}
+        />
+      ))}
     </Form>
+  );
+}
+
+/** Cancel and save of the channel form (drawer footer or below the form on its own page). */
+export function ChannelFormButtons({
+  controller,
+  onCancel,
+}: {
+  controller: ChannelFormController;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormButtons
+      testIdPrefix="channel"
+      labels={[t('channels.form.cancel'), t('channels.form.submit')]}
+      onCancel={onCancel}
+      onSubmit={controller.submit}
+      saving={controller.saving}
+      disabled={controller.loading || controller.loadFailed}
+    />
   );
 }

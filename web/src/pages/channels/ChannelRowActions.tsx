@@ -1,7 +1,8 @@
-import { CopyOutlined, DeleteOutlined, RadarChartOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { CopyOutlined, RadarChartOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChannelView } from '../../api/channels.ts';
+import { DeleteButton } from '../../components/list-page/RowActions.tsx';
 import { statusToggle } from './channel-display.ts';
 import { ModelTestPicker } from './ModelTestPicker.tsx';
 
@@ -88,24 +89,18 @@ export function ChannelRowActions({ channel, pending, ...handlers }: ChannelRowA
           data-testid={testId('upstream')}
         />
       </Tooltip>
-      <Popconfirm
-        title={t('channels.actions.deleteConfirmTitle')}
-        description={t('channels.actions.deleteConfirmDescription', { name: channel.name })}
-        okText={t('channels.actions.delete')}
-        cancelText={t('channels.actions.cancel')}
-        okButtonProps={{ danger: true, ...{ 'data-testid': testId('delete-confirm') } }}
+      <DeleteButton
+        look="icon"
+        label={t('channels.actions.delete')}
+        confirmTitle={t('channels.actions.deleteConfirmTitle')}
+        confirmDescription={t('channels.actions.deleteConfirmDescription', { name: channel.name })}
+        confirmLabel={t('channels.actions.delete')}
+        cancelLabel={t('channels.actions.cancel')}
         onConfirm={() => handlers.onDelete(channel)}
-      >
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          loading={pending.deleting}
-          title={t('channels.actions.delete')}
-          aria-label={t('channels.actions.delete')}
-          data-testid={testId('delete')}
-        />
-      </Popconfirm>
+        loading={pending.deleting}
+        testId={testId('delete')}
+        confirmTestId={testId('delete-confirm')}
+      />
     </Space>
   );
 }

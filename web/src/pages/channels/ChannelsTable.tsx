@@ -1,11 +1,10 @@
-import { Space, Table, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType, TablePaginationConfig } from 'antd/es/table';
+import { Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
 import { type ChannelListItem, type ChannelView, isTagRow, type TagRow } from '../../api/channels.ts';
+import { PagedTable, type PagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
-import { useIsMobile } from '../../components/use-is-mobile.ts';
 import { rowKey } from './batch-rules.ts';
 import {
   BalanceCell,
@@ -22,20 +21,10 @@ import {
 } from './ChannelRowActions.tsx';
 import { balanceText, channelStatusLabel, providerName, sortedGroups } from './channel-display.ts';
 import { PRIORITY_MIN, WEIGHT_MIN } from './channel-form-rules.ts';
-import type { ChannelColumn, ColumnVisibility } from './list-settings.ts';
+import { CHANNEL_COLUMN_TITLE_KEYS, type ChannelColumn, type ColumnVisibility } from './list-settings.ts';
 
-export interface ChannelsTableProps extends ChannelRowHandlers {
-  items: ChannelListItem[];
-  loading: boolean;
-  page: number;
-  pageSize: number;
-  total: number;
-  onPageChange: (page: number, pageSize: number) => void;
-  visibleColumns: ColumnVisibility;
-  /** Batch mode shows row checkboxes. */
-  batchMode: boolean;
-  selectedKeys: Key[];
-  onSelectionChange: (keys: Key[]) => void;
+/** What the rows do and which of them are busy (use-channel-row-handlers.ts). */
+export interface ChannelsTableHandlers extends ChannelRowHandlers {
   /** Pending work of a row, to show spinners. */
   pendingOf: (channel: ChannelView) => ChannelRowPending;
   updatingBalanceId: number | null;
@@ -48,6 +37,17 @@ export interface ChannelsTableProps extends ChannelRowHandlers {
   onSetTagPriority: (tag: string, priority: number) => Promise<unknown>;
   onSetTagWeight: (tag: string, weight: number) => Promise<unknown>;
 }
+
+export interface ChannelsTableProps extends ChannelsTableHandlers {
+  data: PagedTableData<ChannelListItem>;
+  visibleColumns: ColumnVisibility;
+  /** Batch mode shows row checkboxes. */
+  batchMode: boolean;
+  selectedKeys: Key[];
+  onSelectionChange: (keys: Key[]) => void;
+}
+
+type ChannelTableColumn = ColumnsType<ChannelListItem>[number] & { key: ChannelColumn };
 
 function ChannelName({ channel, showTag }: { channel: ChannelView; showTag: boolean }) {
   const reason = useStatusReasonText(channel);
@@ -87,36 +87,57 @@ function GroupTags({ groups }: { groups: string | null }) {
   );
 }
 
-/** The channel list: plain rows, or tag rows whose children are the tag's channels (spec §2, §4). */
+/** The channel list: plain rows, or tag rows whose children are the tag's channels (docs/reference/console-screens.md). */
 export function ChannelsTable(props: ChannelsTableProps) {
   const { t } = useTranslation();
   const renderQuota = useQuotaRenderer();
-  const isMobile = useIsMobile();
+  const items = props.data.rows;
+  const title = (column: ChannelColumn) => t(CHANNEL_COLUMN_TITLE_KEYS[column]);
 
-  const allColumns: (ColumnsType<ChannelListItem>[number] & { key: ChannelColumn })[] = [
+  /** Priority or weight, edited in place: of the channel, or of every channel of a tag row. */
+  const numberColumn = (
+    key: 'priority' | 'weight',
+    min: number,
+    onChannel: (channel: ChannelView, value: number) => Promise<unknown>,
+    onTag: (tag: string, value: number) => Promise<unknown>,
+  ): ChannelTableColumn => ({
+    title: title(key),
+    key,
+    render: (_value, item) => (
+      <InlineNumber
+        value={item[key]}
+        min={min}
+        onCommit={(value) => (isTagRow(item) ? onTag(item.tag, value) : onChannel(item, value))}
+        ariaLabel={title(key)}
+        testId={isTagRow(item) ? `tag-${key}-${item.tag}` : `channel-${key}-${item.id}`}
+      />
+    ),
+  });
+
+  const allColumns: ChannelTableColumn[] = [
     {
-      title: t('channels.columns.id'),
+      title: title('id'),
       key: 'id',
       width: 70,
       render: (_value, item) => (isTagRow(item) ? null : item.id),
     },
     {
-      title: t('channels.columns.name'),
+      title: title('name'),
       key: 'name',
       render: (_value, item) =>
         isTagRow(item) ? (
           <TagName row={item} />
         ) : (
-          <ChannelName channel={item} showTag={!props.items.some(isTagRow)} />
+          <ChannelName channel={item} showTag={!items.some(isTagRow)} />
         ),
     },
     {
-      title: t('channels.columns.group'),
+      title: title('group'),
       key: 'group',
       render: (_value, item) => <GroupTags groups={item.group} />,
     },
     {
-      title: t('channels.columns.type'),
+      title: title('type'),
       key: 'type',
       render: (_value, item) => {
         if (isTagRow(item)) return <Tag color="purple">{t('channels.tagRow.type')}</Tag>;
@@ -125,7 +146,7 @@ export function ChannelsTable(props: ChannelsTableProps) {
       },
     },
     {
-      title: t('channels.columns.status'),
+      title: title('status'),
       key: 'status',
       render: (_value, item) => {
         if (!isTagRow(item)) return <ChannelStatusTag channel={item} />;
@@ -138,7 +159,7 @@ export function ChannelsTable(props: ChannelsTableProps) {
       },
     },
     {
-      title: t('channels.columns.responseTime'),
+      title: title('response_time'),
       key: 'response_time',
       render: (_value, item) => (
         <ResponseTimeTag
@@ -148,7 +169,7 @@ export function ChannelsTable(props: ChannelsTableProps) {
       ),
     },
     {
-      title: t('channels.columns.usedQuota'),
+      title: title('used_quota'),
       key: 'used_quota',
       render: (_value, item) => (
         <Tooltip title={t('channels.columns.usedQuota')}>
@@ -157,7 +178,7 @@ export function ChannelsTable(props: ChannelsTableProps) {
       ),
     },
     {
-      title: t('channels.columns.balance'),
+      title: title('balance'),
       key: 'balance',
       render: (_value, item) =>
         isTagRow(item) ? (
@@ -170,111 +191,43 @@ export function ChannelsTable(props: ChannelsTableProps) {
           />
         ),
     },
-    {
-      title: t('channels.columns.priority'),
-      key: 'priority',
-      render: (_value, item) =>
-        isTagRow(item) ? (
-          <InlineNumber
-            value={item.priority}
-            min={PRIORITY_MIN}
-            onCommit={(priority) => props.onSetTagPriority(item.tag, priority)}
-            ariaLabel={t('channels.columns.priority')}
-            testId={`tag-priority-${item.tag}`}
-          />
-        ) : (
-          <InlineNumber
-            value={item.priority}
-            min={PRIORITY_MIN}
-            onCommit={(priority) => props.onSetPriority(item, priority)}
-            ariaLabel={t('channels.columns.priority')}
-            testId={`channel-priority-${item.id}`}
-          />
-        ),
-    },
-    {
-      title: t('channels.columns.weight'),
-      key: 'weight',
-      render: (_value, item) =>
-        isTagRow(item) ? (
-          <InlineNumber
-            value={item.weight}
-            min={WEIGHT_MIN}
-            onCommit={(weight) => props.onSetTagWeight(item.tag, weight)}
-            ariaLabel={t('channels.columns.weight')}
-            testId={`tag-weight-${item.tag}`}
-          />
-        ) : (
-          <InlineNumber
-            value={item.weight}
-            min={WEIGHT_MIN}
-            onCommit={(weight) => props.onSetWeight(item, weight)}
-            ariaLabel={t('channels.columns.weight')}
-            testId={`channel-weight-${item.id}`}
-          />
-        ),
-    },
-    {
-      title: t('channels.columns.actions'),
-      key: 'actions',
-      // On a phone a fixed column would cover the whole table.
-      fixed: isMobile ? undefined : 'right',
-      render: (_value, item) =>
-        isTagRow(item) ? (
-          <TagRowActions
-            tag={item.tag}
-            changingStatus={props.changingTag === item.tag}
-            onSetTagStatus={props.onSetTagStatus}
-            onEditTag={props.onEditTag}
-          />
-        ) : (
-          <ChannelRowActions
-            channel={item}
-            pending={props.pendingOf(item)}
-            onTest={props.onTest}
-            onSetStatus={props.onSetStatus}
-            onEdit={props.onEdit}
-            onCopy={props.onCopy}
-            onDelete={props.onDelete}
-            onDetectUpstream={props.onDetectUpstream}
-          />
-        ),
-    },
+    numberColumn('priority', PRIORITY_MIN, props.onSetPriority, props.onSetTagPriority),
+    numberColumn('weight', WEIGHT_MIN, props.onSetWeight, props.onSetTagWeight),
   ];
 
   const columns = allColumns.filter((column) => props.visibleColumns[column.key]);
 
-  const pagination: TablePaginationConfig = {
-    current: props.page,
-    pageSize: props.pageSize,
-    total: props.total,
-    showSizeChanger: true,
-    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-    showTotal: (total) => t('channels.pagination.total', { total }),
-    onChange: props.onPageChange,
-  };
+  const renderActions = (item: ChannelListItem) =>
+    isTagRow(item) ? (
+      <TagRowActions
+        tag={item.tag}
+        changingStatus={props.changingTag === item.tag}
+        onSetTagStatus={props.onSetTagStatus}
+        onEditTag={props.onEditTag}
+      />
+    ) : (
+      <ChannelRowActions {...props} channel={item} pending={props.pendingOf(item)} />
+    );
 
   return (
-    <div data-testid="channels-table">
-      <Table<ChannelListItem>
-        rowKey={rowKey}
-        columns={columns}
-        dataSource={props.items}
-        loading={props.loading}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-        size="middle"
-        rowSelection={
-          props.batchMode
-            ? {
-                selectedRowKeys: props.selectedKeys,
-                onChange: (keys) => props.onSelectionChange(keys),
-                preserveSelectedRowKeys: true,
-                checkStrictly: false,
-              }
-            : undefined
-        }
-      />
-    </div>
+    <PagedTable<ChannelListItem>
+      testId="channels-table"
+      data={props.data}
+      rowKey={rowKey}
+      columns={columns}
+      totalText={(total) => t('channels.pagination.total', { total })}
+      actions={props.visibleColumns.actions ? { title: title('actions'), render: renderActions } : undefined}
+      size="middle"
+      rowSelection={
+        props.batchMode
+          ? {
+              selectedRowKeys: props.selectedKeys,
+              onChange: (keys) => props.onSelectionChange(keys),
+              preserveSelectedRowKeys: true,
+              checkStrictly: false,
+            }
+          : undefined
+      }
+    />
   );
 }

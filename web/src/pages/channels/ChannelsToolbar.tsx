@@ -1,14 +1,14 @@
-/** The channel page's search form, mode switches, page-wide buttons and batch-action menu. */
-import {
-  DeleteOutlined,
-  PlusOutlined,
-  SearchOutlined,
-  SettingOutlined,
-  ThunderboltOutlined,
-} from '@ant-design/icons';
-import { AutoComplete, Button, Form, Input, Popconfirm, Select, Space, Switch, Typography } from 'antd';
+/** The channel page's search fields, mode switches, page-wide buttons and batch-action menu. */
+import { DeleteOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import { Button, Popconfirm, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { SearchButtons } from '../../components/SearchButtons.tsx';
+import {
+  AddButton,
+  SearchField,
+  SearchSelectField,
+  SearchSuggestField,
+} from '../../components/list-page/ListPage.tsx';
+import { DeleteButton } from '../../components/list-page/RowActions.tsx';
 import { useGroups } from '../users/use-users.ts';
 import { useEnabledModels } from './use-channels.ts';
 
@@ -20,80 +20,43 @@ export interface ChannelSearch {
 
 export const emptySearch: ChannelSearch = { keyword: '', model: '', group: '' };
 
-export interface ChannelsSearchFormProps {
-  onSearch: (search: ChannelSearch) => void;
+/** The applied search of the form's values: keyword and model trimmed, the group as chosen. */
+export function toChannelSearch(values: Partial<ChannelSearch>): ChannelSearch {
+  return {
+    keyword: values.keyword?.trim() ?? '',
+    model: values.model?.trim() ?? '',
+    group: values.group ?? '',
+  };
 }
 
-export function ChannelsSearchForm({ onSearch }: ChannelsSearchFormProps) {
+/** Keyword, model (suggesting the models of enabled channels) and group; inside the page's ListToolbar. */
+export function ChannelsSearchFields() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Partial<ChannelSearch>>();
   const groupsQuery = useGroups();
   const modelsQuery = useEnabledModels();
   const groupOptions = (groupsQuery.data ?? []).map((name) => ({ label: name, value: name }));
-  const modelOptions = (modelsQuery.data ?? []).map((name) => ({ label: name, value: name }));
-
-  const apply = (values: Partial<ChannelSearch>) =>
-    onSearch({
-      keyword: values.keyword?.trim() ?? '',
-      model: values.model?.trim() ?? '',
-      group: values.group ?? '',
-    });
-
-  const reset = () => {
-    form.resetFields();
-    onSearch(emptySearch);
-  };
-
   return (
-    <Form form={form} layout="inline" onFinish={apply} style={{ rowGap: 8 }}>
-      <Form.Item name="keyword">
-        <Input
-          allowClear
-          prefix={<SearchOutlined />}
-          placeholder={t('channels.search.keywordPlaceholder')}
-          aria-label={t('channels.search.keyword')}
-          style={{ width: 240 }}
-          data-testid="channels-search-keyword"
-        />
-      </Form.Item>
-      <Form.Item name="model">
-        <AutoComplete
-          options={modelOptions}
-          showSearch={{
-            filterOption: (input, option) =>
-              String(option?.value ?? '')
-                .toLowerCase()
-                .includes(input.toLowerCase()),
-          }}
-          style={{ width: 200 }}
-        >
-          <Input
-            allowClear
-            placeholder={t('channels.search.modelPlaceholder')}
-            aria-label={t('channels.search.model')}
-            data-testid="channels-search-model"
-          />
-        </AutoComplete>
-      </Form.Item>
-      <Form.Item name="group">
-        <Select
-          allowClear
-          showSearch
-          options={groupOptions}
-          loading={groupsQuery.isLoading}
-          placeholder={t('channels.search.groupPlaceholder')}
-          aria-label={t('channels.search.group')}
-          style={{ width: 160 }}
-          data-testid="channels-search-group"
-        />
-      </Form.Item>
-      <SearchButtons
-        testIdPrefix="channels"
-        submitLabel={t('channels.search.submit')}
-        resetLabel={t('channels.search.reset')}
-        onReset={reset}
+    <>
+      <SearchField
+        name="keyword"
+        icon
+        width={240}
+        texts={[t('channels.search.keyword'), t('channels.search.keywordPlaceholder')]}
       />
-    </Form>
+      <SearchSuggestField
+        name="model"
+        width={200}
+        texts={[t('channels.search.model'), t('channels.search.modelPlaceholder')]}
+        suggestions={modelsQuery.data ?? []}
+      />
+      <SearchSelectField
+        name="group"
+        width={160}
+        texts={[t('channels.search.group'), t('channels.search.groupPlaceholder')]}
+        options={groupOptions}
+        loading={groupsQuery.isLoading}
+      />
+    </>
   );
 }
 
@@ -153,9 +116,7 @@ export function PageActions(props: PageActionsProps) {
   const { t } = useTranslation();
   return (
     <Space wrap>
-      <Button type="primary" icon={<PlusOutlined />} onClick={props.onAdd} data-testid="channels-add">
-        {t('channels.toolbar.add')}
-      </Button>
+      <AddButton label={t('channels.toolbar.add')} onClick={props.onAdd} testId="channels-add" />
       <Button
         icon={<ThunderboltOutlined />}
         loading={props.testingAll}
@@ -171,23 +132,18 @@ export function PageActions(props: PageActionsProps) {
       >
         {t('channels.toolbar.updateBalances')}
       </Button>
-      <Popconfirm
-        title={t('channels.toolbar.deleteDisabledConfirm')}
-        description={t('channels.toolbar.deleteDisabledDescription')}
-        okText={t('channels.actions.delete')}
-        cancelText={t('channels.actions.cancel')}
-        okButtonProps={{ danger: true, ...{ 'data-testid': 'channels-delete-disabled-confirm' } }}
+      <DeleteButton
+        look="toolbar"
+        label={t('channels.toolbar.deleteDisabled')}
+        confirmTitle={t('channels.toolbar.deleteDisabledConfirm')}
+        confirmDescription={t('channels.toolbar.deleteDisabledDescription')}
+        confirmLabel={t('channels.actions.delete')}
+        cancelLabel={t('channels.actions.cancel')}
         onConfirm={props.onDeleteDisabled}
-      >
-        <Button
-          danger
-          icon={<DeleteOutlined />}
-          loading={props.deletingDisabled}
-          data-testid="channels-delete-disabled"
-        >
-          {t('channels.toolbar.deleteDisabled')}
-        </Button>
-      </Popconfirm>
+        loading={props.deletingDisabled}
+        testId="channels-delete-disabled"
+        confirmTestId="channels-delete-disabled-confirm"
+      />
       <Popconfirm
         title={t('channels.toolbar.fixConfirm')}
         description={t('channels.toolbar.fixDescription')}

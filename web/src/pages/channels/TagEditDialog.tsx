@@ -18,7 +18,7 @@ export interface TagEditDialogProps {
 }
 
 /**
- * Edits every channel of a tag at once (spec §5 "Tag edit"): empty fields stay unchanged, an empty new
+ * Edits every channel of a tag at once (docs/reference/console-validation.md "Tag edit"): empty fields stay unchanged, an empty new
  * tag removes the tag. Give it a new `key` for every opening so the form starts clean.
  */
 export function TagEditDialog({ tag, tagModels, onClose }: TagEditDialogProps) {

@@ -1,5 +1,5 @@
 /**
- * Row keys of the channel table and the checks of the batch actions (spec §5 "Batch tag", "Batch
+ * Row keys of the channel table and the checks of the batch actions (docs/reference/console-validation.md "Batch tag", "Batch
  * delete"): a tag row's key is `tag:<tag>`, a channel's its id; batch actions act on channel ids only.
  */
 import { type ChannelListItem, isTagRow } from '../../api/channels.ts';

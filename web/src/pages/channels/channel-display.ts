@@ -1,5 +1,5 @@
 /**
- * How a channel row is shown (spec §4 "Channel status", "Channel response time"): status tag, the
+ * How a channel row is shown (docs/reference/console-states.md "Channel status", "Channel response time"): status tag, the
  * auto-disable reason, response-time colour, provider name, comma lists. Returns i18n keys under
  * `channels.` so that the rules stay testable without React.
  */

@@ -1,5 +1,5 @@
 /**
- * Rules of the channel create/edit form (spec §5 "Channel form", §9 channel constants): defaults, key
+ * Rules of the channel create/edit form (docs/reference/console-validation.md "Channel form", docs/reference/console-constants.md channel constants): defaults, key
  * hints, custom model names, and the check that turns the form values into the API payload. Rules return
  * the i18n key of their message, never a translated text.
  */
@@ -9,7 +9,7 @@ import { splitList } from './channel-display.ts';
 export const PRIORITY_MIN = -999;
 export const WEIGHT_MIN = 0;
 export const DEFAULT_CHANNEL_TYPE = 1;
-/** New channels may be used by the `default` group (spec §9). */
+/** New channels may be used by the `default` group (docs/reference/console-constants.md). */
 export const DEFAULT_GROUPS: readonly string[] = ['default'];
 /** iFlytek Spark's interface version when the form leaves it empty. */
 export const IFLYTEK_DEFAULT_VERSION = 'v2.1';
@@ -235,7 +235,7 @@ const jsonFieldErrors = [
   ['param_override', 'channels.validation.paramOverrideJson'],
 ] as const;
 
-/** Validates the form (spec §5 "Channel form") and builds the payload. */
+/** Validates the form (docs/reference/console-validation.md "Channel form") and builds the payload. */
 export function prepareSubmission(values: ChannelFormValues, mode: FormMode): SubmissionCheck {
   const batch = mode === 'create' && values.batch;
   const name = (values.name ?? '').trim();

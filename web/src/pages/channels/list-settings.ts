@@ -1,8 +1,9 @@
 /**
- * Choices of the channel list kept in localStorage (spec §3 "Local storage keys"): the visible columns
- * (`channels-table-columns`, a JSON object column → shown) and the ID-sort switch (`id-sort`). The page
- * size shares the `page-size` key of the other lists (../users/page-size.ts).
+ * Choices of the channel list kept in localStorage: the visible columns (`channels-table-columns`, a JSON
+ * object column → shown, components/column-visibility.ts) and the ID-sort switch (`id-sort`). The page
+ * size shares the `page-size` key of the other lists (components/page-size.ts).
  */
+import { type ColumnVisibilityOf, columnVisibilityStore } from '../../components/column-visibility.ts';
 
 export const COLUMNS_STORAGE_KEY = 'channels-table-columns';
 export const ID_SORT_STORAGE_KEY = 'id-sort';
@@ -23,44 +24,32 @@ export const CHANNEL_COLUMNS = [
 ] as const;
 
 export type ChannelColumn = (typeof CHANNEL_COLUMNS)[number];
-export type ColumnVisibility = Record<ChannelColumn, boolean>;
+export type ColumnVisibility = ColumnVisibilityOf<ChannelColumn>;
+
+/** i18n keys of the column titles (table headers and the settings dialog). */
+export const CHANNEL_COLUMN_TITLE_KEYS: Record<ChannelColumn, string> = {
+  id: 'channels.columns.id',
+  name: 'channels.columns.name',
+  group: 'channels.columns.group',
+  type: 'channels.columns.type',
+  status: 'channels.columns.status',
+  response_time: 'channels.columns.responseTime',
+  used_quota: 'channels.columns.usedQuota',
+  balance: 'channels.columns.balance',
+  priority: 'channels.columns.priority',
+  weight: 'channels.columns.weight',
+  actions: 'channels.columns.actions',
+};
+
+const visibilityStore = columnVisibilityStore(CHANNEL_COLUMNS, COLUMNS_STORAGE_KEY);
+
+export const defaultColumnVisibility = visibilityStore.defaults;
+/** Stored choices over the defaults: unknown keys, non-boolean values and unreadable text are ignored. */
+export const parseColumnVisibility = visibilityStore.parse;
+export const readColumnVisibility = visibilityStore.read;
+export const storeColumnVisibility = visibilityStore.store;
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem'>;
-
-export function defaultColumnVisibility(): ColumnVisibility {
-  return Object.fromEntries(CHANNEL_COLUMNS.map((column) => [column, true])) as ColumnVisibility;
-}
-
-/** Stored choices over the defaults: unknown keys and non-boolean values are ignored. */
-export function parseColumnVisibility(stored: string | null): ColumnVisibility {
-  const visibility = defaultColumnVisibility();
-  if (!stored) return visibility;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return visibility;
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return visibility;
-  for (const column of CHANNEL_COLUMNS) {
-    const value = (parsed as Record<string, unknown>)[column];
-    if (typeof value === 'boolean') visibility[column] = value;
-  }
-  return visibility;
-}
-
-export function readColumnVisibility(
-  storage: StorageLike | undefined = globalThis.localStorage,
-): ColumnVisibility {
-  return parseColumnVisibility(storage?.getItem(COLUMNS_STORAGE_KEY) ?? null);
-}
-
-export function storeColumnVisibility(
-  visibility: ColumnVisibility,
-  storage: StorageLike | undefined = globalThis.localStorage,
-): void {
-  storage?.setItem(COLUMNS_STORAGE_KEY, JSON.stringify(visibility));
-}
 
 export function readIdSort(storage: StorageLike | undefined = globalThis.localStorage): boolean {
   return storage?.getItem(ID_SORT_STORAGE_KEY) === 'true';

@@ -1,5 +1,5 @@
 /**
- * The channel type → models map of GET /api/models, cached locally (spec §7 "Options": "cached locally")
+ * The channel type → models map of GET /api/models, cached locally (docs/reference/console-api.md "Options": "cached locally")
  * under `channel_models`, so that the form can fill a type's models before the server answers.
  */
 export const MODELS_CACHE_STORAGE_KEY = 'channel_models';

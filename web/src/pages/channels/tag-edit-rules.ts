@@ -1,5 +1,5 @@
 /**
- * Rules of the tag edit dialog (spec §5 "Tag edit"): empty fields mean unchanged; an empty new tag
+ * Rules of the tag edit dialog (docs/reference/console-validation.md "Tag edit"): empty fields mean unchanged; an empty new tag
  * removes the tag from its channels; no change at all gives 'no modification'; the model mapping must
  * be valid JSON; priority an integer and weight a non-negative integer.
  */

@@ -67,7 +67,7 @@ describe('channelTypeOptions', () => {
     const options = channelTypeOptions();
     expect(options).toHaveLength(Object.keys(channelTypeNames).length);
     expect(options[0]).toEqual({ value: 1, label: 'OpenAI', disabled: false });
-    // Every type of the specification is served (relayed, or a task type), so every one is selectable.
+    // Every channel type of docs/reference/console-entities.md is served (relayed, or a task type), so every one is selectable.
     expect(options.filter((option) => option.disabled)).toEqual([]);
     expect(options.map((option) => option.value)).toEqual(
       [...options.map((option) => option.value)].sort((a, b) => a - b),

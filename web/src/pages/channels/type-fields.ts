@@ -1,5 +1,5 @@
 /**
- * The type-specific parts of the channel form (spec §3 "Types with special forms": 1, 2, 3, 5, 8, 15,
+ * The type-specific parts of the channel form (docs/reference/console-entities.md "Types with special forms": 1, 2, 3, 5, 8, 15,
  * 18, 21, 22, 23, 33, 36, 37, 39, 40, 41, 45): how the base URL and `other` fields are labelled, which
  * notice shows, whether the key is a JSON document. Labels are i18n keys.
  */

@@ -16,86 +16,67 @@ import {
   fixAbilities,
   quickEditChannel,
   setChannelsTag,
-  type TagEditPayload,
   testAllChannels,
   updateAllBalances,
   updateChannel,
 } from '../../api/channels.ts';
 import { ApiError, ensureSuccess, reportFailure, unwrapReply } from '../../api/client.ts';
-import { showError, showInfo, showSuccess } from '../../components/feedback.ts';
-import { useRefreshChannels } from './use-channels.ts';
+import { showError, showSuccess } from '../../components/feedback.ts';
+import { useListMutation } from '../../components/use-list-mutation.ts';
+import { channelQueryKeys, useChannelChange, useRefreshChannels } from './use-channels.ts';
 
 /** GET /api/channel/test: the server tests every channel in the background. */
 export function useTestAllChannels() {
   const { t } = useTranslation();
-  return useMutation({
-    mutationFn: async () => ensureSuccess(await testAllChannels()),
-    onSuccess: () => showInfo(t('channels.toolbar.testAllStarted')),
-    onError: reportFailure,
+  return useListMutation<void, unknown>({
+    call: testAllChannels,
+    success: () => t('channels.toolbar.testAllStarted'),
+    tone: 'info',
+    lists: channelQueryKeys.lists,
   });
 }
 
 /** GET /api/channel/update_balance: the server refreshes every balance in the background. */
 export function useUpdateAllBalances() {
   const { t } = useTranslation();
-  return useMutation({
-    mutationFn: async () => ensureSuccess(await updateAllBalances()),
-    onSuccess: () => showInfo(t('channels.toolbar.balancesStarted')),
-    onError: reportFailure,
+  return useListMutation<void, unknown>({
+    call: updateAllBalances,
+    success: () => t('channels.toolbar.balancesStarted'),
+    tone: 'info',
+    lists: channelQueryKeys.lists,
   });
 }
 
 export function useDeleteDisabledChannels() {
   const { t } = useTranslation();
-  const refresh = useRefreshChannels();
-  return useMutation({
-    mutationFn: async () => unwrapReply(await deleteDisabledChannels()) ?? 0,
-    onSuccess: async (count) => {
-      showSuccess(t('channels.toolbar.disabledDeleted', { count }));
-      await refresh();
-    },
-    onError: reportFailure,
+  return useChannelChange<void, number>({
+    call: deleteDisabledChannels,
+    success: (count) => t('channels.toolbar.disabledDeleted', { count: count ?? 0 }),
   });
 }
 
 /** POST /api/channel/fix: rebuilds the abilities of every channel. */
 export function useFixAbilities() {
   const { t } = useTranslation();
-  const refresh = useRefreshChannels();
-  return useMutation({
-    mutationFn: async () => unwrapReply(await fixAbilities()) ?? 0,
-    onSuccess: async (count) => {
-      showSuccess(t('channels.toolbar.fixed', { count }));
-      await refresh();
-    },
-    onError: reportFailure,
+  return useChannelChange<void, number>({
+    call: fixAbilities,
+    success: (count) => t('channels.toolbar.fixed', { count: count ?? 0 }),
   });
 }
 
 export function useBatchDelete() {
   const { t } = useTranslation();
-  const refresh = useRefreshChannels();
-  return useMutation({
-    mutationFn: async (ids: number[]) => unwrapReply(await deleteChannels(ids)) ?? 0,
-    onSuccess: async (count) => {
-      showSuccess(t('channels.batch.deleted', { count }));
-      await refresh();
-    },
-    onError: reportFailure,
+  return useChannelChange({
+    call: deleteChannels,
+    success: (count) => t('channels.batch.deleted', { count: count ?? 0 }),
   });
 }
 
 export function useBatchTag() {
   const { t } = useTranslation();
-  const refresh = useRefreshChannels();
-  return useMutation({
-    mutationFn: async ({ ids, tag }: { ids: number[]; tag: string }) =>
-      unwrapReply(await setChannelsTag(ids, tag)) ?? 0,
-    onSuccess: async (count) => {
-      showSuccess(t('channels.batch.tagged', { count }));
-      await refresh();
-    },
-    onError: reportFailure,
+  return useChannelChange({
+    call: ({ ids, tag }: { ids: number[]; tag: string }) => setChannelsTag(ids, tag),
+    success: (count) => t('channels.batch.tagged', { count: count ?? 0 }),
   });
 }
 
@@ -138,29 +119,16 @@ export interface TagStatusRequest {
 /** Enable-all / disable-all of a tag's channels. */
 export function useTagStatus() {
   const { t } = useTranslation();
-  const refresh = useRefreshChannels();
-  return useMutation({
-    mutationFn: async ({ tag, enable }: TagStatusRequest) =>
-      ensureSuccess(await (enable ? enableTag(tag) : disableTag(tag))),
-    onSuccess: async (_nothing, { enable }) => {
-      showSuccess(enable ? t('channels.tagRow.enabledAll') : t('channels.tagRow.disabledAll'));
-      await refresh();
-    },
-    onError: reportFailure,
+  return useChannelChange({
+    call: ({ tag, enable }: TagStatusRequest) => (enable ? enableTag(tag) : disableTag(tag)),
+    success: (_nothing, { enable }) =>
+      enable ? t('channels.tagRow.enabledAll') : t('channels.tagRow.disabledAll'),
   });
 }
 
 export function useEditTag() {
   const { t } = useTranslation();
-  const refresh = useRefreshChannels();
-  return useMutation({
-    mutationFn: async (payload: TagEditPayload) => ensureSuccess(await editTag(payload)),
-    onSuccess: async () => {
-      showSuccess(t('channels.tagEdit.saved'));
-      await refresh();
-    },
-    onError: reportFailure,
-  });
+  return useChannelChange({ call: editTag, success: () => t('channels.tagEdit.saved') });
 }
 
 export type SaveChannelRequest =

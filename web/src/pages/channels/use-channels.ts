@@ -1,5 +1,5 @@
 /** TanStack Query hooks of the channel screens: lists, one channel, model lists and quick actions. */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Page } from '../../../../common/api-types.ts';
 import {
@@ -18,9 +18,10 @@ import {
   testChannel,
   updateChannelBalance,
 } from '../../api/channels.ts';
-import { BusinessFailure, ensureSuccess, reportFailure, unwrapReply } from '../../api/client.ts';
+import { BusinessFailure, reportFailure, unwrapReply } from '../../api/client.ts';
 import { showInfo, showSuccess } from '../../components/feedback.ts';
-import { useReportedError } from '../../components/use-reported-error.ts';
+import { type ListMutationOptions, useListMutation } from '../../components/use-list-mutation.ts';
+import { usePageQuery, useReplyQuery } from '../../components/use-reply-query.ts';
 import { balanceText } from './channel-display.ts';
 import { patchChannelInPage, quickEditPatch } from './list-cache.ts';
 import { type ModelsByType, readCachedModelsByType, storeModelsByType } from './models-cache.ts';
@@ -38,83 +39,65 @@ export const channelQueryKeys = {
 };
 
 export function useChannelList(query: ChannelListQuery) {
-  const result = useQuery({
-    queryKey: channelQueryKeys.list(query),
-    queryFn: async (): Promise<Page<ChannelListItem>> => unwrapReply(await fetchChannels(query)),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
-  useReportedError(result.error);
-  return result;
+  return usePageQuery<ChannelListItem>(channelQueryKeys.list(query), () => fetchChannels(query));
 }
 
 /** One channel with every field (its key too, for root). Always read fresh: it fills a form. */
 export function useChannelDetail(id: number | null) {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: channelQueryKeys.detail(id ?? 0),
-    queryFn: async () => unwrapReply(await fetchChannel(id ?? 0)),
+    fetch: () => fetchChannel(id ?? 0),
     enabled: id !== null && id > 0,
     staleTime: 0,
     gcTime: 0,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 /** Channel type → models (GET /api/models), starting from the local copy and stored again when fresh. */
 export function useModelsByType() {
-  const result = useQuery({
+  return useReplyQuery<ModelsByType>({
     queryKey: channelQueryKeys.modelsByType,
-    queryFn: async (): Promise<ModelsByType> => {
-      const models = unwrapReply(await fetchModelsByType()) ?? {};
-      storeModelsByType(models);
-      return models;
+    fetch: async () => {
+      const reply = await fetchModelsByType();
+      if (reply.success) storeModelsByType(reply.data ?? {});
+      return reply;
     },
-    initialData: readCachedModelsByType,
-    initialDataUpdatedAt: 0,
+    fallback: {},
+    cached: readCachedModelsByType,
     staleTime: 5 * 60_000,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 /** Every model name the server knows (GET /api/channel/models). */
 export function useKnownModels() {
-  const result = useQuery({
+  return useReplyQuery<string[]>({
     queryKey: channelQueryKeys.knownModels,
-    queryFn: async () => (unwrapReply(await fetchKnownModels()) ?? []).map((model) => model.id),
+    fetch: async () => {
+      const reply = await fetchKnownModels();
+      return { ...reply, data: (reply.data ?? []).map((model) => model.id) };
+    },
     staleTime: 5 * 60_000,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 /** Models of enabled channels, suggested by the model search box. */
 export function useEnabledModels() {
-  const result = useQuery({
+  return useReplyQuery<string[]>({
     queryKey: channelQueryKeys.enabledModels,
-    queryFn: async () => unwrapReply(await fetchEnabledModels()) ?? [],
+    fetch: fetchEnabledModels,
+    fallback: [],
     staleTime: 60_000,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 export function useUpstreamDetection(id: number | null) {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: channelQueryKeys.upstream(id ?? 0),
-    queryFn: async () => unwrapReply(await detectUpstream(id ?? 0)),
+    fetch: () => detectUpstream(id ?? 0),
     enabled: id !== null,
     staleTime: 0,
     gcTime: 0,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
 /** Patches a channel in every cached list page. */
@@ -135,6 +118,21 @@ export function useRefreshChannels() {
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
+}
+
+/**
+ * A change after which the lists, any cached single channel and the enabled-model list are read again
+ * (components/use-list-mutation.ts).
+ */
+export function useChannelChange<Variables, Data>(
+  options: Pick<ListMutationOptions<Variables, Data>, 'call' | 'success'>,
+) {
+  return useListMutation({
+    ...options,
+    lists: channelQueryKeys.lists,
+    reloads: true,
+    related: [channelQueryKeys.details, channelQueryKeys.enabledModels],
+  });
 }
 
 export interface QuickEditRequest {
@@ -161,15 +159,7 @@ export function useQuickEdit() {
 
 export function useDeleteChannel() {
   const { t } = useTranslation();
-  const refresh = useRefreshChannels();
-  return useMutation({
-    mutationFn: async (id: number) => ensureSuccess(await deleteChannel(id)),
-    onSuccess: async () => {
-      showSuccess(t('channels.actions.deleted'));
-      await refresh();
-    },
-    onError: reportFailure,
-  });
+  return useChannelChange({ call: deleteChannel, success: () => t('channels.actions.deleted') });
 }
 
 export interface TestRequest {
