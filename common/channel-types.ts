@@ -1,4 +1,4 @@
-/** Channel type ids and provider names (spec §3 "Channel types"). */
+/** Channel type ids and provider names (docs/reference/console-entities.md "Channel types"). */
 export const channelTypeNames: Readonly<Record<number, string>> = {
   1: 'OpenAI',
   2: 'Midjourney Proxy',

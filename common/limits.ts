@@ -1,4 +1,4 @@
-/** Business constants and limits (spec §9). */
+/** Business constants and limits (docs/reference/console-constants.md). */
 export const QUOTA_PER_UNIT_DEFAULT = 500_000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;

@@ -1,5 +1,5 @@
 /**
- * Quota display rules shared by the console (spec §1, §9): raw units or a currency amount with two
+ * Quota display rules shared by the console (docs/reference/console-overview.md, docs/reference/console-constants.md): raw units or a currency amount with two
  * decimals when display_in_currency is on; large counts abbreviated with k (from 10,000), M, B.
  */
 export function abbreviateCount(value: number): string {

@@ -1,4 +1,4 @@
-/** User roles and statuses shared by server and console (spec §4, REFERENCE §2). */
+/** User roles and statuses shared by server and console (docs/reference/console-states.md, docs/reference/api-rules.md). */
 export const Role = { guest: 0, common: 1, admin: 10, root: 100 } as const;
 export type RoleValue = (typeof Role)[keyof typeof Role];
 

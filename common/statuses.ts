@@ -1,4 +1,4 @@
-/** Status codes of the stored entities (spec §4). */
+/** Status codes of the stored entities (docs/reference/console-states.md). */
 export const TokenStatus = { enabled: 1, disabled: 2, expired: 3, exhausted: 4 } as const;
 export const ChannelStatus = { enabled: 1, manuallyDisabled: 2, autoDisabled: 3 } as const;
 export const RedemptionStatus = { unused: 1, disabled: 2, used: 3 } as const;

@@ -1,6 +1,6 @@
 /**
  * The only reader of process.env. Every variable of the one-api/new-api deployment contract
- * (REFERENCE §1) plus Switchyard's own, validated at boot; all problems are reported at once.
+ * (docs/reference/compatibility.md) plus Switchyard's own, validated at boot; all problems are reported at once.
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';

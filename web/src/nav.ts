@@ -1,7 +1,7 @@
 import type { ChatLink, PublicStatus, SessionUser } from '../../common/api-types.ts';
 import { isAdminRole, isRootRole } from '../../common/roles.ts';
 
-/** Where a password login lands: the token page (spec §2 route table). */
+/** Where a password login lands: the token page (docs/reference/console-screens.md route table). */
 export const AFTER_LOGIN_PATH = '/token';
 
 /** Target of the top bar's "console" entry (the console's landing page). */

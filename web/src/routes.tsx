@@ -74,7 +74,7 @@ const PersonalPage = lazy(() =>
 );
 
 /**
- * The console's routes (spec §2 route table). Pages not built yet are not registered and fall to the
+ * The console's routes (docs/reference/console-screens.md route table). Pages not built yet are not registered and fall to the
  * not-found page. Every page renders inside `PageLayout`, which also sends everything to /setup while the
  * first-run setup is not done.
  */

@@ -1,4 +1,4 @@
-/** The console API's reply shape and input parsing (REFERENCE §2). */
+/** The console API's reply shape and input parsing (docs/reference/api-rules.md). */
 import type { ZodType } from 'zod';
 import type { ApiReply } from '../../../common/api-types.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/limits.ts';

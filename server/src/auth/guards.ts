@@ -1,5 +1,5 @@
 /**
- * Console API authentication (REFERENCE §2): a session cookie or a system access token in
+ * Console API authentication (docs/reference/api-rules.md): a session cookie or a system access token in
  * `Authorization` (a `Bearer ` prefix is accepted), and in both cases the `New-Api-User` header equal to
  * that user's id. Levels: user (role ≥ 1), admin (≥ 10), root (≥ 100).
  */

@@ -1,5 +1,5 @@
 /**
- * Single-use, expiring secrets kept in the database (REFERENCE §9): email codes, reset links, OAuth
+ * Single-use, expiring secrets kept in the database (docs/reference/oauth.md): email codes, reset links, OAuth
  * states. Stored as SHA-256 hashes; consuming deletes the row in the same statement that checks it,
  * so a secret works once even across instances.
  */

@@ -1,5 +1,5 @@
 /**
- * Rank rules (REFERENCE §2, spec §6): nobody reads, edits or manages a user of equal or higher role
+ * Rank rules (docs/reference/api-rules.md, docs/reference/console-roles.md): nobody reads, edits or manages a user of equal or higher role
  * (root may act on anyone, itself included, within the rules below); only root promotes to admin; root
  * cannot be disabled, deleted or demoted; nobody creates a user of their own role or above.
  * Each function returns the refusal's message key, or null when the action is allowed.

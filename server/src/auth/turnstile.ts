@@ -1,5 +1,5 @@
 /**
- * Cloudflare Turnstile bot check (REFERENCE §9): the console sends the widget's token as `?turnstile=`,
+ * Cloudflare Turnstile bot check (docs/reference/oauth.md): the console sends the widget's token as `?turnstile=`,
  * the server posts it with the secret key to the siteverify endpoint (TURNSTILE_VERIFY_URL) and gets
  * `{success}`. Used on login and registration, the email-code and password-reset requests.
  */

@@ -1,5 +1,5 @@
 /**
- * The one writer for high-rate writes (REFERENCE principle 1): quota counters and log rows are queued
+ * The one writer for high-rate writes (principle 1 of docs/reference/design-principles.md): quota counters and log rows are queued
  * in memory, counter deltas are merged per row, and everything is written in short transactions every
  * interval (or as soon as possible when batching is disabled). A transaction never spans a network call
  * to an upstream. A failed flush re-queues what it took, so nothing is lost and nothing counted twice.

@@ -1,5 +1,5 @@
 /**
- * Every table of REFERENCE §3 with the one-api/new-api names and columns (so an existing database opens
+ * Every table of docs/reference/tables.md with the one-api/new-api names and columns (so an existing database opens
  * as it is), plus the indexes the console queries need. Columns may be added freely, never renamed.
  */
 import { column as c, defineTable, type RowOf } from './column.ts';
@@ -318,7 +318,7 @@ export const setupsTable = defineTable('setups', {
 
 /**
  * Switchyard's own: single-use, expiring secrets (email codes, reset links, OAuth states) that must
- * survive restarts and work across instances (REFERENCE §9).
+ * survive restarts and work across instances (docs/reference/oauth.md).
  */
 export const oneTimeSecretsTable = defineTable(
   'one_time_secrets',

@@ -1,5 +1,5 @@
 /**
- * quota_data rollups (REFERENCE §8): consumption per user × model × hour, aggregated in memory while
+ * quota_data rollups (docs/reference/logs.md): consumption per user × model × hour, aggregated in memory while
  * DataExportEnabled is on, written every DataExportInterval minutes and at shutdown.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The one error type (DESIGN principle 4). Each surface renders it its own way: /api as
+ * The one error type (principle 4 of docs/reference/design-principles.md). Each surface renders it its own way: /api as
  * {success:false, message} (HTTP 200 for a business failure, 4xx for bad input or permissions), the
  * relay in the provider's error format. `code` is a message-catalogue key when one exists.
  */

@@ -1,5 +1,5 @@
 /**
- * Validation of a channel's JSON settings (REFERENCE §5): model mapping (an object of model → model,
+ * Validation of a channel's JSON settings (docs/reference/routing.md): model mapping (an object of model → model,
  * followed as a chain, cycles rejected), status-code mapping, param override and setting objects.
  */
 import type { MessageKey, MessageParams } from './messages.ts';

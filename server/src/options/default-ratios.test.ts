@@ -9,7 +9,7 @@ import {
 } from './default-ratios.ts';
 
 describe('built-in pricing tables', () => {
-  // REFERENCE §6 values, exact.
+  // docs/reference/billing.md values, exact.
   it.each([
     ['gpt-4o', 1.25, 4],
     ['gpt-4o-mini', 0.075, 4],

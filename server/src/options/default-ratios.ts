@@ -1,5 +1,5 @@
 /**
- * The built-in pricing tables (REFERENCE §6): the defaults of the ModelRatio, CompletionRatio,
+ * The built-in pricing tables (docs/reference/billing.md): the defaults of the ModelRatio, CompletionRatio,
  * CacheRatio and ModelPrice options, restored by POST /api/option/rest_model_ratio.
  *
  * Each token-priced model is written as the provider's public list price in USD per 1M tokens (input,

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
 import { runMigrations } from '../db/migrations/index.ts';
 import { GatewayError } from '../lib/errors.ts';
-import { defaultModelRatios } from '../relay/billing/default-ratios.ts';
 import { databaseMatrix, type TestDatabase } from '../test-support/databases.ts';
 import { optionDefaults } from './catalogue.ts';
+import { defaultModelRatios } from './default-ratios.ts';
 import { OptionStore } from './store.ts';
 
 const matrix = await databaseMatrix();

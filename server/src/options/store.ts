@@ -1,5 +1,5 @@
 /**
- * The options cache (DESIGN principle 1: the hot path never waits on the database). All values live in
+ * The options cache (principle 1 of docs/reference/design-principles.md: the hot path never waits on the database). All values live in
  * memory, merged over the catalogue's defaults; writes go to the `options` table first, then to the
  * cache, then to `onChange` subscribers. `startSync` reloads the table every SYNC_FREQUENCY seconds so
  * several instances converge. Values are strings, exactly as they travel and are stored.

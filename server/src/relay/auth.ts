@@ -1,5 +1,5 @@
 /**
- * Key authentication for the relay (REFERENCE §4), from memory only: the key comes from
+ * Key authentication for the relay (docs/reference/relay.md), from memory only: the key comes from
  * `Authorization: Bearer sk-…` (or x-api-key / x-goog-api-key / ?key= / mj-api-secret on the other
  * surfaces), the `sk-` prefix is optional, `sk-<key>-<channelId>` pins a channel (admins only).
  */
@@ -141,7 +141,7 @@ export function callerOf(request: FastifyRequest): RelayCaller {
   return request.relayCaller;
 }
 
-/** The token's model limits (REFERENCE §4): 403 when the model is not in the list. */
+/** The token's model limits (docs/reference/relay.md): 403 when the model is not in the list. */
 export function checkModelAllowed(caller: RelayCaller, model: string): void {
   const limits = caller.token?.modelLimits;
   if (limits && !limits.has(model)) {

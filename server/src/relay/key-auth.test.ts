@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
-describe('relay key authentication (REFERENCE §4)', () => {
+describe('relay key authentication (docs/reference/relay.md)', () => {
   let fixture: RelayFixture;
   beforeAll(async () => {
     fixture = await startRelayFixture();

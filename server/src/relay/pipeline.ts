@@ -1,5 +1,5 @@
 /**
- * The relay hot path (REFERENCE §4–§6): price → reserve → choose channel → send → stream or reply →
+ * The relay hot path (docs/reference/relay.md, docs/reference/routing.md, docs/reference/billing.md): price → reserve → choose channel → send → stream or reply →
  * settle once → log. Retries move to another channel on retryable failures until bytes reach the
  * client. Nothing here reads the database.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../test-support/databases.ts';
 import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
 
-/** Every way a stream can end has a billing rule (REFERENCE §6); these check each one end to end. */
+/** Every way a stream can end has a billing rule (docs/reference/billing.md); these check each one end to end. */
 describe('stream endings are billed by their rule', () => {
   let fixture: RelayFixture;
   beforeAll(async () => {

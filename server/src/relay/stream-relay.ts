@@ -1,5 +1,5 @@
 /**
- * Server-sent-event pass-through (DESIGN principle 2): each upstream event is written to the client as
+ * Server-sent-event pass-through (principle 2 of docs/reference/design-principles.md): each upstream event is written to the client as
  * soon as it arrives, usage and text are read incrementally (constant memory whatever the length), the
  * usage-only chunk is forwarded only when the client asked for it (and made up from counts when the
  * upstream sent none), `[DONE]` always ends the stream, and backpressure from a slow client pauses the

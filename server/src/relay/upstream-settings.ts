@@ -17,7 +17,7 @@ export interface ProviderSettings {
 
 /** Claude refuses a thinking budget below this. */
 export const CLAUDE_MIN_THINKING_BUDGET = 1024;
-/** Gemini budgets above this are clamped (the specification's rule for the adapter). */
+/** Gemini budgets above this are clamped (the adapter's rule in docs/reference/console-constants.md). */
 export const GEMINI_MAX_THINKING_BUDGET = 24_576;
 const CLAUDE_FALLBACK_MAX_TOKENS = 8192;
 const GEMINI_HARM_CATEGORIES = [

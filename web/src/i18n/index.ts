@@ -4,7 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import zh from './zh.json';
 
-/** Languages of the console: zh is the default and fallback (spec §1). */
+/** Languages of the console: zh is the default and fallback (docs/reference/console-overview.md). */
 export const SUPPORTED_LANGUAGES = ['zh', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';

@@ -1,4 +1,4 @@
-/** The filters of the log calls (spec §7 "Logs and tasks"), applied the same way to lists and stats. */
+/** The filters of the log calls (docs/reference/console-api.md "Logs and tasks"), applied the same way to lists and stats. */
 import type { SelectQueryBuilder } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 

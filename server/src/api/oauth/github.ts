@@ -1,5 +1,5 @@
 /**
- * GitHub login (REFERENCE §9): the code is exchanged at `<GITHUB_OAUTH_URL>/login/oauth/access_token`,
+ * GitHub login (docs/reference/oauth.md): the code is exchanged at `<GITHUB_OAUTH_URL>/login/oauth/access_token`,
  * the account read from `<GITHUB_API_URL>/user`. The identity is GitHub's numeric user id, which never
  * changes; one-api stored the login name instead, which GitHub frees on a rename and hands to whoever
  * takes it next, so a stored login is only accepted to find an adopted account and is then replaced by

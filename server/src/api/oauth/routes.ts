@@ -1,5 +1,5 @@
 /**
- * /api/oauth/* (spec §7): the state, the code callbacks of GitHub, OIDC and Linux DO, WeChat and
+ * /api/oauth/* (docs/reference/console-api.md): the state, the code callbacks of GitHub, OIDC and Linux DO, WeChat and
  * Telegram login and binding. Thin: check the method is on, verify the request, ask the provider who
  * it is, hand the identity to account linking. Every route has the critical rate limit.
  */

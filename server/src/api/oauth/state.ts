@@ -1,5 +1,5 @@
 /**
- * OAuth `state` (REFERENCE §9): a random 32-character value that works once, for 10 minutes, in the
+ * OAuth `state` (docs/reference/oauth.md): a random 32-character value that works once, for 10 minutes, in the
  * browser that asked for it. It is stored hashed in `one_time_secrets` (purpose `oauth_state`, so it
  * works across instances and restarts) together with the invitation code the visitor came with, and
  * echoed in a signed HttpOnly cookie: a state minted in another browser arrives without that cookie

@@ -1,5 +1,5 @@
 /**
- * Redemption codes managed by administrators (spec §2 "Redemption page", §4 redemption status, §7
+ * Redemption codes managed by administrators (docs/reference/console-screens.md "Redemption page", docs/reference/console-states.md redemption status, docs/reference/console-api.md
  * "Redemptions"): batches of 32-character keys created in one transaction, edits only while unused,
  * status toggled between unused and disabled, soft deletes.
  */

@@ -1,4 +1,4 @@
-/** First-run initialization (spec §2 Setup, §5): the root account, the usage mode, the setup record. */
+/** First-run initialization (docs/reference/console-screens.md Setup, docs/reference/console-validation.md): the root account, the usage mode, the setup record. */
 
 import type { SetupPayload, SetupStatus } from '../../../../common/api-types.ts';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/limits.ts';

@@ -1,5 +1,5 @@
 /**
- * The public status object (spec §3 "Public status object"): what the console needs before anyone logs
+ * The public status object (docs/reference/console-entities.md "Public status object"): what the console needs before anyone logs
  * in. Derived from options on every call (they are in memory), so a change shows at once. Never a secret:
  * only public identifiers (client ids, the Turnstile site key, a bot name) leave the server.
  */

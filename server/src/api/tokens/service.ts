@@ -1,5 +1,5 @@
 /**
- * A user's own API tokens (spec §7 "Tokens", §5 "Token form"): keys of 48 alphanumerics (shown as
+ * A user's own API tokens (docs/reference/console-api.md "Tokens", docs/reference/console-validation.md "Token form"): keys of 48 alphanumerics (shown as
  * sk-<key>), quota, expiry, model limits, IP allow-list, group. Every write refreshes the relay cache.
  */
 

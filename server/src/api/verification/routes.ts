@@ -1,4 +1,4 @@
-/** Email codes, email binding and password reset (spec §7 "Users and auth"). */
+/** Email codes, email binding and password reset (docs/reference/console-api.md "Users and auth"). */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Role } from '../../../../common/roles.ts';

@@ -1,5 +1,5 @@
 /**
- * Epay signing (REFERENCE §9): drop `sign`, `sign_type` and empty values, sort the keys, join `k=v`
+ * Epay signing (docs/reference/payments.md): drop `sign`, `sign_type` and empty values, sort the keys, join `k=v`
  * with `&`, append the merchant key, lowercase MD5. Verification compares in constant time.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

@@ -53,7 +53,7 @@ export async function registerWalletRoutes(app: FastifyInstance, context: AppCon
       );
       return reply.send({ success: true, message: 'success', data: form.params, url: form.url });
     } catch (error) {
-      // The console shows `data` when message is not 'success' (spec §8 "Payment").
+      // The console shows `data` when message is not 'success' (docs/reference/console-errors.md "Payment").
       if (error instanceof GatewayError && error.status === 200) {
         return reply.send({
           success: false,

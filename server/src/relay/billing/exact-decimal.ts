@@ -1,5 +1,5 @@
 /**
- * Exact decimal arithmetic for the pricing math (DESIGN principle 3: money is exact).
+ * Exact decimal arithmetic for the pricing math (principle 3 of docs/reference/design-principles.md: money is exact).
  *
  * Ratios and prices are decimals written by an operator ("1.25", "0.075", "0.821918"); binary floating
  * point cannot hold most of them, so `1000 * 0.075 * 3` is 224.99999999999997 and a value that should

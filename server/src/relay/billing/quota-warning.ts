@@ -1,5 +1,5 @@
 /**
- * Quota warnings (REFERENCE §6): when a charge takes a user's balance from at or above their
+ * Quota warnings (docs/reference/billing.md): when a charge takes a user's balance from at or above their
  * quota_warning_threshold (or QuotaRemindThreshold) to below it, they are told — once per crossing, by
  * email or signed webhook. Of several concurrent charges only the one that spans the threshold warns;
  * a balance raised above the threshold and spent again warns again.

@@ -1,6 +1,6 @@
 /**
- * What a call reserves before it is sent, and what it finally costs however it ends (REFERENCE §6
- * "Pre-consume" and "Streams"; DESIGN principle 3). Pure functions: the quota ledger applies their
+ * What a call reserves before it is sent, and what it finally costs however it ends (docs/reference/billing.md
+ * "Pre-consume" and "Streams"; principle 3 of docs/reference/design-principles.md). Pure functions: the quota ledger applies their
  * results.
  *
  * Idempotency: `settle` is a pure function of its input, so computing it twice gives the same answer, but
@@ -62,7 +62,7 @@ export function shouldSkipPreConsume(
  *   stream that ended without any output and without usage) before anything was delivered.
  * - upstream_failed_after_output: the upstream failed mid-stream, after some output was delivered.
  * A stream that "completes" without delivering anything and without usage should be reported as
- * upstream_failed_before_output, so that its prompt is not billed (REFERENCE §11).
+ * upstream_failed_before_output, so that its prompt is not billed (docs/reference/known-defects.md).
  */
 export type CallOutcome =
   | 'completed'
@@ -145,7 +145,7 @@ function chooseUsage(input: SettleInput): { usage: TokenUsage | null; rule: Sett
     case 'client_aborted':
       if (upstream)
         return { usage: completeUpstreamUsage(upstream, input), rule: 'client aborted: upstream usage' };
-      // Nothing reached the client: the prompt is not billed either (REFERENCE §11).
+      // Nothing reached the client: the prompt is not billed either (docs/reference/known-defects.md).
       if (!delivered) return { usage: null, rule: 'client aborted: nothing delivered, refund' };
       return { usage: countedUsage(input), rule: 'client aborted: counted delivered tokens' };
     case 'upstream_failed_before_output':

@@ -1,7 +1,7 @@
 /**
  * Local token counting with gpt-tokenizer: the prompt before a call is sent (pre-consumption, and the
  * bill when the upstream reports no usage) and the completion as it streams (CompletionCounter, constant
- * memory whatever the stream length: REFERENCE §11 forbids buffering the whole text).
+ * memory whatever the stream length: docs/reference/known-defects.md forbids buffering the whole text).
  *
  * Encodings are loaded lazily, once each, on first use: o200k_base costs ~70 MB and ~0.25 s to load,
  * cl100k_base ~20 MB more, and a process that never meets a gpt-3.5/gpt-4 model never loads the latter.

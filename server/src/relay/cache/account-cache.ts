@@ -1,5 +1,5 @@
 /**
- * Tokens and users in memory, with live balances (REFERENCE principle 1). The relay authenticates keys
+ * Tokens and users in memory, with live balances (principle 1 of docs/reference/design-principles.md). The relay authenticates keys
  * and checks quota here without a database read. Balances are exact: on every (re)load, the value read
  * from the database plus the batch writer's still-queued deltas is the current value; charges change
  * the memory value and queue the same delta for the database.

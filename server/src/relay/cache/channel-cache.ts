@@ -1,5 +1,5 @@
 /**
- * Channels and their abilities in memory (REFERENCE principle 1): the relay chooses channels from this
+ * Channels and their abilities in memory (principle 1 of docs/reference/design-principles.md): the relay chooses channels from this
  * index and never reads the database per request. Reloaded after every channel write and every
  * SYNC_FREQUENCY seconds (so several instances converge).
  */

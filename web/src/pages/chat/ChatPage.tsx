@@ -16,7 +16,7 @@ import { ChatLinkProblem, ChatWaitingNotice } from './ChatNotice.tsx';
 import { useFirstEnabledKey } from './use-first-enabled-key.ts';
 
 /**
- * Route /chat/:id? (spec §2): embeds configured chat link number `id` (default 0) with the user's first
+ * Route /chat/:id? (docs/reference/console-screens.md): embeds configured chat link number `id` (default 0) with the user's first
  * enabled token in a full-size frame. Nothing is embedded without an enabled token.
  */
 export function ChatPage() {

@@ -5,7 +5,7 @@ import { ChatLinkProblem, ChatWaitingNotice } from './ChatNotice.tsx';
 import { useFirstEnabledKey } from './use-first-enabled-key.ts';
 
 /**
- * Route /chat2link (spec §2): sends the browser to the first configured chat link carrying the user's
+ * Route /chat2link (docs/reference/console-screens.md): sends the browser to the first configured chat link carrying the user's
  * first enabled key and the server address.
  */
 export function ChatToLinkPage() {

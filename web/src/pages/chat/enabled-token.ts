@@ -1,5 +1,5 @@
 /**
- * The enabled-token helper of the chat pages (spec §7 "Tokens"): GET /api/token/?p=0&size=100 and keep
+ * The enabled-token helper of the chat pages (docs/reference/console-api.md "Tokens"): GET /api/token/?p=0&size=100 and keep
  * the keys of enabled tokens, newest first.
  */
 import { TokenStatus } from '../../../../common/statuses.ts';

@@ -1,5 +1,5 @@
 /**
- * Time buckets of the dashboard in local time (spec §9 "Data dashboard defaults": granularities hour, day,
+ * Time buckets of the dashboard in local time (docs/reference/console-constants.md "Data dashboard defaults": granularities hour, day,
  * week). Weeks start on Monday whatever the language, so the same data gives the same bars in zh and en.
  */
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 export const GRANULARITIES = ['hour', 'day', 'week'] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
-/** status.data_export_default_time, or 'hour' (the spec's default) when it is missing or unknown. */
+/** status.data_export_default_time, or 'hour' (the default of docs/reference/console-constants.md) when it is missing or unknown. */
 export function parseGranularity(value: unknown): Granularity {
   return (GRANULARITIES as readonly unknown[]).includes(value) ? (value as Granularity) : 'hour';
 }

@@ -1,4 +1,4 @@
-/** Addresses the browser is sent to for third-party login and binding (spec §7 "External"). */
+/** Addresses the browser is sent to for third-party login and binding (docs/reference/console-api.md "External"). */
 import type { PublicStatus } from '../../../../common/api-types.ts';
 import type { OAuthCodeProvider } from '../../api/auth.ts';
 

@@ -1,4 +1,4 @@
-/** Pure rules of the OAuth callback page (spec §4 "OAuth callback", §8 "OAuth failure"). */
+/** Pure rules of the OAuth callback page (docs/reference/console-states.md "OAuth callback", docs/reference/console-errors.md "OAuth failure"). */
 import type { ApiReply, SessionUser } from '../../../../common/api-types.ts';
 import type { OAuthCodeProvider } from '../../api/auth.ts';
 

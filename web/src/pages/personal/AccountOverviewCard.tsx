@@ -10,7 +10,7 @@ export interface AccountOverviewCardProps {
   user: UserView;
 }
 
-/** Balance, used quota, request count, role badge, user id and group (spec §2 "Personal settings"). */
+/** Balance, used quota, request count, role badge, user id and group (docs/reference/console-screens.md "Personal settings"). */
 export function AccountOverviewCard({ user }: AccountOverviewCardProps) {
   const { t } = useTranslation();
   const renderQuota = useQuotaRenderer();

@@ -35,7 +35,7 @@ export interface AffTransferDialogProps {
 }
 
 /**
- * Moves invite earnings to the balance (spec §2 "Personal settings", §5 "Aff transfer"): at least one
+ * Moves invite earnings to the balance (docs/reference/console-screens.md "Personal settings", docs/reference/console-validation.md "Aff transfer"): at least one
  * quota unit, at most the pending earnings. The amount is in dollars when quota is shown as currency.
  * Mount it afresh for every opening (it starts from the whole of the earnings).
  */

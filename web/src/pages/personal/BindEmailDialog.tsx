@@ -16,7 +16,7 @@ export interface BindEmailDialogProps {
   onBound: () => void;
 }
 
-/** Binds (or replaces) the account's email: send a 6-character code, then confirm with it (spec §5). */
+/** Binds (or replaces) the account's email: send a 6-character code, then confirm with it (docs/reference/console-validation.md). */
 export function BindEmailDialog({ open, onClose, onBound }: BindEmailDialogProps) {
   const { t } = useTranslation();
   const status = useStatus();

@@ -38,7 +38,7 @@ function isRedirectMethod(method: BindingMethod): method is OAuthCodeProvider {
   return method === 'github' || method === 'oidc' || method === 'linuxdo';
 }
 
-/** Binds the account to email, WeChat, GitHub, OIDC, Telegram and Linux DO (spec §2 "Personal settings"). */
+/** Binds the account to email, WeChat, GitHub, OIDC, Telegram and Linux DO (docs/reference/console-screens.md "Personal settings"). */
 export function BindingsCard({ user }: { user: UserView }) {
   const { t } = useTranslation();
   const status = useStatus();

@@ -15,7 +15,7 @@ export interface ChangePasswordDialogProps {
   onClose: () => void;
 }
 
-/** New password twice plus the original one, sent as PUT /api/user/self (spec §5, §6). */
+/** New password twice plus the original one, sent as PUT /api/user/self (docs/reference/console-validation.md, docs/reference/console-roles.md). */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordValues>();

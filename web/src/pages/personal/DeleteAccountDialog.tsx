@@ -14,7 +14,7 @@ export interface DeleteAccountDialogProps {
   onClose: () => void;
 }
 
-/** Deletes the caller's account once they typed their own username, then logs out (spec §5). */
+/** Deletes the caller's account once they typed their own username, then logs out (docs/reference/console-validation.md). */
 export function DeleteAccountDialog({ open, username, onClose }: DeleteAccountDialogProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ export interface InviteCardProps {
   user: UserView;
 }
 
-/** The invite link with a copy button, the invite earnings and their transfer to the balance (spec §2, §9). */
+/** The invite link with a copy button, the invite earnings and their transfer to the balance (docs/reference/console-screens.md, docs/reference/console-constants.md). */
 export function InviteCard({ user }: InviteCardProps) {
   const { t } = useTranslation();
   const renderQuota = useQuotaRenderer();

@@ -1,7 +1,7 @@
 import { Alert, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Whether requests may use models that have no price or ratio set (spec §3 accept_unset_model_ratio_model). */
+/** Whether requests may use models that have no price or ratio set (docs/reference/console-entities.md accept_unset_model_ratio_model). */
 export function PriceSettingsTab() {
   const { t } = useTranslation();
   return (

@@ -17,7 +17,7 @@ export interface ProfileCardProps {
   user: UserView;
 }
 
-/** Edits the caller's own display name and username (spec §6). */
+/** Edits the caller's own display name and username (docs/reference/console-roles.md). */
 export function ProfileCard({ user }: ProfileCardProps) {
   const { t } = useTranslation();
   const session = useSession();

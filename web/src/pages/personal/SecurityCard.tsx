@@ -12,7 +12,7 @@ export interface SecurityCardProps {
   username: string;
 }
 
-/** System access token, password change and account deletion (spec §2 "Personal settings"). */
+/** System access token, password change and account deletion (docs/reference/console-screens.md "Personal settings"). */
 export function SecurityCard({ username }: SecurityCardProps) {
   const { t } = useTranslation();
   const tokenMutation = useGenerateAccessToken();

@@ -1,5 +1,5 @@
 /**
- * Rules of the invite-earnings transfer (spec §5 "Aff transfer", REFERENCE §9): the amount moves from
+ * Rules of the invite-earnings transfer (docs/reference/console-validation.md "Aff transfer", docs/reference/payments.md): the amount moves from
  * aff_quota to the balance, at least one quota unit (quota_per_unit) and at most aff_quota. The input is
  * in dollars when the site shows quota as currency, else in raw quota units.
  */

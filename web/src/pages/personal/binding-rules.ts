@@ -1,4 +1,4 @@
-/** Which account bindings the personal page offers (spec §2 "Personal settings", §5 "Bind email / WeChat"). */
+/** Which account bindings the personal page offers (docs/reference/console-screens.md "Personal settings", docs/reference/console-validation.md "Bind email / WeChat"). */
 import type { PublicStatus, UserView } from '../../../../common/api-types.ts';
 
 export type BindingMethod = 'email' | 'wechat' | 'github' | 'oidc' | 'telegram' | 'linuxdo';
@@ -39,7 +39,7 @@ export function bindingRows(user: BindingUser, status: BindingStatus): BindingRo
   });
 }
 
-/** Spec §5: binding an email needs both the address and the emailed code; WeChat needs the code. */
+/** docs/reference/console-validation.md: binding an email needs both the address and the emailed code; WeChat needs the code. */
 export function validateEmailBinding(email: string, code: string): string | null {
   if (email.trim() === '' || code.trim() === '') return 'personal.bind.emailAndCodeRequired';
   return null;

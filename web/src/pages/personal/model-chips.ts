@@ -1,4 +1,4 @@
-/** The available-model chips of the personal page (spec §2, §9: the first 10 while collapsed). */
+/** The available-model chips of the personal page (docs/reference/console-screens.md, docs/reference/console-constants.md: the first 10 while collapsed). */
 export const COLLAPSED_MODEL_COUNT = 10;
 
 export interface ModelChips {

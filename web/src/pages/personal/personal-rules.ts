@@ -1,5 +1,5 @@
 /**
- * Pure rules of the personal settings screen (spec §5 "Users", §6 role badge, §9 invite link).
+ * Pure rules of the personal settings screen (docs/reference/console-validation.md "Users", docs/reference/console-roles.md role badge, docs/reference/console-constants.md invite link).
  * Validation functions return the i18n key of their message, or null when the input is acceptable.
  */
 import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
@@ -10,7 +10,7 @@ export interface RoleBadge {
   color: string;
 }
 
-/** Spec §6: a red admin tag when the role is at least 100, else a normal-user tag. */
+/** docs/reference/console-roles.md: a red admin tag when the role is at least 100, else a normal-user tag. */
 export function personalRoleBadge(role: number): RoleBadge {
   return isRootRole(role)
     ? { key: 'personal.role.admin', color: 'red' }

@@ -1,13 +1,13 @@
 /**
- * Rules of the notification and price settings tabs (spec §3 "User setting", §5 "Webhook URL must be
- * https", §9 threshold presets). Validators return the i18n key of their message, or null.
+ * Rules of the notification and price settings tabs (docs/reference/console-entities.md "User setting", docs/reference/console-validation.md "Webhook URL must be
+ * https", docs/reference/console-constants.md threshold presets). Validators return the i18n key of their message, or null.
  */
 import type { UserSetting } from '../../../../common/api-types.ts';
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
 
 export type NotifyType = 'email' | 'webhook';
 
-/** Quota warning threshold presets (spec §9). */
+/** Quota warning threshold presets (docs/reference/console-constants.md). */
 export const QUOTA_WARNING_PRESETS = [100_000, 500_000, 1_000_000, 5_000_000] as const;
 /** The threshold stored when none is set. */
 export const DEFAULT_QUOTA_WARNING_THRESHOLD = 500_000;

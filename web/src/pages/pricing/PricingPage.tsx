@@ -21,7 +21,7 @@ import {
 import { RatioHelpDialog } from './RatioHelpDialog.tsx';
 import { usePricing, useSelfGroup } from './use-pricing.ts';
 
-/** Route /pricing (public): the models, their billing and prices in the viewed group (spec §2 "Price list"). */
+/** Route /pricing (public): the models, their billing and prices in the viewed group (docs/reference/console-screens.md "Price list"). */
 export function PricingPage() {
   const { t } = useTranslation();
   const status = useStatus();

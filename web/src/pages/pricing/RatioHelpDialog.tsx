@@ -17,7 +17,7 @@ const EXAMPLE = {
   completionTokens: 500,
 };
 
-/** Explains the ratios (spec §2 "a help icon opens a ratio explanation"), as text and a table. */
+/** Explains the ratios (docs/reference/console-screens.md "a help icon opens a ratio explanation"), as text and a table. */
 export function RatioHelpDialog({
   open,
   quotaPerUnit,

@@ -1,5 +1,5 @@
 /**
- * IME-aware search (spec §2 "fuzzy model-name search (handles IME composition)"): while an input
+ * IME-aware search (docs/reference/console-screens.md "fuzzy model-name search (handles IME composition)"): while an input
  * method composes (pinyin typed, characters not chosen yet) the half-typed letters must not filter
  * the table; the filter applies on compositionend with the chosen text.
  */

@@ -1,5 +1,5 @@
 /**
- * Price arithmetic of the price list (spec §9 "Pricing"). All amounts are USD unless converted for
+ * Price arithmetic of the price list (docs/reference/console-constants.md "Pricing"). All amounts are USD unless converted for
  * display. With the default 500,000 quota per dollar, ratio 1 costs $2 per 1M prompt tokens.
  */
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
@@ -106,13 +106,13 @@ export function formatMoney(amount: number): string {
   return trimDecimals(fixed, 2);
 }
 
-/** A ratio rounded to `decimals` places without trailing zeros (completion ratio: 3, spec §9). */
+/** A ratio rounded to `decimals` places without trailing zeros (completion ratio: 3, docs/reference/console-constants.md). */
 export function formatRatio(value: number, decimals = 3): string {
   if (!Number.isFinite(value)) return '-';
   return String(Number(value.toFixed(decimals)));
 }
 
-/** antd Tag colour of a group ratio: over 5 red, over 3 orange, over 1 blue, else green (spec §9). */
+/** antd Tag colour of a group ratio: over 5 red, over 3 orange, over 1 blue, else green (docs/reference/console-constants.md). */
 export function groupRatioColor(ratio: number): 'red' | 'orange' | 'blue' | 'green' {
   if (ratio > 5) return 'red';
   if (ratio > 3) return 'orange';

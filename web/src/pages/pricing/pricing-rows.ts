@@ -1,5 +1,5 @@
 /**
- * What the price list shows for each model (spec §2 "Price list"): availability for the viewed
+ * What the price list shows for each model (docs/reference/console-screens.md "Price list"): availability for the viewed
  * group, the usable groups offered as tags, the fuzzy name search and the copied selection.
  */
 import type { PricingModel } from '../../api/pricing.ts';

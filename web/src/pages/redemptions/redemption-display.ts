@@ -1,5 +1,5 @@
 /**
- * How a redemption-code row is shown and which actions it offers (spec §4 "Redemption status": 1
+ * How a redemption-code row is shown and which actions it offers (docs/reference/console-states.md "Redemption status": 1
  * unused, 2 disabled, 3 used; toggle 1 ↔ 2, enabling blocked when used, edit only while unused).
  * Rules return i18n keys, never translated text.
  */

@@ -1,5 +1,5 @@
 /**
- * Rules of the redemption create/edit form (spec §5 "Redemption form", §9 "Redemption: quota 100000,
+ * Rules of the redemption create/edit form (docs/reference/console-validation.md "Redemption form", docs/reference/console-constants.md "Redemption: quota 100000,
  * count 1"): defaults, and the check that turns the form values into the API payload. An empty name on
  * create becomes the formatted quota. Rules return the i18n key of their message, never a text.
  */

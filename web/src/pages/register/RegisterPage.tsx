@@ -13,7 +13,7 @@ import { isRegisterOffered } from '../../nav.ts';
 import { rememberAffCode } from './aff-code.ts';
 import { EmailCodeFields } from './EmailCodeFields.tsx';
 
-/** Upper bound named by the password placeholder; only the minimum is enforced (spec §5 "Register"). */
+/** Upper bound named by the password placeholder; only the minimum is enforced (docs/reference/console-validation.md "Register"). */
 const PASSWORD_HINT_MAX_LENGTH = 20;
 
 interface RegisterFormValues {

@@ -1,4 +1,4 @@
-/** localStorage key of the invite code read from `/register?aff=` (spec §2 "Register reads an optional aff"). */
+/** localStorage key of the invite code read from `/register?aff=` (docs/reference/console-screens.md "Register reads an optional aff"). */
 export const AFF_STORAGE_KEY = 'aff';
 
 /** Remembers an invite code from the address; returns the code to send with the registration. */

@@ -1,4 +1,4 @@
-/** Pure rules of the password reset pages (spec §2 "Password reset request/confirm", §5). */
+/** Pure rules of the password reset pages (docs/reference/console-screens.md "Password reset request/confirm", docs/reference/console-validation.md). */
 
 export interface ResetLinkParams {
   email: string;

@@ -15,7 +15,7 @@ interface DomainWhitelistInputProps {
   testId: string;
 }
 
-/** Tags of the whitelisted email domains, with an input to add one (spec §5 "Settings"). */
+/** Tags of the whitelisted email domains, with an input to add one (docs/reference/console-validation.md "Settings"). */
 export function DomainWhitelistInput({ value, onChange, disabled, testId }: DomainWhitelistInputProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { showError, showSuccess } from '../../components/feedback.ts';
 import { clearLogsBefore } from './settings-api.ts';
 
-/** Deletes the usage logs older than a chosen time (spec §9: default one month ago). */
+/** Deletes the usage logs older than a chosen time (docs/reference/console-constants.md: default one month ago). */
 export function LogCleaner() {
   const { t } = useTranslation();
   const [time, setTime] = useState<Dayjs | null>(() => dayjs().subtract(1, 'month'));

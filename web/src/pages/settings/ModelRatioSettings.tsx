@@ -55,7 +55,7 @@ function ResetRatiosButton() {
   );
 }
 
-/** Model ratios: the JSON texts, the visual editor, and enabled models without pricing (spec §2). */
+/** Model ratios: the JSON texts, the visual editor, and enabled models without pricing (docs/reference/console-screens.md). */
 export function ModelRatioSettings({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation();
   return (

@@ -1,7 +1,7 @@
 import { OptionSection } from './OptionSection.tsx';
 import { claudeFields, geminiFields, globalModelFields } from './operation-fields.ts';
 
-/** The models tab (spec §2): global, Gemini and Claude settings. */
+/** The models tab (docs/reference/console-screens.md): global, Gemini and Claude settings. */
 export function ModelsTab({ options }: { options: Record<string, string> }) {
   return (
     <>

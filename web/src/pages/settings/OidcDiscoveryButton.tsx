@@ -5,7 +5,7 @@ import { isHttpAddress } from '../../../../common/http-address.ts';
 import { showError, showSuccess } from '../../components/feedback.ts';
 import { readOidcEndpoints } from './setting-rules.ts';
 
-/** Reads the OIDC well-known document in the browser and fills the three endpoints (spec §7 "External"). */
+/** Reads the OIDC well-known document in the browser and fills the three endpoints (docs/reference/console-api.md "External"). */
 export function OidcDiscoveryButton({ form }: { form: FormInstance }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);

@@ -13,7 +13,7 @@ import {
   sensitiveFields,
 } from './operation-fields.ts';
 
-/** The operation tab (spec §2 "Settings"): one card per section, each saving its own changed keys. */
+/** The operation tab (docs/reference/console-screens.md "Settings"): one card per section, each saving its own changed keys. */
 export function OperationTab({ options }: { options: Record<string, string> }) {
   return (
     <>

@@ -12,7 +12,7 @@ interface ConfirmingSwitchProps {
   testId: string;
 }
 
-/** A switch that asks before turning off (spec §4 "Password login off"); cancel leaves it on. */
+/** A switch that asks before turning off (docs/reference/console-states.md "Password login off"); cancel leaves it on. */
 function ConfirmingSwitch({ value, onChange, confirmOff, disabled, testId }: ConfirmingSwitchProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();

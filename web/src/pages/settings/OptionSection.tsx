@@ -25,7 +25,7 @@ export interface OptionSectionProps {
 
 const wideKinds = new Set(['textarea', 'json']);
 
-/** A card with a form over some option keys; its save button writes only the changed keys (spec §4). */
+/** A card with a form over some option keys; its save button writes only the changed keys (docs/reference/console-states.md). */
 export function OptionSection({
   name,
   title,

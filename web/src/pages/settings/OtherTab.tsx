@@ -5,7 +5,7 @@ import { noticeFields, personalizationFields } from './system-fields.ts';
 import { UpdateCheck } from './UpdateCheck.tsx';
 
 /**
- * The other tab (spec §2): system information with the update check, the announcement and the site's
+ * The other tab (docs/reference/console-screens.md): system information with the update check, the announcement and the site's
  * personalization. Without options (an administrator who is not root) only the system information shows.
  */
 export function OtherTab({ options }: { options: Record<string, string> | null }) {

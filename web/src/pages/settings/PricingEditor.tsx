@@ -19,7 +19,7 @@ import { useSaveOptions } from './use-options.ts';
 
 const pricingKeys = ['ModelPrice', 'ModelRatio', 'CompletionRatio'];
 
-/** The visual pricing editor: a paged table of models, a row dialog, save of the pricing options (spec §2). */
+/** The visual pricing editor: a paged table of models, a row dialog, save of the pricing options (docs/reference/console-screens.md). */
 export function PricingEditor({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation();
   const save = useSaveOptions();

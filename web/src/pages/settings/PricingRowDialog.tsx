@@ -19,7 +19,7 @@ interface PricingRowDialogProps {
   onDone: (row: PricingRow) => void;
 }
 
-/** Edits one model's pricing: per-token (ratio or token-price inputs) or per-request (spec §4). */
+/** Edits one model's pricing: per-token (ratio or token-price inputs) or per-request (docs/reference/console-states.md). */
 export function PricingRowDialog({ row, isNew, rows, onClose, onDone }: PricingRowDialogProps) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<PricingDraft | null>(null);

@@ -42,7 +42,7 @@ function TabBody({ tab, options }: { tab: SettingsTab; options: Record<string, s
 }
 
 /**
- * Route /setting (spec §2 "Settings"): administrators only, tabs chosen by ?tab=. The options API is root-only,
+ * Route /setting (docs/reference/console-screens.md "Settings"): administrators only, tabs chosen by ?tab=. The options API is root-only,
  * so an administrator who is not root sees the tabs without forms and a note (the other tab keeps the system
  * information and the update check, which need no option).
  */

@@ -17,7 +17,7 @@ import {
   workerFields,
 } from './system-fields.ts';
 
-/** The system tab, root only (spec §2 "Settings"). */
+/** The system tab, root only (docs/reference/console-screens.md "Settings"). */
 export function SystemTab({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation();
   const callbackBase = options.ServerAddress || window.location.origin;

@@ -17,7 +17,7 @@ import { useSaveOptions } from './use-options.ts';
 
 const emptyValues: BatchValues = { value: '', ratio: '', completionRatio: '' };
 
-/** Enabled models with neither a ratio nor a fixed price, and a batch set for the selected ones (spec §2, §5). */
+/** Enabled models with neither a ratio nor a fixed price, and a batch set for the selected ones (docs/reference/console-screens.md, docs/reference/console-validation.md). */
 export function UnsetModels({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation();
   const save = useSaveOptions();

@@ -20,7 +20,7 @@ function readRelease(value: unknown): Release | null {
   return { tag_name: tagName, body: typeof body === 'string' ? body : '' };
 }
 
-/** System information with the update check against the public release feed (spec §2 "Other"). */
+/** System information with the update check against the public release feed (docs/reference/console-screens.md "Other"). */
 export function UpdateCheck() {
   const { t } = useTranslation();
   const { modal } = App.useApp();

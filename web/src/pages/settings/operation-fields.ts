@@ -1,4 +1,4 @@
-/** The option fields of the operation tab, section by section (spec §2 "Settings", §3 Option). */
+/** The option fields of the operation tab, section by section (docs/reference/console-screens.md "Settings", docs/reference/console-entities.md Option). */
 import type { FieldSpec } from './field-spec.ts';
 
 export const generalFields: FieldSpec[] = [

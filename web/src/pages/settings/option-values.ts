@@ -1,5 +1,5 @@
 /**
- * Pure mechanics of the settings forms (spec §4): option strings ↔ form values, the list of changed keys a
+ * Pure mechanics of the settings forms (docs/reference/console-states.md): option strings ↔ form values, the list of changed keys a
  * section saves (one PUT per key), and the message the page shows once every call has answered.
  */
 
@@ -83,7 +83,7 @@ export type SaveResult = { key: string; ok: true } | { key: string; ok: false; m
 
 export type SaveOutcome = 'nothing-changed' | 'saved' | 'partly-saved' | 'partly-unanswered' | 'failed';
 
-/** Spec §8 save messages: all succeeded, some failed, a call returned nothing, all failed. */
+/** docs/reference/console-errors.md save messages: all succeeded, some failed, a call returned nothing, all failed. */
 export function saveOutcome(results: readonly SaveResult[]): SaveOutcome {
   if (results.length === 0) return 'nothing-changed';
   const failures = results.filter((result) => !result.ok);

@@ -1,6 +1,6 @@
 /**
  * The row dialog of the pricing editor: a row as the dialog edits it (mode, input style, prices) and back
- * (spec §4 "Pricing editor mode").
+ * (docs/reference/console-states.md "Pricing editor mode").
  */
 import type { OptionChange } from './option-values.ts';
 import {

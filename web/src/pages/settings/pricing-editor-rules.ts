@@ -1,6 +1,6 @@
 /**
- * The visual pricing editor's pure rules (spec §3 "Pricing editor row", §4 "Pricing editor mode", §5
- * "Pricing cells", §9 "Pricing"). Cell values are kept as the typed text; empty means unset.
+ * The visual pricing editor's pure rules (docs/reference/console-entities.md "Pricing editor row", docs/reference/console-states.md "Pricing editor mode", docs/reference/console-validation.md
+ * "Pricing cells", docs/reference/console-constants.md "Pricing"). Cell values are kept as the typed text; empty means unset.
  */
 
 export interface PricingRow {

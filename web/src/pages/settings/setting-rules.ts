@@ -1,4 +1,4 @@
-/** Validators of the settings forms (spec §5 "Settings"). Each returns a translation key or null. */
+/** Validators of the settings forms (docs/reference/console-validation.md "Settings"). Each returns a translation key or null. */
 import { isHttpAddress } from '../../../../common/http-address.ts';
 
 const cjkThenLatin = /([\u3400-\u9fff\uf900-\ufaff])([A-Za-z0-9])/g;

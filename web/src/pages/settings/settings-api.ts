@@ -1,4 +1,4 @@
-/** Calls of the settings page (spec §7 "Options"); all root-only on the server except the model list. */
+/** Calls of the settings page (docs/reference/console-api.md "Options"); all root-only on the server except the model list. */
 import { http } from '../../api/client.ts';
 
 export interface OptionEntry {
@@ -14,5 +14,5 @@ export const clearLogsBefore = (targetTimestamp: number) =>
   http.del<number>('/api/log/', { target_timestamp: targetTimestamp });
 export const fetchEnabledModels = () => http.get<string[]>('/api/channel/models_enabled');
 
-/** The public release feed the update check reads (spec §7 "External"). */
+/** The public release feed the update check reads (docs/reference/console-api.md "External"). */
 export const LATEST_RELEASE_URL = 'https://api.github.com/repos/QuantumNous/new-api/releases/latest';

@@ -1,4 +1,4 @@
-/** The settings tabs and the ?tab= query value (spec §2 "Settings", §9 "Settings tab values"). */
+/** The settings tabs and the ?tab= query value (docs/reference/console-screens.md "Settings", docs/reference/console-constants.md "Settings tab values"). */
 export const SETTINGS_TABS = ['operation', 'ratelimit', 'models', 'system', 'other'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 

@@ -1,4 +1,4 @@
-/** The option fields of the system tab (root) and of the other tab (spec §2 "Settings", §3 Option). */
+/** The option fields of the system tab (root) and of the other tab (docs/reference/console-screens.md "Settings", docs/reference/console-entities.md Option). */
 import type { FieldSpec } from './field-spec.ts';
 
 export const serverFields: FieldSpec[] = [

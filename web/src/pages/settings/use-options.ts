@@ -1,5 +1,5 @@
 /**
- * Loading the options and saving a section: one PUT per changed key, then one summary message (spec §4, §8),
+ * Loading the options and saving a section: one PUT per changed key, then one summary message (docs/reference/console-states.md, docs/reference/console-errors.md),
  * a reload of the options and a refresh of the public status.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -20,7 +20,7 @@ interface SetupFormValues {
   usageMode: UsageMode;
 }
 
-/** The page reloads this long after a successful setup (spec §2 "Setup"). */
+/** The page reloads this long after a successful setup (docs/reference/console-screens.md "Setup"). */
 const RELOAD_DELAY_MS = 1500;
 
 async function fetchSetupStatus(): Promise<SetupStatus> {

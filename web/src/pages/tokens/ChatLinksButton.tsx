@@ -14,7 +14,7 @@ export interface ChatLinksButtonProps {
 
 /**
  * A row's chat menu: one entry per configured chat client. A broken configuration or none at all shows
- * the matching error instead (spec §8).
+ * the matching error instead (docs/reference/console-errors.md).
  */
 export function ChatLinksButton({ tokenId, chatLinks, onOpen }: ChatLinksButtonProps) {
   const { t } = useTranslation();

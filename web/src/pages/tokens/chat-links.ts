@@ -1,5 +1,5 @@
 /**
- * Chat links (spec §3 local storage `chats`, §7, §8): the admin configures a list of objects, each
+ * Chat links (docs/reference/console-entities.md local storage `chats`, docs/reference/console-api.md, docs/reference/console-errors.md): the admin configures a list of objects, each
  * mapping a chat client's name to a link template; `{key}` becomes the token's `sk-` key and `{address}`
  * the server address (status.server_address, else this page's origin).
  */
@@ -57,7 +57,7 @@ export function chatServerAddress(serverAddress: string | null | undefined, orig
 
 /**
  * Fills a template. The address is URL-encoded because templates carry it inside a query string or a
- * JSON query parameter (as the reference console does); the key is alphanumeric.
+ * JSON query parameter (as new-api's console does); the key is alphanumeric.
  */
 export function fillChatLink(template: string, key: string, address: string): string {
   return template.replaceAll('{address}', encodeURIComponent(address)).replaceAll('{key}', fullKey(key));

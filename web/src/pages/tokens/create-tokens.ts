@@ -1,5 +1,5 @@
 /**
- * Creating N tokens is N POST calls, one after another (spec §5 "Token form"). The run stops at the
+ * Creating N tokens is N POST calls, one after another (docs/reference/console-validation.md "Token form"). The run stops at the
  * first failure so that a refused payload is not sent again and again; the outcome says how many
  * tokens exist now, so a partial failure can be reported clearly.
  */

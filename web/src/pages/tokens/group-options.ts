@@ -1,5 +1,5 @@
 /**
- * The token form's group choices (spec §5 "Token form"): the groups from GET /api/user/self/groups;
+ * The token form's group choices (docs/reference/console-validation.md "Token form"): the groups from GET /api/user/self/groups;
  * when the site uses 'auto' as the default group, an 'auto' choice comes first and new tokens start on it.
  */
 import type { UserGroupInfo } from '../../../../common/api-types.ts';

@@ -1,4 +1,4 @@
-/** How a token row is shown (spec §4 "Token status", §7 "Tokens"): status tag, toggle, key, times. */
+/** How a token row is shown (docs/reference/console-states.md "Token status", docs/reference/console-api.md "Tokens"): status tag, toggle, key, times. */
 import dayjs from 'dayjs';
 import { TokenStatus } from '../../../../common/statuses.ts';
 import type { TokenView } from '../../api/tokens.ts';

@@ -1,5 +1,5 @@
 /**
- * Rules of the token create/edit form (spec §5 "Token form", §9 token constants): defaults, quota and
+ * Rules of the token create/edit form (docs/reference/console-validation.md "Token form", docs/reference/console-constants.md token constants): defaults, quota and
  * expiry presets, and the check that turns the form values into the API payload. Rules return the i18n
  * key of their message, never a translated text.
  */
@@ -70,7 +70,7 @@ export function expiryFieldValue(seconds: number): Dayjs | null {
 }
 
 /**
- * Unix seconds of the expiry field (rounded up, as the reference console does), -1 when empty (never),
+ * Unix seconds of the expiry field (rounded up, as new-api's console does), -1 when empty (never),
  * or null when the value does not parse as a date.
  */
 export function expiryToSeconds(value: Dayjs | string | null | undefined): number | null {

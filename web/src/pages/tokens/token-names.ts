@@ -1,5 +1,5 @@
 /**
- * Names of tokens created together (spec §5 "Token form"): the first keeps the typed name, copies 2 and
+ * Names of tokens created together (docs/reference/console-validation.md "Token form"): the first keeps the typed name, copies 2 and
  * later get a random 6-character alphanumeric suffix, e.g. `work-ab12Cd`.
  */
 import { TOKEN_NAME_MAX_LENGTH } from './token-form-rules.ts';

@@ -13,7 +13,7 @@ export interface AddQuotaDialogProps {
   onClose: () => void;
 }
 
-/** Adds a positive or negative amount to the quota field of the edit form (spec §5 "Users"). */
+/** Adds a positive or negative amount to the quota field of the edit form (docs/reference/console-validation.md "Users"). */
 export function AddQuotaDialog({ open, currentQuota, onConfirm, onClose }: AddQuotaDialogProps) {
   const { t } = useTranslation();
   const renderQuota = useQuotaRenderer();

@@ -1,5 +1,5 @@
 /**
- * Validation of the add-user and edit-user forms (spec §5 "Users"). Each rule returns the i18n key
+ * Validation of the add-user and edit-user forms (docs/reference/console-validation.md "Users"). Each rule returns the i18n key
  * of its message, or null when the input is acceptable.
  */
 import { PASSWORD_MIN_LENGTH } from '../../../../common/limits.ts';

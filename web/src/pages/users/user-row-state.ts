@@ -1,5 +1,5 @@
 /**
- * How a user row is labelled and which actions it offers (spec §4 user role and status).
+ * How a user row is labelled and which actions it offers (docs/reference/console-states.md user role and status).
  * Returns i18n keys under `users.` so that the rules stay testable without React.
  */
 import type { ManageResult, UserView } from '../../../../common/api-types.ts';

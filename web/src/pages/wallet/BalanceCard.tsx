@@ -8,7 +8,7 @@ export interface BalanceCardProps {
   user: UserView;
 }
 
-/** The balance, used quota and request count, formatted per display_in_currency (spec §1, §2). */
+/** The balance, used quota and request count, formatted per display_in_currency (docs/reference/console-overview.md, docs/reference/console-screens.md). */
 export function BalanceCard({ user }: BalanceCardProps) {
   const { t } = useTranslation();
   const renderQuota = useQuotaRenderer();

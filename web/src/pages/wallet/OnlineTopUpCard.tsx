@@ -34,7 +34,7 @@ function postPaymentForm(url: string, fields: Parameters<typeof createPaymentFor
 }
 
 /**
- * Online top-up (spec §2 "Wallet", §4 "Top-up"): the amount (whole dollars, presets), the money it costs
+ * Online top-up (docs/reference/console-screens.md "Wallet", docs/reference/console-states.md "Top-up"): the amount (whole dollars, presets), the money it costs
  * looked up with POST /api/user/amount, one button per pay method, a confirm dialog, then
  * POST /api/user/pay and the gateway form. Shown only when online top-up is enabled.
  */

@@ -8,7 +8,7 @@ import { useStatus } from '../../components/status.tsx';
 import { useRedeemCode } from './use-wallet.ts';
 
 /**
- * The redeem-code form (spec §2 "Wallet", §5 "Top-up") and the button to the site's shop for codes:
+ * The redeem-code form (docs/reference/console-screens.md "Wallet", docs/reference/console-validation.md "Top-up") and the button to the site's shop for codes:
  * an empty code gives 'please enter redemption code!'; success shows the credited amount and the balance
  * is refreshed; a refusal shows the server's message.
  */

@@ -7,7 +7,7 @@ import { BalanceCard } from './BalanceCard.tsx';
 import { OnlineTopUpCard } from './OnlineTopUpCard.tsx';
 import { RedeemCard } from './RedeemCard.tsx';
 
-/** Route /topup: balance, redeem-code form and online top-up (spec §2 "Wallet"). */
+/** Route /topup: balance, redeem-code form and online top-up (docs/reference/console-screens.md "Wallet"). */
 export function WalletPage() {
   const { t } = useTranslation();
   const selfQuery = useSelf();

@@ -1,7 +1,7 @@
 /**
  * The pay methods of the online top-up (status.pay_methods: name, type, color, optional min_topup).
  * A value that is not a list of such entries is a configuration error, shown as 'payment methods config
- * error, contact admin' (spec §8).
+ * error, contact admin' (docs/reference/console-errors.md).
  */
 import type { PayMethod } from '../../../../common/api-types.ts';
 

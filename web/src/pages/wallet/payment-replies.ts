@@ -1,7 +1,7 @@
 /**
- * Reading the replies of POST /api/user/amount and POST /api/user/pay (spec §8 "Payment": when the
+ * Reading the replies of POST /api/user/amount and POST /api/user/pay (docs/reference/console-errors.md "Payment": when the
  * message is not 'success', data is the reason to show) and building the hidden form that sends the
- * browser to the payment gateway (spec §4 "Top-up").
+ * browser to the payment gateway (docs/reference/console-states.md "Top-up").
  */
 import type { PayAmountReply, PaymentFormData, PaymentReply } from '../../api/wallet.ts';
 

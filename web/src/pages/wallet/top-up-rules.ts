@@ -1,5 +1,5 @@
 /**
- * Rules of the online top-up amount (spec §5 "Top-up", §9 minimum top-up 1): the amount is a whole
+ * Rules of the online top-up amount (docs/reference/console-validation.md "Top-up", docs/reference/console-constants.md minimum top-up 1): the amount is a whole
  * number of dollars, never below 1 nor above TOP_UP_MAX_AMOUNT, and at least the site's (or the chosen
  * pay method's) minimum. Rules return the i18n key of their message, never a translated text.
  */
@@ -33,7 +33,7 @@ export function initialTopUpAmount(minimum: number): number {
 
 /**
  * Turns what the amount input holds into the amount to top up: a whole number, raised to 1 when below
- * (spec §5), capped at TOP_UP_MAX_AMOUNT. An empty or unreadable input counts as 1.
+ * (docs/reference/console-validation.md), capped at TOP_UP_MAX_AMOUNT. An empty or unreadable input counts as 1.
  */
 export function normalizeTopUpAmount(value: number | string | null | undefined): number {
   const parsed =
@@ -64,7 +64,7 @@ export function topUpPresets(minimum: number): number[] {
   );
 }
 
-/** The quota an online top-up of `amount` dollars credits (REFERENCE §9: amount × QuotaPerUnit). */
+/** The quota an online top-up of `amount` dollars credits (docs/reference/payments.md: amount × QuotaPerUnit). */
 export function creditedQuota(amount: number, quotaPerUnit: number): number {
   return Math.round(amount * quotaPerUnit);
 }

@@ -1,4 +1,4 @@
-/** TanStack Query hooks of the wallet screen (spec §2 "Wallet", §4 "Top-up"). */
+/** TanStack Query hooks of the wallet screen (docs/reference/console-screens.md "Wallet", docs/reference/console-states.md "Top-up"). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BusinessFailure, reportFailure, unwrapReply } from '../../api/client.ts';
 import { fetchPayAmount, type PaymentRequest, redeemCode, requestPayment } from '../../api/wallet.ts';
@@ -19,7 +19,7 @@ export async function loadPayAmount(amount: number): Promise<string> {
   return outcome.money;
 }
 
-/** Looks the money up while `enabled`; a failure is shown once as 'Error: …' (spec §8). */
+/** Looks the money up while `enabled`; a failure is shown once as 'Error: …' (docs/reference/console-errors.md). */
 export function usePayAmount(amount: number, enabled: boolean) {
   const result = useQuery({
     queryKey: walletQueryKeys.payAmount(amount),
@@ -42,7 +42,7 @@ export function useRedeemCode() {
   });
 }
 
-/** Asks for a payment; a refusal throws its reason (spec §8 "Payment"), success gives the gateway form. */
+/** Asks for a payment; a refusal throws its reason (docs/reference/console-errors.md "Payment"), success gives the gateway form. */
 export function useRequestPayment() {
   return useMutation({
     mutationFn: async (request: PaymentRequest): Promise<Extract<PaymentOutcome, { kind: 'redirect' }>> => {

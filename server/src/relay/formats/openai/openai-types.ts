@@ -1,5 +1,5 @@
 /**
- * Minimal OpenAI wire types (DESIGN principle 5: parse loosely). Only the fields the gateway reads
+ * Minimal OpenAI wire types (principle 5 of docs/reference/design-principles.md: parse loosely). Only the fields the gateway reads
  * or writes are named; everything is optional where an OpenAI-compatible upstream may leave it out,
  * and `[key: string]: unknown` lets provider extensions (reasoning_content, obfuscation, …) pass
  * through untouched. Client requests are validated strictly elsewhere, at the edge.

@@ -1,5 +1,5 @@
 /**
- * Pure helpers for passing an OpenAI-format stream through (DESIGN principle 2): each `data:`
+ * Pure helpers for passing an OpenAI-format stream through (principle 2 of docs/reference/design-principles.md): each `data:`
  * payload is parsed once to learn what the relay needs (text to count, usage, finish reason, the
  * end marker) and is otherwise forwarded as it came. Nothing here keeps state between chunks.
  */

@@ -1,6 +1,6 @@
 /**
  * Every channel type that speaks the OpenAI wire format, as configuration of one shared adaptor
- * (DESIGN: "OpenAI-compatible providers are a config object on a shared base, not a copy").
+ * (docs/reference/design-principles.md, "Code layout": OpenAI-compatible providers are a config object on a shared base, not a copy).
  */
 import type { RelayEndpoint } from '../types.ts';
 
