@@ -121,7 +121,13 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   writer.start();
   const channelCache = new ChannelCache(database, logger);
   const accounts = new AccountCache(database, writer, logger);
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, {
+        maxRetriesPerRequest: 2,
+        // Commands issued in one turn of the event loop go out in one write (a relay call sends two).
+        enableAutoPipelining: true,
+      })
+    : null;
   const bus = redis
     ? await shareCaches(redis, config.redisKeyPrefix, { options, channelCache, accounts }, refunds, logger)
     : null;
