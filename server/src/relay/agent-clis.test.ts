@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import { FAKE_CLAUDE_TEXT, startFakeClaude } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const OPENAI_MODEL = 'gpt-4o-mini';
 const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
@@ -31,7 +31,7 @@ const bashCall = (file: string) => ({
 });
 const execCall = (file: string) => ({ name: 'exec_command', input: { cmd: `echo ${PROOF} > ${file}` } });
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let claude: FakeVendor;
 let home: string;
 
@@ -58,7 +58,6 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   claude = await startFakeClaude('sk-ant-fake', {
     toolUses: [bashCall('claude-via-claude.txt'), execCall('codex-via-claude.txt')],
   });
@@ -69,7 +68,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fixture?.close();
   await claude?.close();
   if (home) rmSync(home, { recursive: true, force: true });
 });

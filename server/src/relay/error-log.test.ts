@@ -3,9 +3,10 @@
  * log row of type 5 with the failure; with the variable off (the default) it leaves none; a successful call
  * never does.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LogType } from '../../../common/statuses.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { failureOf } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const errorBody = {
   error: { message: 'context too long', type: 'invalid_request_error', code: 'context_length_exceeded' },
@@ -15,15 +16,13 @@ describe.each([
   { enabled: true, rows: 1 },
   { enabled: false, rows: 0 },
 ])('ERROR_LOG_ENABLED=$enabled', ({ enabled, rows }) => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture({ environment: { ERROR_LOG_ENABLED: String(enabled) } });
   let channel: number;
   beforeAll(async () => {
-    fixture = await startRelayFixture({ environment: { ERROR_LOG_ENABLED: String(enabled) } });
     await fixture.mergeJsonOption('ModelRatio', { 'error-model': 1 });
     channel = await fixture.addChannel({ key: 'refusing-key', models: 'error-model' });
     fixture.upstream.setBehaviorForKey('refusing-key', { status: 400, errorBody });
   });
-  afterAll(async () => fixture?.close());
 
   const errorRows = async () => {
     await fixture.flush();

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 describe('relay key authentication (docs/reference/relay.md)', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture();
   beforeAll(async () => {
-    fixture = await startRelayFixture();
     await fixture.addChannel();
   });
-  afterAll(async () => fixture?.close());
 
   const call = async (headers: Record<string, string>, model = 'gpt-4o') => {
     const response = await fetch(`${fixture.server.url}/v1/chat/completions`, {

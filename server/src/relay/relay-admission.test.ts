@@ -5,18 +5,17 @@
  * prompt is asserted in relay-admission.timing.test.ts.
  */
 import type OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failureOf } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 describe('relay admission', () => {
-  let fixture: RelayFixture;
+  // Under the trusted-balance threshold, so calls are pre-consumed.
+  const { fixture } = setUpRelayFixture({ userQuota: 4_000_000, environment: { MAX_REQUEST_BODY_MB: '8' } });
 
   beforeAll(async () => {
-    // Under the trusted-balance threshold, so calls are pre-consumed.
-    fixture = await startRelayFixture({ userQuota: 4_000_000, environment: { MAX_REQUEST_BODY_MB: '8' } });
     await fixture.addChannel();
   });
-  afterAll(async () => fixture?.close());
 
   it('refuses a key that cannot pay an empty prompt before counting its input', async () => {
     const token = await fixture.addToken({ remain_quota: 1, unlimited_quota: false });

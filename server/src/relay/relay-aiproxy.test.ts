@@ -4,7 +4,7 @@
  * cited documents appended, stream and not, billed from counted tokens; an unknown library (an error with
  * HTTP 200) fails and charges nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_AIPROXY_KEY,
   FAKE_LIBRARY_ID,
@@ -12,15 +12,15 @@ import {
   startFakeAiProxy,
 } from '../test-support/fake-vendors/aiproxy-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
-import { collectChatStream, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { collectChatStream } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'panda-library';
 const ANSWER = `${FAKE_LIBRARY_PIECES.join('')}\n\n参考文档：\n1. [Panda facts](https://example.com/panda)\n`;
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let aiproxy: FakeVendor;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   aiproxy = fixture.adopt(await startFakeAiProxy());
   await fixture.addChannel({
     type: 21,
@@ -38,8 +38,6 @@ beforeAll(async () => {
   });
   await fixture.setModelRatios({ [MODEL]: 0.75, 'lib-missing': 0.75 });
 });
-
-afterAll(() => fixture?.close());
 
 describe('AI Proxy knowledge-base channels', () => {
   it('ask the library with the last user turn and append the cited documents', async () => {

@@ -5,7 +5,7 @@
  * exactly, embeddings, errors answered with HTTP 200 reported as failures, and a malformed key refused
  * at save.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_BAIDU_API_KEY,
   FAKE_BAIDU_EMBEDDING,
@@ -15,21 +15,16 @@ import {
   type FakeBaidu,
   startFakeBaidu,
 } from '../test-support/fake-vendors/baidu-upstream.ts';
-import {
-  collectChatStream,
-  type RelayFixture,
-  SYSTEM_AND_TURNS,
-  startRelayFixture,
-} from '../test-support/relay-fixture.ts';
+import { collectChatStream, SYSTEM_AND_TURNS } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'ERNIE-4.0-8K';
 const MODEL_RATIO = 0.6;
 const COMPLETION_RATIO = 2;
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let baidu: FakeBaidu;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   baidu = fixture.adopt(await startFakeBaidu());
   await fixture.addChannel({
     type: 15,
@@ -42,8 +37,6 @@ beforeAll(async () => {
     { [MODEL]: COMPLETION_RATIO },
   );
 });
-
-afterAll(() => fixture?.close());
 
 describe('Baidu ERNIE channels', () => {
   it('answer chat through a cached access token, the system prompt apart, billed from the usage', async () => {

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failureOf } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 describe('relay through the official openai SDK', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture();
   let channelId: number;
 
   beforeAll(async () => {
-    fixture = await startRelayFixture();
     channelId = await fixture.addChannel({ key: 'upstream-key-basics' });
   });
-  afterAll(async () => fixture?.close());
-
-  const consumeLogs = async () => {
-    await fixture.flush();
-    return fixture.server.context.logDatabase.db
-      .selectFrom('logs')
-      .selectAll()
-      .where('type', '=', 2)
-      .orderBy('id')
-      .execute();
-  };
 
   it('relays a chat completion and charges the exact quota', async () => {
     const before = await fixture.userQuota();
@@ -31,7 +20,7 @@ describe('relay through the official openai SDK', () => {
     const usage = completion.usage!;
     const expected = Math.round((usage.prompt_tokens + usage.completion_tokens * 4) * 1.25);
     expect(before - (await fixture.userQuota())).toBe(expected);
-    const log = (await consumeLogs()).at(-1)!;
+    const log = (await fixture.consumeLogs()).at(-1)!;
     expect(log).toMatchObject({
       model_name: 'gpt-4o',
       quota: expected,
@@ -71,7 +60,7 @@ describe('relay through the official openai SDK', () => {
     expect(usageChunks).toBe(0);
     const sent = fixture.upstream.requests.at(-1)!.body as { stream_options?: { include_usage?: boolean } };
     expect(sent.stream_options?.include_usage).toBe(true);
-    const log = (await consumeLogs()).at(-1)!;
+    const log = (await fixture.consumeLogs()).at(-1)!;
     expect(Boolean(log.is_stream)).toBe(true);
     expect(log.completion_tokens).toBe(4);
     expect(JSON.parse(log.other!).frt).toBeGreaterThanOrEqual(0);

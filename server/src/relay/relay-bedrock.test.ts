@@ -13,17 +13,16 @@ import {
 } from '../test-support/fake-vendors/bedrock-upstream.ts';
 import { FAKE_CLAUDE_TEXT, FAKE_CLAUDE_USAGE } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'claude-3-5-haiku-20241022';
 const PROFILE_MODEL = 'claude-sonnet-4-20250514';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let bedrock: FakeVendor;
 let channelId: number;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   bedrock = await startFakeBedrock();
   channelId = await fixture.addChannel({
     type: 33,
@@ -35,7 +34,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fixture.close();
   await bedrock.close();
 });
 

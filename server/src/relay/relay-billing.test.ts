@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { databaseMatrix } from '../test-support/databases.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { failureOf } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 /** Every way a stream can end has a billing rule (docs/reference/billing.md); these check each one end to end. */
 describe('stream endings are billed by their rule', () => {
-  let fixture: RelayFixture;
-  beforeAll(async () => {
-    // A small balance, so that pre-consumption (and its refund) is exercised too.
-    fixture = await startRelayFixture({ userQuota: 1_000_000 });
-  });
-  afterAll(async () => fixture?.close());
-
-  const consumeLogs = async () => {
-    await fixture.flush();
-    return fixture.server.context.logDatabase.db
-      .selectFrom('logs')
-      .selectAll()
-      .where('type', '=', 2)
-      .orderBy('id')
-      .execute();
-  };
+  // A small balance, so that pre-consumption (and its refund) is exercised too.
+  const { fixture } = setUpRelayFixture({ userQuota: 1_000_000 });
 
   it('upstream failure before any output: everything refunded, nothing logged', async () => {
     await fixture.addChannel({ key: 'fails-key', models: 'gpt-4o' });
@@ -35,7 +22,7 @@ describe('stream endings are billed by their rule', () => {
     );
     expect(failure).toMatchObject({ status: 500 });
     expect(await fixture.userQuota()).toBe(before);
-    expect(await consumeLogs()).toHaveLength(0);
+    expect(await fixture.consumeLogs()).toHaveLength(0);
     fixture.upstream.setBehaviorForKey('fails-key', undefined);
   });
 
@@ -59,7 +46,7 @@ describe('stream endings are billed by their rule', () => {
     }
     expect(text.trim().split(/\s+/)).toHaveLength(3);
     const charged = before - (await fixture.userQuota());
-    const log = (await consumeLogs()).at(-1)!;
+    const log = (await fixture.consumeLogs()).at(-1)!;
     expect(log.completion_tokens).toBeGreaterThanOrEqual(3);
     expect(log.completion_tokens).toBeLessThan(6);
     expect(charged).toBe(log.quota);
@@ -85,8 +72,10 @@ describe('stream endings are billed by their rule', () => {
       // aborted on purpose
     }
     await expect.poll(() => fixture.upstream.requests.at(-1)?.closedByClient, { timeout: 5000 }).toBe(true);
-    await expect.poll(async () => (await consumeLogs()).length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
-    const log = (await consumeLogs()).at(-1)!;
+    await expect
+      .poll(async () => (await fixture.consumeLogs()).length, { timeout: 5000 })
+      .toBeGreaterThanOrEqual(2);
+    const log = (await fixture.consumeLogs()).at(-1)!;
     expect(log.completion_tokens).toBeGreaterThanOrEqual(5);
     expect(log.completion_tokens).toBeLessThan(50);
     expect(before - (await fixture.userQuota())).toBe(log.quota);
@@ -125,67 +114,62 @@ describe('stream endings are billed by their rule', () => {
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('quota exactness under 500 concurrent requests on $name', ({ skipReason, create }) => {
-  let fixture: RelayFixture;
+describe.each(matrix)('quota exactness under 500 concurrent requests on $name', (dialect) => {
+  // 3 USD: below the trusted-balance line, so every call pre-consumes and settles.
+  const { fixture, run } = setUpRelayFixture({ dialect, userQuota: 1_500_000 });
   beforeAll(async () => {
-    if (skipReason) return;
-    // 3 USD: below the trusted-balance line, so every call pre-consumes and settles.
-    fixture = await startRelayFixture({ database: await create(), userQuota: 1_500_000 });
+    if (dialect.skipReason) return;
     await fixture.addChannel({ key: 'concurrency-key' });
   });
-  afterAll(async () => fixture?.close());
 
-  it.skipIf(skipReason !== null)(
-    'the logged quota equals the change of the user and of the token exactly',
-    async () => {
-      const token = await fixture.addToken({ name: 'busy', unlimited_quota: false, remain_quota: 1_200_000 });
-      const client = fixture.clientFor(`sk-${token.key}`);
-      const before = await fixture.userQuota();
-      const results = await Promise.allSettled(
-        Array.from({ length: 500 }, (_, index) =>
-          index % 2 === 0
-            ? client.chat.completions.create({
+  run('the logged quota equals the change of the user and of the token exactly', async () => {
+    const token = await fixture.addToken({ name: 'busy', unlimited_quota: false, remain_quota: 1_200_000 });
+    const client = fixture.clientFor(`sk-${token.key}`);
+    const before = await fixture.userQuota();
+    const results = await Promise.allSettled(
+      Array.from({ length: 500 }, (_, index) =>
+        index % 2 === 0
+          ? client.chat.completions.create({
+              model: 'gpt-4o-mini',
+              max_tokens: 50,
+              messages: [{ role: 'user', content: `request ${index} ${'word '.repeat(index % 17)}` }],
+            })
+          : (async () => {
+              const stream = await client.chat.completions.create({
                 model: 'gpt-4o-mini',
-                max_tokens: 50,
-                messages: [{ role: 'user', content: `request ${index} ${'word '.repeat(index % 17)}` }],
-              })
-            : (async () => {
-                const stream = await client.chat.completions.create({
-                  model: 'gpt-4o-mini',
-                  stream: true,
-                  messages: [{ role: 'user', content: `stream ${index}` }],
-                });
-                for await (const _chunk of stream) {
-                  // drain
-                }
-              })(),
-        ),
-      );
-      expect(results.filter((result) => result.status === 'rejected')).toHaveLength(0);
-      await fixture.flush();
-      const { db } = fixture.server.context.database;
-      const logged = await fixture.server.context.logDatabase.db
-        .selectFrom('logs')
-        .select((builder) => [
-          builder.fn.countAll<number>().as('rows'),
-          builder.fn.sum<number>('quota').as('quota'),
-        ])
-        .where('type', '=', 2)
-        .where('token_id', '=', token.id)
-        .executeTakeFirstOrThrow();
-      expect(Number(logged.rows)).toBe(500);
-      const spent = Number(logged.quota);
-      expect(spent).toBeGreaterThan(0);
-      expect(before - (await fixture.userQuota())).toBe(spent);
-      const tokenRow = await db
-        .selectFrom('tokens')
-        .select(['remain_quota', 'used_quota'])
-        .where('id', '=', token.id)
-        .executeTakeFirstOrThrow();
-      expect(1_200_000 - Number(tokenRow.remain_quota)).toBe(spent);
-      expect(Number(tokenRow.used_quota)).toBe(spent);
-      const cached = fixture.server.context.accounts.token(token.id)!;
-      expect(cached.remainQuota).toBe(Number(tokenRow.remain_quota));
-    },
-  );
+                stream: true,
+                messages: [{ role: 'user', content: `stream ${index}` }],
+              });
+              for await (const _chunk of stream) {
+                // drain
+              }
+            })(),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toHaveLength(0);
+    await fixture.flush();
+    const { db } = fixture.server.context.database;
+    const logged = await fixture.server.context.logDatabase.db
+      .selectFrom('logs')
+      .select((builder) => [
+        builder.fn.countAll<number>().as('rows'),
+        builder.fn.sum<number>('quota').as('quota'),
+      ])
+      .where('type', '=', 2)
+      .where('token_id', '=', token.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(logged.rows)).toBe(500);
+    const spent = Number(logged.quota);
+    expect(spent).toBeGreaterThan(0);
+    expect(before - (await fixture.userQuota())).toBe(spent);
+    const tokenRow = await db
+      .selectFrom('tokens')
+      .select(['remain_quota', 'used_quota'])
+      .where('id', '=', token.id)
+      .executeTakeFirstOrThrow();
+    expect(1_200_000 - Number(tokenRow.remain_quota)).toBe(spent);
+    expect(Number(tokenRow.used_quota)).toBe(spent);
+    const cached = fixture.server.context.accounts.token(token.id)!;
+    expect(cached.remainQuota).toBe(Number(tokenRow.remain_quota));
+  });
 });

@@ -3,11 +3,11 @@
  * reaches its documented path with its key as a Bearer token, through the official openai SDK (rerank
  * over plain HTTP), and is billed; a Cloudflare channel without an account id in `other` is refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 
 // type, `other`, model, endpoint, the provider's path
 const CASES = [
@@ -33,7 +33,6 @@ const CASES = [
 ] as const;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   const ratios = fixture.server.context.options.getJson<Record<string, number>>('ModelRatio');
   await fixture.setOption(
     'ModelRatio',
@@ -47,8 +46,6 @@ beforeAll(async () => {
     await fixture.addChannel({ type, other, key: `key-${type}-${model}`, models: model });
   }
 });
-
-afterAll(async () => fixture?.close());
 
 describe('OpenAI-compatible providers under their own paths', () => {
   it.each(CASES)('type %i %s: %s %s → %s', async (type, _other, model, endpoint, path) => {

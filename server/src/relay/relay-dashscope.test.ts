@@ -4,7 +4,7 @@
  * as an asynchronous task polled until done, through the official `openai` SDK, billed per image — with a
  * failed task reported and refunded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_DASHSCOPE_KEY,
   FAKE_IMAGE_BYTES,
@@ -12,15 +12,14 @@ import {
   type FakeDashScope,
   startFakeDashScope,
 } from '../test-support/fake-vendors/dashscope-upstream.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const IMAGE_PRICE = 0.02;
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let dashscope: FakeDashScope;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   dashscope = fixture.adopt(await startFakeDashScope());
   await fixture.addChannel({
     type: 17,
@@ -31,8 +30,6 @@ beforeAll(async () => {
   await fixture.setModelRatios({ 'gte-rerank': 0.05 });
   await fixture.mergeJsonOption('ModelPrice', { 'wanx-v1': IMAGE_PRICE });
 });
-
-afterAll(() => fixture?.close());
 
 describe('DashScope rerank', () => {
   it('answers in the common shape and bills the reported tokens', async () => {

@@ -5,7 +5,7 @@
  * a bad key refused with nothing charged, an `error` event mid-stream ending the client's stream with an
  * error and billing only what was delivered, a Claude-format client, and the console's channel test.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_DIFY_APP_KEY,
   FAKE_DIFY_ERROR,
@@ -15,19 +15,15 @@ import {
   type FakeDify,
   startFakeDify,
 } from '../test-support/fake-vendors/dify-upstream.ts';
-import {
-  collectChatStream,
-  failedChatStream,
-  type RelayFixture,
-  startRelayFixture,
-} from '../test-support/relay-fixture.ts';
+import { collectChatStream, failedChatStream } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'dify-support-bot';
 const BAD_KEY_MODEL = 'dify-wrong-key';
 const MODEL_RATIO = 1.5;
 const COMPLETION_RATIO = 3;
 const ANSWER = FAKE_DIFY_PIECES.join('');
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let dify: FakeDify;
 let channelId: number;
 
@@ -36,7 +32,6 @@ function quotaOf(promptTokens: number, completionTokens: number): number {
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   dify = fixture.adopt(await startFakeDify());
   // The base as Dify's console shows it (with /v1): the adaptor must not double it.
   channelId = await fixture.addChannel({
@@ -56,8 +51,6 @@ beforeAll(async () => {
     { [MODEL]: COMPLETION_RATIO },
   );
 });
-
-afterAll(() => fixture?.close());
 
 describe('Dify channels', () => {
   it('send the whole conversation as one query with the last turn’s images, billed from the usage', async () => {

@@ -5,14 +5,14 @@
  * output → the client gets its format's error event, the delivered part is billed; the client leaving
  * → what was delivered is billed. In every case the balance moves by exactly the logged quota.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'gpt-4o';
 const UPSTREAM_KEY = 'endings-key';
 const REPLY = 'alpha beta gamma delta epsilon zeta';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture({ userQuota: 1_000_000 });
 let key: string;
 
 interface StreamCall {
@@ -70,16 +70,6 @@ const calls: Record<string, () => StreamCall> = {
   }),
 };
 
-async function consumeLogs() {
-  await fixture.flush();
-  return fixture.server.context.logDatabase.db
-    .selectFrom('logs')
-    .selectAll()
-    .where('type', '=', 2)
-    .orderBy('id')
-    .execute();
-}
-
 function post(call: StreamCall, signal?: AbortSignal) {
   return fetch(call.url, {
     method: 'POST',
@@ -90,25 +80,22 @@ function post(call: StreamCall, signal?: AbortSignal) {
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture({ userQuota: 1_000_000 });
   await fixture.addChannel({ key: UPSTREAM_KEY, models: MODEL });
   await fixture.setOption('RetryTimes', '0');
   key = `sk-${fixture.token.key}`;
 });
 
-afterAll(async () => fixture?.close());
-
 describe.each(Object.keys(calls))('%s client streams from an OpenAI Chat upstream', (format) => {
   it("failure before output: an error in the client's format, nothing charged, nothing logged", async () => {
     fixture.upstream.setBehaviorForKey(UPSTREAM_KEY, { status: 500 });
     const before = await fixture.userQuota();
-    const logsBefore = (await consumeLogs()).length;
+    const logsBefore = (await fixture.consumeLogs()).length;
     const response = await post(calls[format]!());
     expect(response.status).toBe(500);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body.error ?? body.type).toBeTruthy();
     expect(await fixture.userQuota()).toBe(before);
-    expect((await consumeLogs()).length).toBe(logsBefore);
+    expect((await fixture.consumeLogs()).length).toBe(logsBefore);
     fixture.upstream.setBehaviorForKey(UPSTREAM_KEY, undefined);
   });
 
@@ -125,7 +112,7 @@ describe.each(Object.keys(calls))('%s client streams from an OpenAI Chat upstrea
     const body = await response.text();
     expect(call.text(body).trim().split(/\s+/)).toHaveLength(3);
     expect(body).toMatch(call.cutMarker);
-    const log = (await consumeLogs()).at(-1)!;
+    const log = (await fixture.consumeLogs()).at(-1)!;
     expect(log.completion_tokens).toBeGreaterThanOrEqual(3);
     expect(log.completion_tokens).toBeLessThan(6);
     expect(before - (await fixture.userQuota())).toBe(log.quota);
@@ -135,7 +122,7 @@ describe.each(Object.keys(calls))('%s client streams from an OpenAI Chat upstrea
   it('client leaves mid-stream: what was delivered is billed, the reservation released', async () => {
     fixture.upstream.setBehaviorForKey(UPSTREAM_KEY, { chunkCount: 200, chunkDelayMs: 20, replyText: REPLY });
     const before = await fixture.userQuota();
-    const logsBefore = (await consumeLogs()).length;
+    const logsBefore = (await fixture.consumeLogs()).length;
     const controller = new AbortController();
     const response = await post(calls[format]!(), controller.signal);
     const reader = response.body!.getReader();
@@ -147,10 +134,10 @@ describe.each(Object.keys(calls))('%s client streams from an OpenAI Chat upstrea
     }
     controller.abort();
     await reader.cancel().catch(() => undefined);
-    let logs = await consumeLogs();
+    let logs = await fixture.consumeLogs();
     for (let wait = 0; wait < 50 && logs.length === logsBefore; wait += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
-      logs = await consumeLogs();
+      logs = await fixture.consumeLogs();
     }
     const log = logs.at(-1)!;
     expect(logs.length).toBe(logsBefore + 1);

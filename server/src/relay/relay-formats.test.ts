@@ -13,7 +13,7 @@ import {
   startFakeClaude,
 } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const CLAUDE_KEY = 'sk-ant-fake-upstream-key';
 const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
@@ -25,7 +25,7 @@ const weatherTool = {
   parameters: { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
 };
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let claude: FakeVendor;
 let key: string;
 let claudeChannel: number;
@@ -35,7 +35,6 @@ function anthropicClient(): Anthropic {
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   claude = await startFakeClaude(CLAUDE_KEY);
   key = `sk-${fixture.token.key}`;
   await fixture.addChannel({ models: OPENAI_MODEL });
@@ -48,7 +47,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fixture.close();
   await claude.close();
 });
 

@@ -22,14 +22,14 @@ import {
   startFakeGemini,
 } from '../test-support/fake-vendors/gemini-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const GEMINI_KEY = 'AIzaFakeGeminiUpstreamKey0123456789';
 const GEMINI_MODEL = 'gemini-2.5-flash';
 const OPENAI_MODEL = 'gpt-4o-mini';
 const EMBEDDING_MODEL = 'text-embedding-3-small';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let gemini: FakeVendor;
 let key: string;
 let geminiChannel: number;
@@ -41,7 +41,6 @@ function genai(apiKey = key): GoogleGenAI {
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   gemini = await startFakeGemini(GEMINI_KEY);
   key = `sk-${fixture.token.key}`;
   await fixture.addChannel({ models: `${OPENAI_MODEL},${EMBEDDING_MODEL}` });
@@ -57,7 +56,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await claude.close();
-  await fixture.close();
   await gemini.close();
 });
 

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { toFile } from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_IMAGE_USAGE,
   FAKE_TRANSCRIBE_USAGE,
@@ -15,23 +15,20 @@ import {
   fakeImageUrl,
   fakeSpeech,
 } from '../test-support/fake-upstream/media-handlers.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 import { countTextTokens } from './billing/tokens.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const RERANKER = 'bge-reranker-v2-m3';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   await fixture.addChannel({
     models: `dall-e-2,dall-e-3,gpt-image-1,tts-1,whisper-1,gpt-4o-transcribe,${RERANKER}`,
   });
   await fixture.setModelRatios({ [RERANKER]: 0.01, 'gpt-4o-transcribe': 1.25 });
 });
-
-afterAll(async () => fixture?.close());
 
 describe('POST /v1/images/generations', () => {
   it.each([

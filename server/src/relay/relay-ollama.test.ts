@@ -3,7 +3,7 @@
  * (server/src/test-support/fake-vendors/ollama-upstream.ts), through the OpenAI-compatible API when it
  * ends in /v1 — stream and not, tool calls, usage from Ollama's counts billed exactly, errors mapped.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
 import {
@@ -13,16 +13,16 @@ import {
   FAKE_OLLAMA_PIECES,
   startFakeOllama,
 } from '../test-support/fake-vendors/ollama-upstream.ts';
-import { collectChatStream, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { collectChatStream } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const COMPAT_MODEL = 'qwen2.5:7b';
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let ollama: FakeVendor;
 let nativeChannel: number;
 let compatChannel: number;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   ollama = fixture.adopt(await startFakeOllama());
   nativeChannel = await fixture.addChannel({
     type: 4,
@@ -41,8 +41,6 @@ beforeAll(async () => {
     { [FAKE_OLLAMA_MODEL]: 2 },
   );
 });
-
-afterAll(() => fixture?.close());
 
 describe('Ollama channels', () => {
   it('answer natively through /api/chat and bill the eval counts', async () => {

@@ -6,7 +6,7 @@
  * nothing charged, a Claude-format client, the console's channel test and model list, and the stream
  * decoder's handling of a body that is not a reply.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
 import {
   FAKE_PALM_FILTER_MARKER,
@@ -14,20 +14,15 @@ import {
   FAKE_PALM_TEXT,
   startFakePalm,
 } from '../test-support/fake-vendors/palm-upstream.ts';
-import {
-  type Charge,
-  collectChatStream,
-  type RelayFixture,
-  SYSTEM_AND_TURNS,
-  startRelayFixture,
-} from '../test-support/relay-fixture.ts';
+import { type Charge, collectChatStream, SYSTEM_AND_TURNS } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 import { adaptorFor } from './providers/registry.ts';
 
 const MODEL = 'chat-bison-001';
 const BAD_KEY_MODEL = 'text-bison-001';
 const MODEL_RATIO = 0.5;
 const COMPLETION_RATIO = 2;
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let palm: FakeVendor;
 let channelId: number;
 
@@ -43,7 +38,6 @@ function expectCountedBilling({ spent, log }: Charge<unknown>): void {
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   palm = fixture.adopt(await startFakePalm());
   channelId = await fixture.addChannel({ type: 11, key: FAKE_PALM_KEY, base_url: palm.url, models: MODEL });
   await fixture.addChannel({ type: 11, key: 'AIzaWrongKey', base_url: palm.url, models: BAD_KEY_MODEL });
@@ -52,8 +46,6 @@ beforeAll(async () => {
     { [MODEL]: COMPLETION_RATIO },
   );
 });
-
-afterAll(() => fixture?.close());
 
 describe('PaLM 2 channels', () => {
   it('answer chat with the system text as context and alternating authors, billed from counted tokens', async () => {

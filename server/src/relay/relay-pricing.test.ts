@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 describe('pricing through the relay', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture();
   beforeAll(async () => {
-    fixture = await startRelayFixture();
     await fixture.addChannel({ key: 'pricing-key', models: 'per-call-model,gpt-4o', group: 'default,vip' });
   });
-  afterAll(async () => fixture?.close());
-
-  const lastLog = async () => {
-    await fixture.flush();
-    return fixture.server.context.logDatabase.db
-      .selectFrom('logs')
-      .selectAll()
-      .where('type', '=', 2)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-  };
 
   it('bills a per-call price as price × QuotaPerUnit × group ratio', async () => {
     await fixture.setOption(
@@ -33,7 +21,7 @@ describe('pricing through the relay', () => {
       messages: [{ role: 'user', content: 'a long prompt that does not matter' }],
     });
     expect(before - (await fixture.userQuota())).toBe(10_000);
-    expect(JSON.parse((await lastLog()).other!)).toMatchObject({ model_price: 0.02 });
+    expect(JSON.parse((await fixture.lastConsumeLog()).other!)).toMatchObject({ model_price: 0.02 });
   });
 
   it('applies a new group ratio to the next call, and a group-to-group ratio over it', async () => {
@@ -49,10 +37,13 @@ describe('pricing through the relay', () => {
     };
     const base = (100 + 4 * 4) * 1.25;
     expect(await ask()).toBe(Math.round(base * 2));
-    expect((await lastLog()).group).toBe('vip');
+    expect((await fixture.lastConsumeLog()).group).toBe('vip');
     await fixture.setOption('GroupGroupRatio', JSON.stringify({ default: { vip: 0.5 } }));
     expect(await ask()).toBe(Math.round(base * 0.5));
-    expect(JSON.parse((await lastLog()).other!)).toMatchObject({ group_ratio: 2, user_group_ratio: 0.5 });
+    expect(JSON.parse((await fixture.lastConsumeLog()).other!)).toMatchObject({
+      group_ratio: 2,
+      user_group_ratio: 0.5,
+    });
     fixture.upstream.setBehaviorForKey('pricing-key', undefined);
   });
 
@@ -69,31 +60,31 @@ describe('pricing through the relay', () => {
     });
     // gpt-4o: ratio 1.25, completion 4, cache 0.5 → (600 + 400 × 0.5 + 1 × 4) × 1.25
     expect(before - (await fixture.userQuota())).toBe(Math.round((600 + 200 + 4) * 1.25));
-    expect(JSON.parse((await lastLog()).other!)).toMatchObject({ cache_tokens: 400, cache_ratio: 0.5 });
+    expect(JSON.parse((await fixture.lastConsumeLog()).other!)).toMatchObject({
+      cache_tokens: 400,
+      cache_ratio: 0.5,
+    });
     fixture.upstream.setBehaviorForKey('pricing-key', undefined);
   });
 });
 
 describe('live token and user views', () => {
+  const { fixture } = setUpRelayFixture();
+
   it('show usage at once, before the batch writer has written it', async () => {
-    const fixture = await startRelayFixture();
-    try {
-      await fixture.addChannel({ key: 'live-key' });
-      const token = await fixture.addToken({ name: 'live', unlimited_quota: false, remain_quota: 1_000_000 });
-      await fixture
-        .clientFor(`sk-${token.key}`)
-        .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] });
-      const view = (
-        await fixture.user.get<{ used_quota: number; remain_quota: number }>(`/api/token/${token.id}`)
-      ).body.data!;
-      expect(view.used_quota).toBeGreaterThan(0);
-      expect(view.remain_quota).toBe(1_000_000 - view.used_quota);
-      const self = (await fixture.user.get<{ used_quota: number; request_count: number }>('/api/user/self'))
-        .body.data!;
-      expect(self.used_quota).toBe(view.used_quota);
-      expect(self.request_count).toBe(1);
-    } finally {
-      await fixture.close();
-    }
+    await fixture.addChannel({ key: 'live-key' });
+    const token = await fixture.addToken({ name: 'live', unlimited_quota: false, remain_quota: 1_000_000 });
+    await fixture
+      .clientFor(`sk-${token.key}`)
+      .chat.completions.create({ model: 'gpt-4o', messages: [{ role: 'user', content: 'x' }] });
+    const view = (
+      await fixture.user.get<{ used_quota: number; remain_quota: number }>(`/api/token/${token.id}`)
+    ).body.data!;
+    expect(view.used_quota).toBeGreaterThan(0);
+    expect(view.remain_quota).toBe(1_000_000 - view.used_quota);
+    const self = (await fixture.user.get<{ used_quota: number; request_count: number }>('/api/user/self'))
+      .body.data!;
+    expect(self.used_quota).toBe(view.used_quota);
+    expect(self.request_count).toBe(1);
   });
 });

@@ -14,7 +14,7 @@ import {
   FAKE_RESPONSES_USAGE,
   startFakeResponses,
 } from '../test-support/fake-vendors/responses-upstream.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const CHAT_MODEL = 'gpt-4o-mini';
 const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
@@ -29,13 +29,12 @@ const weatherTool = {
   strict: false,
 };
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let claude: FakeVendor;
 let responses: Awaited<ReturnType<typeof startFakeResponses>>;
 let client: OpenAI;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   claude = await startFakeClaude('sk-ant-fake');
   responses = await startFakeResponses(RESPONSES_KEY);
   // A custom OpenAI-compatible channel speaks Chat Completions only: Responses calls are converted.
@@ -50,7 +49,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fixture.close();
   await claude.close();
   await responses.close();
 });

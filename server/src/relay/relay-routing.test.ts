@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failureOf } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 /** Each test uses its own model name so channels of other tests never serve it. */
 describe('relay routing: retries, health, mapping, overrides', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture();
   beforeAll(async () => {
-    fixture = await startRelayFixture();
     await fixture.setOption(
       'ModelRatio',
       JSON.stringify({
@@ -18,20 +18,9 @@ describe('relay routing: retries, health, mapping, overrides', () => {
       }),
     );
   });
-  afterAll(async () => fixture?.close());
 
   const ask = (model: string) =>
     fixture.openai.chat.completions.create({ model, messages: [{ role: 'user', content: 'hi' }] });
-  const lastLog = async () => {
-    await fixture.flush();
-    return fixture.server.context.logDatabase.db
-      .selectFrom('logs')
-      .selectAll()
-      .where('type', '=', 2)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
-  };
-
   it('retries a failing channel on the next tier and logs both channels', async () => {
     await fixture.setOption('RetryTimes', '2');
     const failing = await fixture.addChannel({ key: 'failing-key', models: 'retry-model', priority: 10 });
@@ -39,7 +28,7 @@ describe('relay routing: retries, health, mapping, overrides', () => {
     fixture.upstream.setBehaviorForKey('failing-key', { status: 500 });
     const reply = await ask('retry-model');
     expect(reply.choices[0]?.message.content).toBe('Hello from fake upstream');
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     expect(log.channel_id).toBe(healthy);
     expect(JSON.parse(log.other!).admin_info.use_channel).toEqual([failing, healthy]);
   });
@@ -119,7 +108,7 @@ describe('relay routing: retries, health, mapping, overrides', () => {
     await ask('mapped-model');
     const sent = fixture.upstream.requests.filter((request) => request.apiKey === 'mapping-key').at(-1)!;
     expect((sent.body as { model: string }).model).toBe('final-model');
-    const log = await lastLog();
+    const log = await fixture.lastConsumeLog();
     expect(log.model_name).toBe('mapped-model');
     expect(JSON.parse(log.other!)).toMatchObject({
       is_model_mapped: true,

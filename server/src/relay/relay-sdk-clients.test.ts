@@ -16,17 +16,16 @@ import { z } from 'zod';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import { FAKE_CLAUDE_TOOL_INPUT, startFakeClaude } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'gpt-4o-mini';
 const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let claude: FakeVendor;
 let key: string;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   claude = await startFakeClaude('sk-ant-fake');
   // Chat Completions only: every other client format is converted.
   await fixture.addChannel({ type: 8, models: MODEL });
@@ -36,7 +35,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fixture.close();
   await claude.close();
 });
 

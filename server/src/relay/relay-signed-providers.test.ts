@@ -5,7 +5,7 @@
  * through the official `openai` SDK with exact billing, a Claude-format client, a wrong secret refused
  * and charged nothing, the console's channel test, and malformed keys refused at save.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
 import {
   FAKE_HUNYUAN_PIECES,
@@ -21,18 +21,18 @@ import {
   FAKE_ZHIPU_USAGE,
   startFakeZhipuV3,
 } from '../test-support/fake-vendors/zhipu-v3-upstream.ts';
-import { collectChatStream, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { collectChatStream } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const HUNYUAN = 'hunyuan-turbo';
 const ZHIPU = 'chatglm_pro';
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let hunyuan: FakeVendor;
 let zhipu: FakeVendor;
 let hunyuanChannel: number;
 let zhipuChannel: number;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   hunyuan = fixture.adopt(await startFakeHunyuan());
   zhipu = fixture.adopt(await startFakeZhipuV3());
   hunyuanChannel = await fixture.addChannel({
@@ -50,8 +50,6 @@ beforeAll(async () => {
   });
   await fixture.setModelRatios({ [HUNYUAN]: 0.5, [ZHIPU]: 0.25, 'hunyuan-lite': 0.5 }, { [HUNYUAN]: 3 });
 });
-
-afterAll(() => fixture?.close());
 
 async function streamedText(model: string) {
   return collectChatStream(

@@ -18,13 +18,8 @@ import {
   type FakeSpark,
   startFakeSpark,
 } from '../test-support/fake-vendors/spark-upstream.ts';
-import {
-  collectChatStream,
-  failedChatStream,
-  type RelayFixture,
-  SYSTEM_AND_TURNS,
-  startRelayFixture,
-} from '../test-support/relay-fixture.ts';
+import { collectChatStream, failedChatStream, SYSTEM_AND_TURNS } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 import { startTunnelProxy } from '../test-support/tunnel-proxy.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
 import { sparkCodec } from './providers/spark/codec.ts';
@@ -34,7 +29,7 @@ const MODEL = 'SparkDesk';
 const MODEL_RATIO = 0.9;
 const COMPLETION_RATIO = 3;
 const TEXT = FAKE_SPARK_PIECES.join('');
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let spark: FakeSpark;
 let channelId: number;
 let defaultVersionChannelId: number;
@@ -48,7 +43,6 @@ function expectedQuota(ratio = MODEL_RATIO): number {
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   spark = fixture.adopt(await startFakeSpark());
   channelId = await fixture.addChannel({
     type: 18,
@@ -75,8 +69,6 @@ beforeAll(async () => {
   const each = (value: number) => Object.fromEntries(names.map((name) => [name, value]));
   await fixture.setModelRatios(each(MODEL_RATIO), each(COMPLETION_RATIO));
 });
-
-afterAll(() => fixture?.close());
 
 describe('iFlytek Spark channels', () => {
   it('answer chat over a signed socket: version from other, system first, billed from the usage', async () => {

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 describe('streaming details: playground, idle timeout, pings, rollups', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture({ environment: { STREAMING_TIMEOUT: '1' } });
   beforeAll(async () => {
-    fixture = await startRelayFixture({ environment: { STREAMING_TIMEOUT: '1' } });
     await fixture.addChannel({ key: 'stream-key' });
   });
-  afterAll(async () => fixture?.close());
 
   const rawStream = async (
     body: Record<string, unknown>,

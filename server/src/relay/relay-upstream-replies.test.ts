@@ -3,19 +3,19 @@
  * usage is billed at a bound, redirects and unreadable 200 replies become 502s that cost nothing, and keys
  * an upstream echoes never reach the client.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failureOf, type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { failureOf, type RelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 import { MAX_REPORTED_TOKENS } from './billing/usage-bounds.ts';
 
 describe('replies an upstream should not have sent', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture({ userQuota: 4_000_000 });
   const key = 'replies-key';
 
   beforeAll(async () => {
-    fixture = await startRelayFixture({ userQuota: 4_000_000 });
     await fixture.addChannel({ key, models: 'gpt-4o-mini' });
   });
-  afterAll(async () => fixture?.close());
+
   const behave = (behavior: Parameters<RelayFixture['upstream']['setBehaviorForKey']>[1]) =>
     fixture.upstream.setBehaviorForKey(key, behavior);
 

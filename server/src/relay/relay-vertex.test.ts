@@ -13,17 +13,16 @@ import {
   type FakeVertex,
   startFakeVertex,
 } from '../test-support/fake-vendors/vertex-upstream.ts';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const GEMINI_MODEL = 'gemini-2.5-flash';
 const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
 
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let vertex: FakeVertex;
 let channelId: number;
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   vertex = await startFakeVertex();
   channelId = await fixture.addChannel({
     type: 41,
@@ -35,7 +34,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fixture.close();
   await vertex.close();
 });
 

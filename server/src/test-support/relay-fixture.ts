@@ -4,9 +4,11 @@
  * model ratios, what a call charged, and an OpenAI chat stream read to its end.
  */
 import Anthropic from '@anthropic-ai/sdk';
+import type { Selectable } from 'kysely';
 import OpenAI from 'openai';
 import type { CreateChannelsResult } from '../../../common/api/channels.ts';
 import type { TokenView } from '../../../common/api/tokens.ts';
+import type { Database } from '../db/schema.ts';
 import { type FakeUpstream, startFakeUpstream } from './fake-upstream/fake-upstream.ts';
 import {
   type ApiClient,
@@ -50,7 +52,9 @@ export interface RelayFixture {
   flush(): Promise<void>;
   userQuota(): Promise<number>;
   /** The newest consumption log row (type 2), after a flush. */
-  lastConsumeLog(): Promise<Record<string, unknown>>;
+  lastConsumeLog(): Promise<Selectable<Database['logs']>>;
+  /** Every consumption log row (type 2), oldest first, after a flush. */
+  consumeLogs(): Promise<Selectable<Database['logs']>[]>;
   /** Runs `call`; returns its result, what it took from the user's quota and the newest consumption log. */
   charged<T>(call: () => Promise<T>): Promise<Charge<T>>;
   /** Runs a call that must fail (as `failureOf`); returns its failure and what it took from the user's quota. */
@@ -173,7 +177,16 @@ export async function startRelayFixture(options: RelayFixtureOptions = {}): Prom
         .where('type', '=', 2)
         .orderBy('id', 'desc')
         .executeTakeFirstOrThrow();
-      return row as unknown as Record<string, unknown>;
+      return row;
+    },
+    async consumeLogs() {
+      await server.context.writer.flush();
+      return server.context.logDatabase.db
+        .selectFrom('logs')
+        .selectAll()
+        .where('type', '=', 2)
+        .orderBy('id')
+        .execute();
     },
     async charged(call) {
       const before = await fixture.userQuota();

@@ -60,7 +60,7 @@ type SkippableTest = ReturnType<typeof it.skipIf>;
  * An object that forwards to the value `current()` holds once a hook has set it. Methods are bound to the
  * value, so that they work when called on the stand-in.
  */
-function standIn<T extends object>(what: string, current: () => T | undefined): T {
+export function standIn<T extends object>(what: string, current: () => T | undefined): T {
   const target = (): T => {
     const value = current();
     if (value === undefined)

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseMatrix, type TestDatabase } from '../../test-support/databases.ts';
-import { connectDatabase, type DatabaseHandle } from '../connect.ts';
+import { describe, expect } from 'vitest';
+import { setUpDatabaseHandle } from '../../test-support/database-handle.ts';
+import { databaseMatrix } from '../../test-support/databases.ts';
 import { reconcileSchema } from '../reconcile.ts';
 import { allTables } from '../schema.ts';
 import { runMigrations } from './index.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('migrations on $name', ({ name, skipReason, create }) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+describe.each(matrix)('migrations on $name', (dialect) => {
+  const { name } = dialect;
+  const { handle, run } = setUpDatabaseHandle(dialect);
 
-  beforeAll(async () => {
-    if (skipReason) return;
-    database = await create();
-    handle = connectDatabase(database.target);
-  });
-
-  afterAll(async () => {
-    if (skipReason) return;
-    await handle.close();
-    await database.drop();
-  });
-
-  it.skipIf(skipReason !== null)(`creates every table with every declared column (${name})`, async () => {
+  run(`creates every table with every declared column (${name})`, async () => {
     const applied = await runMigrations(handle);
     expect(applied[0]).toBe('0001_base_schema');
     expect(applied).toContain('0003_ledger_checkpoints');
@@ -36,16 +24,13 @@ describe.each(matrix)('migrations on $name', ({ name, skipReason, create }) => {
     }
   });
 
-  it.skipIf(skipReason !== null)(
-    'is idempotent: a second run applies nothing and reconciling changes nothing',
-    async () => {
-      expect(await runMigrations(handle)).toEqual([]);
-      const report = await reconcileSchema(handle.db, handle.dialect, allTables);
-      expect(report).toEqual({ createdTables: [], addedColumns: [], createdIndexes: [], warnings: [] });
-    },
-  );
+  run('is idempotent: a second run applies nothing and reconciling changes nothing', async () => {
+    expect(await runMigrations(handle)).toEqual([]);
+    const report = await reconcileSchema(handle.db, handle.dialect, allTables);
+    expect(report).toEqual({ createdTables: [], addedColumns: [], createdIndexes: [], warnings: [] });
+  });
 
-  it.skipIf(skipReason !== null)('round-trips reserved-word columns, booleans and defaults', async () => {
+  run('round-trips reserved-word columns, booleans and defaults', async () => {
     await handle.db
       .insertInto('abilities')
       .values({ group: 'vip', model: 'gpt-4o', channel_id: 7, enabled: 1, priority: 5, weight: 3 })
@@ -72,28 +57,25 @@ describe.each(matrix)('migrations on $name', ({ name, skipReason, create }) => {
     ).rejects.toThrow();
   });
 
-  it.skipIf(skipReason !== null)(
-    'adopts an older one-api table: adds missing columns and keeps rows',
-    async () => {
-      await handle.db.schema.dropTable('redemptions').execute();
-      await handle.db.schema
-        .createTable('redemptions')
-        .addColumn('id', name === 'postgres' ? 'bigserial' : 'integer', (column) =>
-          name === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement(),
-        )
-        .addColumn('key', 'char(32)')
-        .addColumn('name', 'varchar(255)')
-        .addColumn('quota', 'bigint')
-        .execute();
-      await handle.db.insertInto('redemptions').values({ key: 'k1', name: 'old', quota: 42 }).execute();
-      const report = await reconcileSchema(handle.db, handle.dialect, allTables);
-      expect(report.addedColumns).toEqual(
-        expect.arrayContaining(['redemptions.status', 'redemptions.used_user_id', 'redemptions.deleted_at']),
-      );
-      const row = await handle.db.selectFrom('redemptions').selectAll().executeTakeFirstOrThrow();
-      expect(row.name).toBe('old');
-      expect(row.quota).toBe(42);
-      expect(row.status).toBe(1);
-    },
-  );
+  run('adopts an older one-api table: adds missing columns and keeps rows', async () => {
+    await handle.db.schema.dropTable('redemptions').execute();
+    await handle.db.schema
+      .createTable('redemptions')
+      .addColumn('id', name === 'postgres' ? 'bigserial' : 'integer', (column) =>
+        name === 'postgres' ? column.primaryKey() : column.primaryKey().autoIncrement(),
+      )
+      .addColumn('key', 'char(32)')
+      .addColumn('name', 'varchar(255)')
+      .addColumn('quota', 'bigint')
+      .execute();
+    await handle.db.insertInto('redemptions').values({ key: 'k1', name: 'old', quota: 42 }).execute();
+    const report = await reconcileSchema(handle.db, handle.dialect, allTables);
+    expect(report.addedColumns).toEqual(
+      expect.arrayContaining(['redemptions.status', 'redemptions.used_user_id', 'redemptions.deleted_at']),
+    );
+    const row = await handle.db.selectFrom('redemptions').selectAll().executeTakeFirstOrThrow();
+    expect(row.name).toBe('old');
+    expect(row.quota).toBe(42);
+    expect(row.status).toBe(1);
+  });
 });

@@ -5,31 +5,18 @@
  * relay sends it to OpenAI (server/src/db/migrations/index.ts).
  */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseMatrix, type TestDatabase } from '../../test-support/databases.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
-import { connectDatabase, type DatabaseHandle } from '../connect.ts';
+import { describe, expect, it } from 'vitest';
+import { setUpDatabaseHandle } from '../../test-support/database-handle.ts';
+import { databaseMatrix } from '../../test-support/databases.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 import { runMigrations } from './index.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('the organization column on $name', ({ skipReason, create }) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+describe.each(matrix)('the organization column on $name', (dialect) => {
+  const { handle, run } = setUpDatabaseHandle(dialect);
 
-  beforeAll(async () => {
-    if (skipReason) return;
-    database = await create();
-    handle = connectDatabase(database.target);
-  });
-
-  afterAll(async () => {
-    if (skipReason) return;
-    await handle.close();
-    await database.drop();
-  });
-
-  it.skipIf(skipReason !== null)('is moved from the column an earlier Switchyard wrote', async () => {
+  run('is moved from the column an earlier Switchyard wrote', async () => {
     await runMigrations(handle);
     // The database as an earlier version left it: the old column, a value in it, migration 0005 not run.
     await sql`ALTER TABLE channels ADD COLUMN openai_organization VARCHAR(255)`.execute(handle.db);
@@ -54,13 +41,7 @@ describe.each(matrix)('the organization column on $name', ({ skipReason, create 
 });
 
 describe('the organization through the API and the relay', () => {
-  let fixture: RelayFixture;
-
-  beforeAll(async () => {
-    fixture = await startRelayFixture();
-  });
-
-  afterAll(async () => fixture?.close());
+  const { fixture } = setUpRelayFixture();
 
   it('is saved in open_ai_organization, shown as openai_organization and sent to OpenAI', async () => {
     const id = await fixture.addChannel({ openai_organization: 'org-api' });

@@ -2,31 +2,18 @@
  * Migration 0004_users_auth_version on a database adopted from before it: the column is added, existing
  * users start at version 0 (so their earlier sessions keep working) and the version can be bumped.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { revokeSessions } from '../../auth/session.ts';
-import { databaseMatrix, type TestDatabase } from '../../test-support/databases.ts';
-import { connectDatabase, type DatabaseHandle } from '../connect.ts';
+import { setUpDatabaseHandle } from '../../test-support/database-handle.ts';
+import { databaseMatrix } from '../../test-support/databases.ts';
 import { runMigrations } from './index.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('0004_users_auth_version on $name', ({ skipReason, create }) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+describe.each(matrix)('0004_users_auth_version on $name', (dialect) => {
+  const { handle, run } = setUpDatabaseHandle(dialect);
 
-  beforeAll(async () => {
-    if (skipReason) return;
-    database = await create();
-    handle = connectDatabase(database.target);
-  });
-
-  afterAll(async () => {
-    if (skipReason) return;
-    await handle.close();
-    await database.drop();
-  });
-
-  it.skipIf(skipReason !== null)('adds auth_version at 0 to the users an older database holds', async () => {
+  run('adds auth_version at 0 to the users an older database holds', async () => {
     await runMigrations(handle);
     // The database as it was before the migration: no column, the migration not recorded, one user.
     await handle.db.schema.alterTable('users').dropColumn('auth_version').execute();

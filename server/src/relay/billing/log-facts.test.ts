@@ -4,11 +4,11 @@
  * language: consumption (per token and per call), redeeming a code, an administrator changing a quota
  * and the sign-up gift, each read back through the log API.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../../../common/api-types.ts';
 import { LogType } from '../../../../common/statuses.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
 import type { ApiClient } from '../../test-support/test-server.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
 interface LogRow {
   id: number;
@@ -21,14 +21,12 @@ interface LogRow {
 const USER_QUOTA = 100_000_000;
 
 describe('facts of log rows', () => {
-  let fixture: RelayFixture;
+  const { fixture } = setUpRelayFixture({ userQuota: USER_QUOTA });
   beforeAll(async () => {
-    fixture = await startRelayFixture({ userQuota: USER_QUOTA });
     await fixture.addChannel({ key: 'facts-key', models: 'gpt-4o-mini,per-call-facts' });
     await fixture.setModelRatios({ 'gpt-4o-mini': 1.25 }, { 'gpt-4o-mini': 4 });
     await fixture.mergeJsonOption('ModelPrice', { 'per-call-facts': 0.05 });
   });
-  afterAll(async () => fixture?.close());
 
   /** The newest row of `type` that `client` reads through the log API (root: every user's, else its own). */
   const newestLog = async (client: ApiClient, type: number, admin = false): Promise<LogRow> => {

@@ -2,10 +2,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWebhookBody } from '../../lib/notify-user.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
 describe('quota warnings by signed webhook, once per crossing', () => {
-  let fixture: RelayFixture;
+  // allow-all lets the test's webhook receiver live on loopback; users' webhooks are public-only otherwise.
+  const { fixture } = setUpRelayFixture({
+    environment: { UPSTREAM_ADDRESS_POLICY: 'allow-all' },
+    userQuota: 600_000,
+  });
   const received: { body: string; signature: string }[] = [];
   const receiver = createServer((request, response) => {
     let body = '';
@@ -20,11 +24,6 @@ describe('quota warnings by signed webhook, once per crossing', () => {
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    // allow-all lets the test's webhook receiver live on loopback; users' webhooks are public-only otherwise.
-    fixture = await startRelayFixture({
-      environment: { UPSTREAM_ADDRESS_POLICY: 'allow-all' },
-      userQuota: 600_000,
-    });
     await fixture.addChannel({ key: 'warn-key' });
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
     // Stored directly: the API only accepts https URLs, which a loopback test receiver cannot offer.
@@ -42,8 +41,7 @@ describe('quota warnings by signed webhook, once per crossing', () => {
       .execute();
     await fixture.server.context.accounts.refreshUser(fixture.userId);
   });
-  afterAll(async () => {
-    await fixture?.close();
+  afterAll(() => {
     receiver.close();
   });
 

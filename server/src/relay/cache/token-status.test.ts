@@ -3,19 +3,18 @@
  * writer flushes: the exhausted status is recorded at once and only over an enabled key
  * (server/src/relay/cache/account-cache.ts setTokenStatus), never queued to overwrite the refill later.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TokenStatus } from '../../../../common/statuses.ts';
-import { failureOf, type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
+import { failureOf } from '../../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
 describe('a refilled key after exhaustion', () => {
-  let fixture: RelayFixture;
+  // The batch writer waits an hour: only an explicit flush writes what it queued.
+  const { fixture } = setUpRelayFixture();
   beforeAll(async () => {
-    // The batch writer waits an hour: only an explicit flush writes what it queued.
-    fixture = await startRelayFixture();
     await fixture.addChannel({ models: 'status-model' });
     await fixture.mergeJsonOption('ModelPrice', { 'status-model': 0.002 });
   });
-  afterAll(async () => fixture?.close());
 
   const storedStatus = async (id: number) =>
     (

@@ -1,26 +1,20 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { SseParser } from '../../../lib/sse.ts';
+import {
+  decodeStreamText,
+  encodeStreamEvents,
+  recordedStreams,
+} from '../../../test-support/codec-streams.ts';
 import type { StreamEvent } from '../../canonical/types.ts';
 import { claudeCodec as codec } from './codec.ts';
 
-const chunks = (name: string): string =>
-  readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+const chunks = recordedStreams(import.meta.url);
 
 /** Decodes a Claude stream text with the relay's SSE parser. */
-function decode(text: string): StreamEvent[] {
-  const parser = new SseParser();
-  const decoder = codec.streamDecoder();
-  const messages = [...parser.push(text), ...parser.end()];
-  return [...messages.flatMap((message) => decoder.push(message)), ...decoder.end()];
-}
+const decode = (text: string) => decodeStreamText(codec, text);
 
 const init = { id: 'chatcmpl-9', model: 'gpt-4o', created: 1, includeUsage: false };
 
-function encode(events: StreamEvent[]): string {
-  const encoder = codec.streamEncoder(init);
-  return events.map((event) => encoder.encode(event)).join('') + encoder.finish();
-}
+const encode = (events: StreamEvent[]) => encodeStreamEvents(codec, init, events);
 
 const eventNames = (text: string) => [...text.matchAll(/^event: (\w+)$/gm)].map((match) => match[1]);
 

@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { GoogleGenAI } from '@google/genai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SseParser } from '../../../lib/sse.ts';
+import {
+  decodeStreamText,
+  encodeStreamEvents,
+  recordedStreams,
+} from '../../../test-support/codec-streams.ts';
 import type { StreamEncoderInit } from '../../canonical/codec.ts';
 import type { StreamEvent } from '../../canonical/types.ts';
 import { geminiCodec as codec } from './codec.ts';
@@ -12,19 +15,10 @@ const init: StreamEncoderInit = {
   created: 1700000000,
   includeUsage: true,
 };
-const recorded = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+const recorded = recordedStreams(import.meta.url);
 
-function decodeText(text: string): StreamEvent[] {
-  const decoder = codec.streamDecoder();
-  const parser = new SseParser();
-  const events = [...parser.push(text), ...parser.end()].flatMap((message) => decoder.push(message));
-  return [...events, ...decoder.end()];
-}
-
-function encodeEvents(events: readonly StreamEvent[]): string {
-  const encoder = codec.streamEncoder(init);
-  return events.map((event) => encoder.encode(event)).join('') + encoder.finish();
-}
+const decodeText = (text: string) => decodeStreamText(codec, text);
+const encodeEvents = (events: readonly StreamEvent[]) => encodeStreamEvents(codec, init, events);
 
 /** What the official Gemini SDK reads from a stream: each chunk's text, function calls and usage. */
 async function sdkChunks(text: string) {

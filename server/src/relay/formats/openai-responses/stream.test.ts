@@ -1,26 +1,21 @@
-import { readFileSync } from 'node:fs';
 import OpenAI from 'openai';
 import { describe, expect, it } from 'vitest';
 import { SseParser } from '../../../lib/sse.ts';
+import {
+  decodeStreamText,
+  encodeStreamEvents,
+  recordedStreams,
+} from '../../../test-support/codec-streams.ts';
 import type { StreamEncoderInit } from '../../canonical/codec.ts';
 import type { StreamEvent } from '../../canonical/types.ts';
 import { responsesCodec as codec } from './codec.ts';
 
 const init: StreamEncoderInit = { id: 'abc', model: 'gpt-x', created: 1700000000, includeUsage: true };
 
-function decodeText(text: string): StreamEvent[] {
-  const decoder = codec.streamDecoder();
-  const parser = new SseParser();
-  const events = [...parser.push(text), ...parser.end()].flatMap((message) => decoder.push(message));
-  return [...events, ...decoder.end()];
-}
+const decodeText = (text: string) => decodeStreamText(codec, text);
+const encodeEvents = (events: readonly StreamEvent[]) => encodeStreamEvents(codec, init, events);
 
-function encodeEvents(events: readonly StreamEvent[]): string {
-  const encoder = codec.streamEncoder(init);
-  return events.map((event) => encoder.encode(event)).join('') + encoder.finish();
-}
-
-const recorded = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url), 'utf8');
+const recorded = recordedStreams(import.meta.url);
 const textDeltas = (index: number, texts: string[]): StreamEvent[] =>
   texts.map((text) => ({ type: 'text_delta', index, text }));
 

@@ -7,7 +7,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pollTasks, TASK_TIMEOUT_MS } from '../../../jobs/task-polling.ts';
 import {
   FAKE_MJ_IMAGE,
@@ -15,13 +15,14 @@ import {
   type FakeMidjourney,
   startFakeMidjourney,
 } from '../../../test-support/fake-vendors/midjourney-proxy.ts';
-import { type RelayFixture, startRelayFixture } from '../../../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../../../test-support/test-site.ts';
 import { pollMidjourney } from './poll.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const IMAGINE_QUOTA = 0.1 * QUOTA_PER_UNIT;
 const UPSCALE_QUOTA = 0.05 * QUOTA_PER_UNIT;
-let fixture: RelayFixture;
+// allow-all: the client's callback hook in the callback test listens on loopback.
+const { fixture } = setUpRelayFixture({ environment: { UPSTREAM_ADDRESS_POLICY: 'allow-all' } });
 let mj: FakeMidjourney;
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
@@ -54,8 +55,6 @@ function imagineBody(prompt: string) {
 }
 
 beforeAll(async () => {
-  // allow-all: the client's callback hook in the callback test listens on loopback.
-  fixture = await startRelayFixture({ environment: { UPSTREAM_ADDRESS_POLICY: 'allow-all' } });
   mj = fixture.adopt(await startFakeMidjourney());
   await fixture.addChannel({
     type: 2,
@@ -64,8 +63,6 @@ beforeAll(async () => {
     models: 'mj_imagine,mj_upscale,mj_variation,mj_reroll,mj_describe,mj_upload',
   });
 });
-
-afterAll(async () => fixture?.close());
 
 describe('Midjourney submissions', () => {
   let taskId = '';

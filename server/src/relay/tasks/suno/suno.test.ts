@@ -4,15 +4,15 @@
  * polling to SUCCESS with the clips, a failure refunded exactly once with pollers racing, a refused prompt
  * charging nothing, and the caller's own tasks only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_TIMEOUT_MS } from '../../../jobs/task-polling.ts';
 import type { FakeVendor } from '../../../test-support/fake-vendors/http.ts';
 import { FAKE_SUNO_KEY, startFakeSuno } from '../../../test-support/fake-vendors/suno-api.ts';
-import { type RelayFixture, startRelayFixture } from '../../../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../../../test-support/test-site.ts';
 import { pollSuno } from './poll.ts';
 
 const QUOTA_PER_UNIT = 500_000;
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let suno: FakeVendor;
 
 async function call(method: 'GET' | 'POST', path: string, body?: unknown, key = `sk-${fixture.token.key}`) {
@@ -27,7 +27,6 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown, key = 
 const poll = () => pollSuno(fixture.server.context, TASK_TIMEOUT_MS);
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   suno = fixture.adopt(await startFakeSuno());
   await fixture.addChannel({
     type: 36,
@@ -36,8 +35,6 @@ beforeAll(async () => {
     models: 'suno_music,suno_lyrics',
   });
 });
-
-afterAll(async () => fixture?.close());
 
 describe('Suno tasks', () => {
   it('submit music, charge suno_music exactly and poll it to SUCCESS with its clips', async () => {

@@ -4,7 +4,7 @@
  * polled to completion and shown in the task log's table, the content streamed through, a failed video
  * refunded once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_TIMEOUT_MS } from '../../../jobs/task-polling.ts';
 import type { FakeVendor } from '../../../test-support/fake-vendors/http.ts';
 import {
@@ -12,24 +12,21 @@ import {
   FAKE_VIDEO_KEY,
   startFakeVideos,
 } from '../../../test-support/fake-vendors/openai-videos.ts';
-import { type RelayFixture, startRelayFixture } from '../../../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../../../test-support/test-site.ts';
 import { pollVideos } from './poll.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const PRICE_PER_SECOND = 0.1;
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture();
 let videos: FakeVendor;
 
 const poll = () => pollVideos(fixture.server.context, TASK_TIMEOUT_MS);
 
 beforeAll(async () => {
-  fixture = await startRelayFixture();
   videos = fixture.adopt(await startFakeVideos());
   await fixture.addChannel({ type: 1, key: FAKE_VIDEO_KEY, base_url: videos.url, models: 'sora-2' });
   await fixture.mergeJsonOption('ModelPrice', { 'sora-2': PRICE_PER_SECOND });
 });
-
-afterAll(async () => fixture?.close());
 
 describe('OpenAI videos', () => {
   it('create a video, charging the price per second, and follow it to its content', async () => {
