@@ -1,9 +1,9 @@
-import { Image, Input, Modal, Space, Typography } from 'antd';
+import { Image, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindWeChat } from '../../api/auth.ts';
-import { showError, showSuccess } from '../../components/feedback.ts';
 import { useStatus } from '../../components/status.tsx';
+import { BindModal, useBindAction } from './BindModal.tsx';
 import { validateWeChatBinding } from './binding-rules.ts';
 
 export interface BindWeChatDialogProps {
@@ -17,42 +17,21 @@ export function BindWeChatDialog({ open, onClose, onBound }: BindWeChatDialogPro
   const { t } = useTranslation();
   const status = useStatus();
   const [code, setCode] = useState('');
-  const [binding, setBinding] = useState(false);
-
-  const bind = async () => {
-    const error = validateWeChatBinding(code);
-    if (error) {
-      showError(t(error));
-      return;
-    }
-    setBinding(true);
-    try {
-      const reply = await bindWeChat(code.trim());
-      if (reply.success) {
-        showSuccess(t('personal.bind.success'));
-        setCode('');
-        onBound();
-        onClose();
-      } else {
-        showError(reply.message);
-      }
-    } catch (failure) {
-      showError(failure);
-    } finally {
-      setBinding(false);
-    }
-  };
+  const { binding, bind } = useBindAction(onBound, onClose);
+  const confirm = () =>
+    void bind(
+      validateWeChatBinding(code),
+      () => bindWeChat(code.trim()),
+      () => setCode(''),
+    );
 
   return (
-    <Modal
+    <BindModal
       title={t('personal.bind.wechatTitle')}
       open={open}
-      onCancel={onClose}
-      onOk={() => void bind()}
-      okText={t('personal.bind.confirm')}
-      cancelText={t('personal.bind.cancel')}
-      confirmLoading={binding}
-      destroyOnHidden
+      onClose={onClose}
+      onOk={confirm}
+      binding={binding}
     >
       <Space orientation="vertical" align="center" style={{ width: '100%' }}>
         {status.wechat_qrcode && (
@@ -67,11 +46,11 @@ export function BindWeChatDialog({ open, onClose, onBound }: BindWeChatDialogPro
         <Input
           value={code}
           onChange={(event) => setCode(event.target.value)}
-          onPressEnter={() => void bind()}
+          onPressEnter={confirm}
           placeholder={t('personal.bind.codePlaceholder')}
           data-testid="bind-wechat-code"
         />
       </Space>
-    </Modal>
+    </BindModal>
   );
 }

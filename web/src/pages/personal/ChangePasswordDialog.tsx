@@ -1,6 +1,8 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormInput } from '../../components/FormInput.tsx';
 import { showSuccess } from '../../components/feedback.ts';
+import { ruleOf } from '../../components/form-rules.ts';
 import { validateNewPassword, validatePasswordConfirmation } from './personal-rules.ts';
 import { useUpdateSelf } from './use-personal.ts';
 
@@ -33,19 +35,9 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     );
   };
 
-  const newPasswordRule = {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const error = validateNewPassword(value ?? '');
-      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
-    },
-  };
-
-  const confirmationRule = {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const error = validatePasswordConfirmation(form.getFieldValue('password') ?? '', value ?? '');
-      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
-    },
-  };
+  const confirmationRule = ruleOf(t, (confirmation) =>
+    validatePasswordConfirmation(form.getFieldValue('password') ?? '', confirmation),
+  );
 
   return (
     <Modal
@@ -65,32 +57,33 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
         preserve={false}
         data-testid="personal-password-form"
       >
-        <Form.Item name="original_password" label={t('personal.password.original')}>
-          <Input.Password
-            placeholder={t('personal.password.originalPlaceholder')}
-            autoComplete="current-password"
-            data-testid="personal-password-original"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('personal.password.new')} rules={[newPasswordRule]}>
-          <Input.Password
-            placeholder={t('personal.password.newPlaceholder')}
-            autoComplete="new-password"
-            data-testid="personal-password-new"
-          />
-        </Form.Item>
-        <Form.Item
+        <FormInput
+          name="original_password"
+          label={t('personal.password.original')}
+          password
+          placeholder={t('personal.password.originalPlaceholder')}
+          autoComplete="current-password"
+          testId="personal-password-original"
+        />
+        <FormInput
+          name="password"
+          label={t('personal.password.new')}
+          rules={[ruleOf(t, validateNewPassword)]}
+          password
+          placeholder={t('personal.password.newPlaceholder')}
+          autoComplete="new-password"
+          testId="personal-password-new"
+        />
+        <FormInput
           name="confirmation"
           label={t('personal.password.confirm')}
           dependencies={['password']}
           rules={[confirmationRule]}
-        >
-          <Input.Password
-            placeholder={t('personal.password.confirmPlaceholder')}
-            autoComplete="new-password"
-            data-testid="personal-password-confirm"
-          />
-        </Form.Item>
+          password
+          placeholder={t('personal.password.confirmPlaceholder')}
+          autoComplete="new-password"
+          testId="personal-password-confirm"
+        />
       </Form>
     </Modal>
   );

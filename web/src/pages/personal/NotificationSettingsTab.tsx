@@ -1,5 +1,7 @@
-import { AutoComplete, Form, Input, Radio, Typography } from 'antd';
+import { AutoComplete, Form, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormInput } from '../../components/FormInput.tsx';
+import { ruleOf } from '../../components/form-rules.ts';
 import { useStatus } from '../../components/status.tsx';
 import type { SettingFormFields } from './AccountSettingsCard.tsx';
 import {
@@ -23,18 +25,8 @@ export function NotificationSettingsTab({ accountEmail }: { accountEmail: string
   const form = Form.useFormInstance<SettingFormFields>();
   const notifyType: NotifyType = Form.useWatch('notify_type', form) ?? 'email';
 
-  const thresholdRule = {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const error = validateThreshold(value);
-      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
-    },
-  };
-  const webhookRule = {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const error = validateWebhookUrl(notifyType, value ?? '');
-      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
-    },
-  };
+  const thresholdRule = ruleOf(t, validateThreshold);
+  const webhookRule = ruleOf(t, (url) => validateWebhookUrl(notifyType, url));
 
   return (
     <>
@@ -60,39 +52,34 @@ export function NotificationSettingsTab({ accountEmail }: { accountEmail: string
         />
       </Form.Item>
       {notifyType === 'email' ? (
-        <Form.Item
+        <FormInput
           name="notification_email"
           label={t('personal.notify.email')}
           extra={t('personal.notify.emailHelp')}
           rules={[{ type: 'email', message: t('personal.notify.emailInvalid') }]}
-        >
-          <Input
-            placeholder={accountEmail || t('personal.notify.emailPlaceholder')}
-            autoComplete="email"
-            data-testid="personal-notify-email"
-          />
-        </Form.Item>
+          placeholder={accountEmail || t('personal.notify.emailPlaceholder')}
+          autoComplete="email"
+          testId="personal-notify-email"
+        />
       ) : (
         <>
-          <Form.Item
+          <FormInput
             name="webhook_url"
             label={t('personal.notify.webhookUrl')}
             rules={[webhookRule]}
             extra={t('personal.notify.webhookUrlHelp')}
-          >
-            <Input placeholder="https://example.com/webhook" data-testid="personal-notify-webhook-url" />
-          </Form.Item>
-          <Form.Item
+            placeholder="https://example.com/webhook"
+            testId="personal-notify-webhook-url"
+          />
+          <FormInput
             name="webhook_secret"
             label={t('personal.notify.webhookSecret')}
             extra={t('personal.notify.webhookSecretHelp')}
-          >
-            <Input.Password
-              placeholder={t('personal.notify.webhookSecretPlaceholder')}
-              autoComplete="new-password"
-              data-testid="personal-notify-webhook-secret"
-            />
-          </Form.Item>
+            password
+            placeholder={t('personal.notify.webhookSecretPlaceholder')}
+            autoComplete="new-password"
+            testId="personal-notify-webhook-secret"
+          />
           <Typography.Text type="secondary">{t('personal.notify.webhookFormat')}</Typography.Text>
           <pre style={{ fontSize: 12, marginTop: 8 }}>{WEBHOOK_EXAMPLE}</pre>
         </>

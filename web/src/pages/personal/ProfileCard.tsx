@@ -1,10 +1,11 @@
-import { Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
-import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
 import { showSuccess } from '../../components/feedback.ts';
+import { ruleOf } from '../../components/form-rules.ts';
 import { useSession } from '../../components/session.tsx';
+import { UserNameFields } from '../../components/UserNameFields.tsx';
 import { validateUsername } from './personal-rules.ts';
 import { useUpdateSelf } from './use-personal.ts';
 
@@ -38,32 +39,21 @@ export function ProfileCard({ user }: ProfileCardProps) {
     });
   };
 
-  const usernameRule = {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const error = validateUsername(value ?? '');
-      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
-    },
-  };
-
   return (
     <Card title={t('personal.profile.title')}>
       <Form form={form} layout="vertical" onFinish={submit} data-testid="personal-profile-form">
-        <Form.Item name="username" label={t('personal.profile.username')} rules={[usernameRule]}>
-          <Input
-            maxLength={USERNAME_MAX_LENGTH}
-            placeholder={t('personal.profile.usernamePlaceholder')}
-            autoComplete="username"
-            data-testid="personal-profile-username"
-          />
-        </Form.Item>
-        <Form.Item name="display_name" label={t('personal.profile.displayName')}>
-          <Input
-            maxLength={DISPLAY_NAME_MAX_LENGTH}
-            placeholder={t('personal.profile.displayNamePlaceholder')}
-            autoComplete="nickname"
-            data-testid="personal-profile-display-name"
-          />
-        </Form.Item>
+        <UserNameFields
+          labels={{
+            username: t('personal.profile.username'),
+            displayName: t('personal.profile.displayName'),
+          }}
+          placeholders={{
+            username: t('personal.profile.usernamePlaceholder'),
+            displayName: t('personal.profile.displayNamePlaceholder'),
+          }}
+          usernameRules={[ruleOf(t, validateUsername)]}
+          testIdPrefix="personal-profile"
+        />
         <Button
           type="primary"
           htmlType="submit"

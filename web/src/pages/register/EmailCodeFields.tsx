@@ -1,11 +1,11 @@
 import { MailOutlined, SafetyOutlined } from '@ant-design/icons';
-import { Button, Form, type FormInstance, Input, Space } from 'antd';
-import { useState } from 'react';
+import { Form, type FormInstance, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RESEND_WAIT_SECONDS } from '../../../../common/limits.ts';
 import { sendVerificationCode } from '../../api/auth.ts';
-import { showError, showInfo, showSuccess } from '../../components/feedback.ts';
-import { useCountdown } from '../../components/use-countdown.ts';
+import { FormInput } from '../../components/FormInput.tsx';
+import { ResendButton } from '../../components/ResendButton.tsx';
+import { useResendAction } from '../../components/use-reply-action.ts';
+import type { TurnstileState } from '../../components/use-turnstile.tsx';
 
 interface EmailFields {
   email?: string;
@@ -14,16 +14,13 @@ interface EmailFields {
 /** Email and verification code, with a get-code button that waits 30 seconds before a resend. */
 export function EmailCodeFields<Values extends EmailFields>({
   form,
-  turnstileToken,
-  turnstileRequired,
+  turnstile,
 }: {
   form: FormInstance<Values>;
-  turnstileToken: string;
-  turnstileRequired: boolean;
+  turnstile: TurnstileState;
 }) {
   const { t } = useTranslation();
-  const { remaining, start } = useCountdown(RESEND_WAIT_SECONDS);
-  const [sending, setSending] = useState(false);
+  const sender = useResendAction();
 
   const sendCode = async () => {
     let email: string;
@@ -32,43 +29,24 @@ export function EmailCodeFields<Values extends EmailFields>({
     } catch {
       return;
     }
-    if (turnstileRequired && !turnstileToken) {
-      showInfo(t('common.turnstileRunning'));
-      return;
-    }
-    setSending(true);
-    try {
-      const reply = await sendVerificationCode(email, turnstileToken);
-      if (reply.success) {
-        showSuccess(t('register.codeSent'));
-        start();
-      } else {
-        showError(reply.message);
-      }
-    } catch (error) {
-      showError(error);
-    } finally {
-      setSending(false);
-    }
+    if (turnstile.pending()) return;
+    await sender.send(() => sendVerificationCode(email, turnstile.token), t('register.codeSent'));
   };
 
   return (
     <>
-      <Form.Item
+      <FormInput
         name="email"
         label={t('register.email')}
         rules={[
           { required: true, message: t('register.emailRequired') },
           { type: 'email', message: t('register.emailInvalid') },
         ]}
-      >
-        <Input
-          prefix={<MailOutlined />}
-          autoComplete="email"
-          placeholder={t('register.emailPlaceholder')}
-          data-testid="register-email"
-        />
-      </Form.Item>
+        prefix={<MailOutlined />}
+        autoComplete="email"
+        placeholder={t('register.emailPlaceholder')}
+        testId="register-email"
+      />
       <Form.Item label={t('register.code')} required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item
@@ -82,14 +60,13 @@ export function EmailCodeFields<Values extends EmailFields>({
               data-testid="register-code"
             />
           </Form.Item>
-          <Button
+          <ResendButton
+            sender={sender}
             onClick={() => void sendCode()}
-            loading={sending}
-            disabled={remaining > 0}
-            data-testid="register-get-code"
-          >
-            {remaining > 0 ? t('register.resendIn', { seconds: remaining }) : t('register.getCode')}
-          </Button>
+            label={t('register.getCode')}
+            waitLabel={(seconds) => t('register.resendIn', { seconds })}
+            testId="register-get-code"
+          />
         </Space.Compact>
       </Form.Item>
     </>

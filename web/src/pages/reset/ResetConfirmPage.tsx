@@ -1,9 +1,10 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
+import { Button, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { confirmPasswordReset } from '../../api/auth.ts';
+import { AuthCard, AuthCardNote, AuthCardWarning, SubmitButton } from '../../components/AuthCard.tsx';
 import { copyText, showError, showSuccess } from '../../components/feedback.ts';
 import { readResetLink } from './reset-rules.ts';
 
@@ -42,46 +43,29 @@ export function ResetConfirmPage() {
   };
 
   return (
-    <div className="centered-page">
-      <Card className="centered-card" title={t('reset.confirm.title')}>
-        {!link && (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('reset.confirm.invalidLink')}
-            style={{ marginBottom: 16 }}
-            data-testid="reset-invalid-link"
-          />
-        )}
-        <Form layout="vertical" onFinish={() => void submit()}>
-          <Form.Item label={t('reset.confirm.email')}>
-            <Input value={link?.email ?? ''} readOnly data-testid="reset-confirm-email" />
+    <AuthCard title={t('reset.confirm.title')}>
+      {!link && <AuthCardWarning title={t('reset.confirm.invalidLink')} testId="reset-invalid-link" />}
+      <Form layout="vertical" onFinish={() => void submit()}>
+        <Form.Item label={t('reset.confirm.email')}>
+          <Input value={link?.email ?? ''} readOnly data-testid="reset-confirm-email" />
+        </Form.Item>
+        {done && (
+          <Form.Item label={t('reset.confirm.newPassword')} extra={t('reset.confirm.newPasswordHint')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Input value={newPassword} readOnly data-testid="reset-new-password" />
+              <Button icon={<CopyOutlined />} onClick={() => void copyPassword(newPassword)}>
+                {t('reset.confirm.copy')}
+              </Button>
+            </Space.Compact>
           </Form.Item>
-          {done && (
-            <Form.Item label={t('reset.confirm.newPassword')} extra={t('reset.confirm.newPasswordHint')}>
-              <Space.Compact style={{ width: '100%' }}>
-                <Input value={newPassword} readOnly data-testid="reset-new-password" />
-                <Button icon={<CopyOutlined />} onClick={() => void copyPassword(newPassword)}>
-                  {t('reset.confirm.copy')}
-                </Button>
-              </Space.Compact>
-            </Form.Item>
-          )}
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            loading={submitting}
-            disabled={!link || done}
-            data-testid="reset-confirm-submit"
-          >
-            {done ? t('reset.confirm.complete') : t('reset.confirm.submit')}
-          </Button>
-        </Form>
-        <Typography.Paragraph style={{ marginTop: 16, marginBottom: 0, textAlign: 'center' }}>
-          <Link to="/login">{t('reset.confirm.toLogin')}</Link>
-        </Typography.Paragraph>
-      </Card>
-    </div>
+        )}
+        <SubmitButton loading={submitting} disabled={!link || done} testId="reset-confirm-submit">
+          {done ? t('reset.confirm.complete') : t('reset.confirm.submit')}
+        </SubmitButton>
+      </Form>
+      <AuthCardNote>
+        <Link to="/login">{t('reset.confirm.toLogin')}</Link>
+      </AuthCardNote>
+    </AuthCard>
   );
 }

@@ -1,13 +1,15 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Form, Input, Radio, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Form, Radio, Space, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { SetupStatus } from '../../../../common/api-types.ts';
-import { PASSWORD_MIN_LENGTH } from '../../../../common/limits.ts';
 import { getSetup, postSetup } from '../../api/status.ts';
+import { AuthCard, SubmitButton } from '../../components/AuthCard.tsx';
+import { FormInput } from '../../components/FormInput.tsx';
 import { showError, showSuccess } from '../../components/feedback.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { i18n } from '../../i18n/index.ts';
 import { UsageModeHelp } from './UsageModeHelp.tsx';
 
@@ -79,8 +81,8 @@ export function SetupPage() {
   }
 
   return (
-    <div className="centered-page">
-      <Card className="centered-card wide" title={t('setup.title')}>
+    <>
+      <AuthCard title={t('setup.title')} wide>
         <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           {setup.database_type === 'sqlite' && (
             <Alert
@@ -132,21 +134,15 @@ export function SetupPage() {
                 ))}
               </Radio.Group>
             </Form.Item>
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              loading={mutation.isPending}
-              data-testid="setup-submit"
-            >
+            <SubmitButton loading={mutation.isPending} testId="setup-submit">
               {t('setup.submit')}
-            </Button>
+            </SubmitButton>
           </Form>
           <Typography.Text type="secondary">{t('setup.hint')}</Typography.Text>
         </Space>
-      </Card>
+      </AuthCard>
       <UsageModeHelp open={helpOpen} onClose={() => setHelpOpen(false)} />
-    </div>
+    </>
   );
 }
 
@@ -154,50 +150,20 @@ function AdminFields() {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item
+      <FormInput
         name="username"
         label={t('setup.username')}
         rules={[{ required: true, whitespace: true, message: t('setup.usernameRequired') }]}
-      >
-        <Input
-          autoComplete="username"
-          placeholder={t('setup.usernamePlaceholder')}
-          data-testid="setup-username"
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('setup.password')}
-        rules={[
-          { required: true, message: t('validation.passwordRequired') },
-          { min: PASSWORD_MIN_LENGTH, message: t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH }) },
-        ]}
-      >
-        <Input.Password
-          autoComplete="new-password"
-          placeholder={t('setup.passwordPlaceholder')}
-          data-testid="setup-password"
-        />
-      </Form.Item>
-      <Form.Item
-        name="confirmPassword"
-        label={t('setup.confirmPassword')}
-        dependencies={['password']}
-        rules={[
-          ({ getFieldValue }) => ({
-            validator: (_rule, value) =>
-              value === getFieldValue('password')
-                ? Promise.resolve()
-                : Promise.reject(new Error(t('validation.passwordMismatch'))),
-          }),
-        ]}
-      >
-        <Input.Password
-          autoComplete="new-password"
-          placeholder={t('setup.confirmPlaceholder')}
-          data-testid="setup-confirm-password"
-        />
-      </Form.Item>
+        autoComplete="username"
+        placeholder={t('setup.usernamePlaceholder')}
+        testId="setup-username"
+      />
+      <NewPasswordFields
+        confirmName="confirmPassword"
+        labels={{ password: t('setup.password'), confirm: t('setup.confirmPassword') }}
+        placeholders={{ password: t('setup.passwordPlaceholder'), confirm: t('setup.confirmPlaceholder') }}
+        testIdPrefix="setup"
+      />
     </>
   );
 }

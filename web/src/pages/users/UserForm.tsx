@@ -2,9 +2,11 @@ import { Button, Divider, Form, Input, InputNumber, Select, Space, Spin } from '
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
-import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
+import { FormInput } from '../../components/FormInput.tsx';
+import { ruleOf } from '../../components/form-rules.ts';
 import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
+import { UserNameFields } from '../../components/UserNameFields.tsx';
 import { AddQuotaDialog } from './AddQuotaDialog.tsx';
 import { useGroups, useUpdateUser, useUserDetail } from './use-users.ts';
 import { addQuota, parseQuota, REMARK_MAX_LENGTH, validateOptionalPassword } from './user-form-rules.ts';
@@ -82,38 +84,25 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
     );
   };
 
-  const passwordRule = {
-    validator: (_rule: unknown, value: string | undefined) => {
-      const error = validateOptionalPassword(value ?? '');
-      return error ? Promise.reject(new Error(t(error))) : Promise.resolve();
-    },
-  };
-
   return (
     <Spin spinning={userQuery.isLoading}>
       <Form form={form} layout="vertical" onFinish={submit} data-testid="user-form">
-        <Form.Item
-          name="username"
-          label={t('users.fields.username')}
-          rules={[{ required: true, whitespace: true, message: t('users.placeholders.username') }]}
-        >
-          <Input maxLength={USERNAME_MAX_LENGTH} autoComplete="off" data-testid="user-form-username" />
-        </Form.Item>
-        <Form.Item name="display_name" label={t('users.fields.displayName')}>
-          <Input
-            maxLength={DISPLAY_NAME_MAX_LENGTH}
-            placeholder={t('users.placeholders.displayName')}
-            autoComplete="off"
-            data-testid="user-form-display-name"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('users.fields.password')} rules={[passwordRule]}>
-          <Input.Password
-            placeholder={t('users.placeholders.newPassword')}
-            autoComplete="new-password"
-            data-testid="user-form-password"
-          />
-        </Form.Item>
+        <UserNameFields
+          labels={{ username: t('users.fields.username'), displayName: t('users.fields.displayName') }}
+          placeholders={{ displayName: t('users.placeholders.displayName') }}
+          usernameRules={[{ required: true, whitespace: true, message: t('users.placeholders.username') }]}
+          autoComplete="off"
+          testIdPrefix="user-form"
+        />
+        <FormInput
+          name="password"
+          label={t('users.fields.password')}
+          rules={[ruleOf(t, validateOptionalPassword)]}
+          password
+          placeholder={t('users.placeholders.newPassword')}
+          autoComplete="new-password"
+          testId="user-form-password"
+        />
         <Form.Item name="group" label={t('users.fields.group')}>
           <Select
             options={groupOptions}
