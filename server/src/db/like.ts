@@ -15,3 +15,14 @@ export function containsText(column: string, text: string): RawBuilder<SqlBool> 
 export function startsWithText(column: string, text: string): Expression<SqlBool> {
   return sql<SqlBool>`${sql.ref(column)} like ${`${escapeLike(text)}%`} escape '!'`;
 }
+
+/**
+ * The console's keyword search: the row whose id is the keyword (when it is a whole number) or any row
+ * with the keyword inside one of `columns`.
+ */
+export function idOrContains(keyword: string, columns: readonly string[]): Expression<SqlBool> {
+  const id = /^\d+$/.test(keyword) ? Number(keyword) : null;
+  const matches: Expression<SqlBool>[] = columns.map((column) => containsText(column, keyword));
+  if (id !== null && Number.isSafeInteger(id)) matches.unshift(sql<SqlBool>`${sql.ref('id')} = ${id}`);
+  return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
+}

@@ -5,7 +5,7 @@ import type { ChannelListItem, Page } from '../../../../common/api-types.ts';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
-import { containsText } from '../../db/like.ts';
+import { containsText, idOrContains } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { isServedChannelType } from '../../relay/providers/registry.ts';
@@ -160,17 +160,7 @@ export async function listChannels(
 ): Promise<Page<ChannelListItem>> {
   let query = context.database.db.selectFrom('channels');
   const keyword = search.keyword?.trim();
-  if (keyword) {
-    const id = /^\d+$/.test(keyword) ? Number(keyword) : null;
-    query = query.where((builder) =>
-      builder.or([
-        ...(id !== null && Number.isSafeInteger(id) ? [builder('id', '=', id)] : []),
-        containsText('name', keyword),
-        containsText('base_url', keyword),
-        containsText('tag', keyword),
-      ]),
-    );
-  }
+  if (keyword) query = query.where(idOrContains(keyword, ['name', 'base_url', 'tag']));
   if (search.group?.trim()) query = query.where(containsText('group', search.group.trim()));
   if (search.model?.trim()) query = query.where(containsText('models', search.model.trim()));
   let ordered = query.selectAll();

@@ -3,7 +3,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Page, UserView } from '../../../../common/api-types.ts';
-import { containsText } from '../../db/like.ts';
+import { idOrContains } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { randomString } from '../../lib/random.ts';
 import type { Paging } from '../reply.ts';
@@ -68,17 +68,7 @@ export async function listUsers(
 ): Promise<Page<UserView>> {
   let query = db.selectFrom('users');
   const keyword = search.keyword?.trim();
-  if (keyword) {
-    const id = /^\d+$/.test(keyword) ? Number(keyword) : null;
-    query = query.where((builder) =>
-      builder.or([
-        ...(id !== null && Number.isSafeInteger(id) ? [builder('id', '=', id)] : []),
-        containsText('username', keyword),
-        containsText('email', keyword),
-        containsText('display_name', keyword),
-      ]),
-    );
-  }
+  if (keyword) query = query.where(idOrContains(keyword, ['username', 'email', 'display_name']));
   const group = search.group?.trim();
   if (group) query = query.where('group', '=', group);
   const [rows, total] = await Promise.all([
