@@ -4,25 +4,17 @@
  * fills the response time, and batch tagging, disabling by tag and batch deletion.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelView, Page as ListPage } from '../common/api-types.ts';
-import {
-  type FakeUpstream,
-  startFakeUpstream,
-} from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import {
-  type ApiClient,
-  loginAsRoot,
-  ROOT_PASSWORD,
-  ROOT_USERNAME,
-} from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
-  loginThroughConsole,
+  loggedInEnglishPage,
   openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
+  recordRequests,
+  startConsoleAndUpstreamForFile,
   tableRow,
   tableRowId,
   toast,
@@ -51,27 +43,15 @@ async function submitAndExpectError(page: Page, message: string): Promise<void> 
 }
 
 describe.skipIf(!hasChromium)('console channel management', () => {
-  let harness: BrowserHarness;
-  let upstream: FakeUpstream;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    upstream = await startFakeUpstream();
-    root = await loginAsRoot(harness.server);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await upstream?.close();
-  });
+  const site = startConsoleAndUpstreamForFile();
 
   const allChannels = async () => {
-    const reply = await root.get<ListPage<ChannelView>>('/api/channel/', { p: 1, page_size: 100 });
+    const reply = await site.root.get<ListPage<ChannelView>>('/api/channel/', { p: 1, page_size: 100 });
     expect(reply.body.success).toBe(true);
     return reply.body.data?.items ?? [];
   };
-  const channelById = async (id: number) => (await root.get<ChannelView>(`/api/channel/${id}`)).body.data;
+  const channelById = async (id: number) =>
+    (await site.root.get<ChannelView>(`/api/channel/${id}`)).body.data;
 
   it(
     'validates the drawer, creates OpenAI and Azure channels, tests, tags, disables and deletes them',
@@ -83,20 +63,12 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       const azureName = `azure-${stamp}`;
       const tag = `team-${stamp}`;
       // A little latency so the measured response time is never zero.
-      upstream.setBehaviorForKey(openaiKey, { latencyMs: 40 });
+      site.upstream.setBehaviorForKey(openaiKey, { latencyMs: 40 });
 
-      const context = await harness.newContext();
-      await preferEnglish(context);
-      const page = await harness.newPage(context);
-      await loginThroughConsole(page, ROOT_USERNAME, ROOT_PASSWORD);
+      const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
       await openChannelsPage(page);
 
-      const createRequests: string[] = [];
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/channel/') {
-          createRequests.push(request.url());
-        }
-      });
+      const createRequests = recordRequests(page, '/api/channel/', 'POST');
 
       await page.getByTestId('channels-add').click();
       await page.getByTestId('channel-name').waitFor();
@@ -109,10 +81,10 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       await page.getByTestId('channel-model-mapping').fill('{bad');
       await submitAndExpectError(page, 'Model mapping must be valid JSON format!');
       expect(createRequests).toEqual([]);
-      await harness.screenshot(page, 'channels-drawer-mapping-error');
+      await site.harness.screenshot(page, 'channels-drawer-mapping-error');
 
       await page.getByTestId('channel-model-mapping').fill(`{"my-mini": "${MODEL}"}`);
-      await page.getByTestId('channel-base-url').fill(upstream.url);
+      await page.getByTestId('channel-base-url').fill(site.upstream.url);
       await page.getByTestId('channel-submit').click();
       await page.getByTestId('channel-drawer').waitFor({ state: 'hidden' });
       expect(createRequests).toHaveLength(1);
@@ -120,7 +92,7 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       expect(await channelById(openaiId)).toMatchObject({
         name: openaiName,
         type: 1,
-        base_url: upstream.url,
+        base_url: site.upstream.url,
         models: MODEL,
         status: 1,
       });
@@ -140,7 +112,7 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       await page.locator('.ant-select-item-option', { hasText: 'Azure OpenAI (3)' }).click();
       await page.getByTestId('channel-other').waitFor();
       await page.getByTestId('channel-name').fill(azureName);
-      await page.getByTestId('channel-base-url').fill(upstream.url);
+      await page.getByTestId('channel-base-url').fill(site.upstream.url);
       await page.getByTestId('channel-other').fill(AZURE_API_VERSION);
       await page.getByTestId('channel-key').fill(`azure-key-${stamp}`);
       await chooseOnlyModel(page, MODEL);
@@ -150,7 +122,7 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       expect(await channelById(azureId)).toMatchObject({
         name: azureName,
         type: 3,
-        base_url: upstream.url,
+        base_url: site.upstream.url,
         other: AZURE_API_VERSION,
         models: MODEL,
       });
@@ -158,15 +130,15 @@ describe.skipIf(!hasChromium)('console channel management', () => {
 
       const openaiRow = tableRow(page, 'channels-table', openaiId);
       expect(await visibleText(openaiRow)).toContain('Not tested');
-      const forwardedBefore = upstream.requests.length;
+      const forwardedBefore = site.upstream.requests.length;
       await page.getByTestId(`channel-test-${openaiId}`).click();
       await toast(page, 'info', `Channel ${openaiName} tested successfully`).waitFor();
       await expect.poll(() => visibleText(openaiRow), POLL_OPTIONS).toMatch(RESPONSE_TIME_PATTERN);
       expect(await visibleText(openaiRow)).not.toContain('Not tested');
-      expect(upstream.requests.length).toBeGreaterThan(forwardedBefore);
-      expect(upstream.requests.at(-1)?.apiKey).toBe(openaiKey);
+      expect(site.upstream.requests.length).toBeGreaterThan(forwardedBefore);
+      expect(site.upstream.requests.at(-1)?.apiKey).toBe(openaiKey);
       expect((await channelById(openaiId))?.response_time).toBeGreaterThan(0);
-      await harness.screenshot(page, 'channels-tested');
+      await site.harness.screenshot(page, 'channels-tested');
 
       await page.getByTestId('channels-batch-mode').click();
       await page.getByTestId('channels-batch-actions').waitFor();
@@ -198,7 +170,7 @@ describe.skipIf(!hasChromium)('console channel management', () => {
           .toBe('Disabled');
         expect((await channelById(id))?.status).toBe(2);
       }
-      await harness.screenshot(page, 'channels-tag-disabled');
+      await site.harness.screenshot(page, 'channels-tag-disabled');
 
       await page.getByTestId('channels-tag-mode').click();
       await tableRow(page, 'channels-table', openaiId).waitFor();
@@ -212,7 +184,7 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       const remainingIds = (await allChannels()).map((channel) => channel.id);
       expect(remainingIds).not.toContain(openaiId);
       expect(remainingIds).not.toContain(azureId);
-      await harness.screenshot(page, 'channels-batch-deleted');
+      await site.harness.screenshot(page, 'channels-batch-deleted');
     },
   );
 });

@@ -9,12 +9,13 @@ import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness
 import {
   AFTER_LOGIN_PATH,
   currentPath,
+  englishPage,
   FLOW_OPTIONS,
   formError,
+  loggedInEnglishPage,
   loginThroughConsole,
   logoutThroughUserMenu,
   openPersonalPage,
-  preferEnglish,
   toast,
   uniqueUsername,
   userRowId,
@@ -58,9 +59,7 @@ describe.skipIf(!hasChromium)('console foundation', () => {
     'sends a fresh system to /setup, validates the form and initializes with external operation',
     FLOW_OPTIONS,
     async () => {
-      const context = await harness.newContext();
-      await preferEnglish(context);
-      const page = await harness.newPage(context);
+      const page = await englishPage(harness);
 
       await page.goto('/');
       await waitForPath(page, '/setup');
@@ -110,11 +109,7 @@ describe.skipIf(!hasChromium)('console foundation', () => {
 
   it('lets the admin create a user who then sees no admin pages', FLOW_OPTIONS, async () => {
     await ensureSetupDone(harness.server.url);
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-
-    await loginThroughConsole(page, ADMIN_USERNAME, ADMIN_PASSWORD);
+    const page = await loggedInEnglishPage(harness, ADMIN_USERNAME, ADMIN_PASSWORD);
     expect(currentPath(page)).toBe(AFTER_LOGIN_PATH);
     const sideBar = page.getByTestId('sidebar');
     await sideBar.waitFor();

@@ -7,6 +7,10 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { CreateChannelsResult, OptionEntry, TokenView } from '../common/api-types.ts';
 import { USERNAME_MAX_LENGTH } from '../common/limits.ts';
+import {
+  type FakeUpstream,
+  startFakeUpstream,
+} from '../server/src/test-support/fake-upstream/fake-upstream.ts';
 import { type ApiClient, loginAsRoot } from '../server/src/test-support/test-server.ts';
 import { AFTER_LOGIN_PATH } from '../web/src/nav.ts';
 import { type BrowserHarness, startBrowserHarness } from './harness.ts';
@@ -69,6 +73,46 @@ export async function openPersonalPage(page: Page): Promise<void> {
   await page.getByTestId('sidebar').getByTestId('nav-personal').click();
   await waitForPath(page, '/personal');
   await page.getByTestId('personal-page').waitFor();
+}
+
+/** What `englishPage` adds to its context: clipboard access, and a script every document runs first. */
+export interface EnglishPageOptions {
+  clipboard?: boolean;
+  initScript?: () => void;
+}
+
+/** A page in a new browser context of the harness whose pages start in English (see `preferEnglish`). */
+export async function englishPage(harness: BrowserHarness, options: EnglishPageOptions = {}): Promise<Page> {
+  const context = await harness.newContext();
+  if (options.clipboard) await allowClipboard(context, harness.server.url);
+  await preferEnglish(context);
+  if (options.initScript) await context.addInitScript(options.initScript);
+  return harness.newPage(context);
+}
+
+/** An `englishPage` logged in through the console's login form (see `loginThroughConsole`). */
+export async function loggedInEnglishPage(
+  harness: BrowserHarness,
+  username: string,
+  password: string,
+  options: EnglishPageOptions = {},
+): Promise<Page> {
+  const page = await englishPage(harness, options);
+  await loginThroughConsole(page, username, password);
+  return page;
+}
+
+/**
+ * The addresses of the requests the page sends from now on to `pathname` (with `method`, when given):
+ * the returned list grows as the page sends them.
+ */
+export function recordRequests(page: Page, pathname: string, method?: string): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (method !== undefined && request.method() !== method) return;
+    if (new URL(request.url()).pathname === pathname) urls.push(request.url());
+  });
+  return urls;
 }
 
 /** Logs out through the user menu and waits for the login page. */
@@ -174,6 +218,23 @@ export function startConsoleForFile(): ConsoleSite {
   });
   afterAll(async () => {
     await site.harness?.close();
+  });
+  return site;
+}
+
+/** A `ConsoleSite` with a fake upstream (server/src/test-support/fake-upstream/fake-upstream.ts) of its own. */
+export interface ConsoleSiteWithUpstream extends ConsoleSite {
+  upstream: FakeUpstream;
+}
+
+/** `startConsoleForFile`, plus a fake upstream started before the file's tests and closed after them. */
+export function startConsoleAndUpstreamForFile(): ConsoleSiteWithUpstream {
+  const site = startConsoleForFile() as ConsoleSiteWithUpstream;
+  beforeAll(async () => {
+    site.upstream = await startFakeUpstream();
+  });
+  afterAll(async () => {
+    await site.upstream?.close();
   });
   return site;
 }

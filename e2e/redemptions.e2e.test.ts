@@ -2,24 +2,17 @@
  * Redemption codes in the built console, as root: a batch of five created in the drawer, their keys
  * shown and copied at once, and one of them redeemed by a normal user (row shows Used, quota grows).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page as ListPage, RedemptionView, UserView } from '../common/api-types.ts';
+import { createUserAndLogin, ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  ROOT_PASSWORD,
-  ROOT_USERNAME,
-} from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
-import {
-  allowClipboard,
   FLOW_OPTIONS,
-  loginThroughConsole,
+  loggedInEnglishPage,
   openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
   readClipboard,
+  startConsoleForFile,
   toast,
   uniqueUsername,
   visibleText,
@@ -29,28 +22,14 @@ const CODE_COUNT = 5;
 const CODE_QUOTA = 123_456;
 
 describe.skipIf(!hasChromium)('console redemption codes', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const site = startConsoleForFile();
 
   it(
     'creates five codes, copies them all, and shows one as used after a user redeems it',
     FLOW_OPTIONS,
     async () => {
       const batchName = `gift-${Date.now().toString(36)}`;
-      const context = await harness.newContext();
-      await allowClipboard(context, harness.server.url);
-      await preferEnglish(context);
-      const page = await harness.newPage(context);
-      await loginThroughConsole(page, ROOT_USERNAME, ROOT_PASSWORD);
+      const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD, { clipboard: true });
       await openSideBarPage(page, 'redemption', '/redemption');
       await page.getByTestId('redemptions-table').waitFor();
 
@@ -71,11 +50,11 @@ describe.skipIf(!hasChromium)('console redemption codes', () => {
       await page.getByTestId('redemption-keys-copy').click();
       await toast(page, 'success', `${CODE_COUNT} code(s) copied to the clipboard`).waitFor();
       expect(await readClipboard(page, keys.join('\n'))).toBe(keys.join('\n'));
-      await harness.screenshot(page, 'redemptions-keys');
+      await site.harness.screenshot(page, 'redemptions-keys');
       await page.getByTestId('redemption-keys-close').click();
       await keysBox.waitFor({ state: 'hidden' });
 
-      const listed = await root.get<ListPage<RedemptionView>>('/api/redemption/search', {
+      const listed = await site.root.get<ListPage<RedemptionView>>('/api/redemption/search', {
         keyword: batchName,
         p: 1,
         page_size: 100,
@@ -89,7 +68,7 @@ describe.skipIf(!hasChromium)('console redemption codes', () => {
         expect(await visibleText(page.getByTestId(`redemption-status-tag-${code.id}`))).toBe('Unused');
       }
 
-      const user = await createUserAndLogin(harness.server, root, uniqueUsername('redeemer'));
+      const user = await createUserAndLogin(site.harness.server, site.root, uniqueUsername('redeemer'));
       const quotaOf = async () => (await user.get<UserView>('/api/user/self')).body.data?.quota ?? -1;
       const quotaBefore = await quotaOf();
       const topup = await user.post('/api/user/topup', { key: redeemed.key });
@@ -102,9 +81,9 @@ describe.skipIf(!hasChromium)('console redemption codes', () => {
       for (const code of codes.filter((code) => code.id !== redeemed.id)) {
         expect(await visibleText(page.getByTestId(`redemption-status-tag-${code.id}`))).toBe('Unused');
       }
-      const stored = (await root.get<RedemptionView>(`/api/redemption/${redeemed.id}`)).body.data;
+      const stored = (await site.root.get<RedemptionView>(`/api/redemption/${redeemed.id}`)).body.data;
       expect(stored?.used_user_id).toBe(user.currentUserId);
-      await harness.screenshot(page, 'redemptions-used');
+      await site.harness.screenshot(page, 'redemptions-used');
     },
   );
 });

@@ -9,23 +9,18 @@
  * request paths are added.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  loginAsRoot,
-  ROOT_PASSWORD,
-  ROOT_USERNAME,
-  setOptions,
-} from '../server/src/test-support/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { ROOT_PASSWORD, ROOT_USERNAME, setOptions } from '../server/src/test-support/test-server.ts';
 import type { SettingsTab } from '../web/src/pages/settings/settings-tabs.ts';
-import { artifactsPath, type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { artifactsPath, hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
   formError,
+  loggedInEnglishPage,
   loginThroughConsole,
   POLL_OPTIONS,
-  preferEnglish,
   settingControl,
+  startConsoleForFile,
   storedOptions,
   tableCellText,
   toast,
@@ -80,30 +75,18 @@ function paintedAmounts(page: Page): Promise<string[]> {
 }
 
 describe.skipIf(!hasChromium)('root console: checked before saving, worded as shown', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const site = startConsoleForFile();
 
   const englishRootPage = async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    await context.addInitScript(recordCanvasTexts);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, ROOT_USERNAME, ROOT_PASSWORD);
+    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD, {
+      initScript: recordCanvasTexts,
+    });
     return page;
   };
 
   it('refuses 0 in the dashboard interval instead of saving 1', FLOW_OPTIONS, async () => {
     const page = await englishRootPage();
-    const before = (await storedOptions(root)).DataExportInterval;
+    const before = (await storedOptions(site.root)).DataExportInterval;
     await page.goto('/setting?tab=operation');
     const interval = settingControl(page, 'DataExportInterval');
     await interval.fill('0');
@@ -112,12 +95,14 @@ describe.skipIf(!hasChromium)('root console: checked before saving, worded as sh
     expect(await interval.inputValue()).toBe('0');
     await saveRefused(page, 'dashboard');
     await sectionScreenshot(page, 'dashboard', 'settings-dashboard-interval-zero');
-    expect((await storedOptions(root)).DataExportInterval).toBe(before);
+    expect((await storedOptions(site.root)).DataExportInterval).toBe(before);
 
     await interval.fill('7');
     await formError(page, 'Must be at least 1').waitFor({ state: 'detached' });
     await page.getByTestId('settings-save-dashboard').click();
-    await expect.poll(async () => (await storedOptions(root)).DataExportInterval, POLL_OPTIONS).toBe('7');
+    await expect
+      .poll(async () => (await storedOptions(site.root)).DataExportInterval, POLL_OPTIONS)
+      .toBe('7');
   });
 
   it('checks the OIDC well-known URL in the console, as the server does', FLOW_OPTIONS, async () => {
@@ -129,21 +114,23 @@ describe.skipIf(!hasChromium)('root console: checked before saving, worded as sh
     await formError(page, message).waitFor();
     await saveRefused(page, 'oidc');
     await sectionScreenshot(page, 'oidc', 'settings-oidc-well-known-invalid');
-    expect((await storedOptions(root))['oidc.well_known']).toBe('');
+    expect((await storedOptions(site.root))['oidc.well_known']).toBe('');
 
     const address = 'https://id.example.com/.well-known/openid-configuration';
     await wellKnown.fill(address);
     await formError(page, message).waitFor({ state: 'detached' });
     await page.getByTestId('settings-save-oidc').click();
-    await expect.poll(async () => (await storedOptions(root))['oidc.well_known'], POLL_OPTIONS).toBe(address);
+    await expect
+      .poll(async () => (await storedOptions(site.root))['oidc.well_known'], POLL_OPTIONS)
+      .toBe(address);
   });
 
   it('shows the completion price per 1M tokens beside the input price', FLOW_OPTIONS, async () => {
     const model = `e2e-completion-${Date.now().toString(36)}`;
-    const options = await storedOptions(root);
+    const options = await storedOptions(site.root);
     const withModel = (key: string, value: number) =>
       JSON.stringify({ ...JSON.parse(options[key] ?? '{}'), [model]: value });
-    await setOptions(root, {
+    await setOptions(site.root, {
       ModelRatio: withModel('ModelRatio', 1.25),
       CompletionRatio: withModel('CompletionRatio', 4),
     });
@@ -162,8 +149,8 @@ describe.skipIf(!hasChromium)('root console: checked before saving, worded as sh
   });
 
   it('spaces Chinese and Latin words apart on every zh save button', FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
-    const page = await harness.newPage(context);
+    const context = await site.harness.newContext();
+    const page = await site.harness.newPage(context);
     await loginThroughConsole(page, ROOT_USERNAME, ROOT_PASSWORD);
     const found: string[] = [];
     // Each tab with a section only it has, to know its content is shown.
@@ -189,11 +176,11 @@ describe.skipIf(!hasChromium)('root console: checked before saving, worded as sh
 
   it('labels the quota axis of small amounts with distinct ticks', FLOW_OPTIONS, async () => {
     const hour = Math.floor(Date.now() / 1000 / HOUR) * HOUR;
-    await harness.server.context.database.db
+    await site.harness.server.context.database.db
       .insertInto('quota_data')
       .values(
         SMALL_QUOTAS.map((quota, index) => ({
-          user_id: root.currentUserId ?? 1,
+          user_id: site.root.currentUserId ?? 1,
           username: ROOT_USERNAME,
           model_name: 'tiny-model',
           created_at: hour - index * HOUR,

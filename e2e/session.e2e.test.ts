@@ -3,22 +3,20 @@
  * forms (English and Chinese), an expired session, and the language and theme surviving a reload.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-} from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { anonymousClient, createUserAndLogin } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   currentPath,
+  englishPage,
   FLOW_OPTIONS,
   formError,
+  loggedInEnglishPage,
   loginThroughConsole,
   openPersonalPage,
   POLL_OPTIONS,
-  preferEnglish,
+  recordRequests,
+  startConsoleForFile,
   toast,
   uniqueUsername,
   visibleText,
@@ -41,27 +39,12 @@ async function chooseLanguage(page: Page, language: 'zh' | 'en'): Promise<void> 
 }
 
 describe.skipIf(!hasChromium)('console sessions and preferences', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const site = startConsoleForFile();
 
   it('shows the login and register validation messages in English', FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
+    const page = await englishPage(site.harness);
 
-    const loginRequests: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/user/login') loginRequests.push(request.url());
-    });
+    const loginRequests = recordRequests(page, '/api/user/login');
     await page.goto('/login');
     await page.getByTestId('login-submit').click();
     await toast(page, 'error', 'Error: please enter username and password!').waitFor();
@@ -90,18 +73,22 @@ describe.skipIf(!hasChromium)('console sessions and preferences', () => {
     await formError(page, 'the two passwords entered differ').waitFor();
     // antd fades the old message out: wait until it has left the form (it must, the password is long enough now).
     await formError(page, 'password length must not be less than 8').waitFor({ state: 'detached' });
-    await harness.screenshot(page, 'session-register-validation-en');
+    await site.harness.screenshot(page, 'session-register-validation-en');
     expect(currentPath(page)).toBe('/register');
-    expect((await anonymousClient(harness.server).login(username, 'long-enough-1')).body.success).toBe(false);
+    expect((await anonymousClient(site.harness.server).login(username, 'long-enough-1')).body.success).toBe(
+      false,
+    );
 
     await page.getByTestId('register-confirm-password').fill('long-enough-1');
     await page.getByTestId('register-submit').click();
     await waitForPath(page, '/login');
-    expect((await anonymousClient(harness.server).login(username, 'long-enough-1')).body.success).toBe(true);
+    expect((await anonymousClient(site.harness.server).login(username, 'long-enough-1')).body.success).toBe(
+      true,
+    );
   });
 
   it('shows the validation messages in Chinese by default', FLOW_OPTIONS, async () => {
-    const page = await harness.newPage();
+    const page = await site.harness.newPage();
 
     await page.goto('/login');
     expect(await visibleText(page.getByTestId('login-submit'))).toBe('登 录');
@@ -116,19 +103,15 @@ describe.skipIf(!hasChromium)('console sessions and preferences', () => {
     await formError(page, '密码长度不得小于 8 位').waitFor();
     await formError(page, '两次输入的密码不一致').waitFor();
     expect(currentPath(page)).toBe('/register');
-    await harness.screenshot(page, 'session-register-validation-zh');
+    await site.harness.screenshot(page, 'session-register-validation-zh');
   });
 
   it('sends a user whose session cookie is gone to /login?expired=true', FLOW_OPTIONS, async () => {
     const username = uniqueUsername('expiring');
-    await createUserAndLogin(harness.server, root, username, { password: USER_PASSWORD });
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
+    await createUserAndLogin(site.harness.server, site.root, username, { password: USER_PASSWORD });
+    const page = await loggedInEnglishPage(site.harness, username, USER_PASSWORD);
 
-    await loginThroughConsole(page, username, USER_PASSWORD);
-
-    await context.clearCookies();
+    await page.context().clearCookies();
     await page.getByTestId('sidebar').getByTestId('nav-personal').click();
     await waitForPath(page, '/login?expired=true');
     const expired = page.getByTestId('login-expired');
@@ -137,7 +120,7 @@ describe.skipIf(!hasChromium)('console sessions and preferences', () => {
     await page.getByTestId('top-login').waitFor();
     expect(await page.getByTestId('user-menu').count()).toBe(0);
     expect(await page.evaluate(() => window.localStorage.getItem('user'))).toBeNull();
-    await harness.screenshot(page, 'session-expired');
+    await site.harness.screenshot(page, 'session-expired');
 
     await loginThroughConsole(page, username, USER_PASSWORD);
     await openPersonalPage(page);
@@ -145,8 +128,8 @@ describe.skipIf(!hasChromium)('console sessions and preferences', () => {
 
   it('keeps the chosen language and theme across a reload, and switches back', FLOW_OPTIONS, async () => {
     const username = uniqueUsername('polyglot');
-    await createUserAndLogin(harness.server, root, username, { password: USER_PASSWORD });
-    const page = await harness.newPage();
+    await createUserAndLogin(site.harness.server, site.root, username, { password: USER_PASSWORD });
+    const page = await site.harness.newPage();
     const personalNav = page.getByTestId('sidebar').getByTestId('nav-personal');
 
     await loginThroughConsole(page, username, USER_PASSWORD);
@@ -168,7 +151,7 @@ describe.skipIf(!hasChromium)('console sessions and preferences', () => {
     );
     expect(await documentLanguage(page)).toBe('en');
     expect(await documentTheme(page)).toBe('dark');
-    await harness.screenshot(page, 'session-english-dark');
+    await site.harness.screenshot(page, 'session-english-dark');
 
     await chooseLanguage(page, 'zh');
     await expect.poll(() => visibleText(personalNav), POLL_OPTIONS).toBe('个人设置');

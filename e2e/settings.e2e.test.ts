@@ -5,23 +5,17 @@
  * model and completion ratios that survive a reload.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  anonymousClient,
-  loginAsRoot,
-  ROOT_PASSWORD,
-  ROOT_USERNAME,
-} from '../server/src/test-support/test-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonymousClient, ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-server.ts';
 import type { SettingsTab } from '../web/src/pages/settings/settings-tabs.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
   formError,
-  loginThroughConsole,
+  loggedInEnglishPage,
   POLL_OPTIONS,
-  preferEnglish,
   settingControl,
+  startConsoleForFile,
   storedOptions,
   tableCellText,
   toast,
@@ -65,21 +59,11 @@ async function saveSection(page: Page, section: string, answer: Locator): Promis
 }
 
 describe.skipIf(!hasChromium)('console settings (root)', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
+  const site = startConsoleForFile();
   let page: Page;
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    page = await harness.newPage(context);
-    await loginThroughConsole(page, ROOT_USERNAME, ROOT_PASSWORD);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
+    page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
   });
 
   it(
@@ -123,10 +107,10 @@ describe.skipIf(!hasChromium)('console settings (root)', () => {
           change: (target) => settingControl(target, 'SystemName').fill('Switchyard E2E'),
         },
       ];
-      const before = await storedOptions(root);
+      const before = await storedOptions(site.root);
       for (const { key, stored } of changes) expect(before[key]).not.toBe(stored);
       // Registration is open before the system tab closes it.
-      const early = await anonymousClient(harness.server).post('/api/user/register', {
+      const early = await anonymousClient(site.harness.server).post('/api/user/register', {
         username: uniqueUsername('early'),
         password: 'password-123',
       });
@@ -138,15 +122,15 @@ describe.skipIf(!hasChromium)('console settings (root)', () => {
         if (tab !== 'operation') await waitForPath(page, `/setting?tab=${tab}`);
         await change(page);
         await saveSection(page, section, toast(page, 'success', SAVED));
-        expect((await storedOptions(root))[key]).toBe(stored);
+        expect((await storedOptions(site.root))[key]).toBe(stored);
 
         await saveSection(page, section, toast(page, 'warning', NOTHING_CHANGED));
-        expect((await storedOptions(root))[key]).toBe(stored);
+        expect((await storedOptions(site.root))[key]).toBe(stored);
         await waitForToastsToClose(page);
       }
-      await harness.screenshot(page, 'settings-other-saved');
+      await site.harness.screenshot(page, 'settings-other-saved');
 
-      const refused = await anonymousClient(harness.server).post('/api/user/register', {
+      const refused = await anonymousClient(site.harness.server).post('/api/user/register', {
         username: uniqueUsername('late'),
         password: 'password-123',
       });
@@ -155,14 +139,14 @@ describe.skipIf(!hasChromium)('console settings (root)', () => {
         message: 'The administrator has turned off new user registration',
       });
       // The other values stayed as they were.
-      const after = await storedOptions(root);
+      const after = await storedOptions(site.root);
       expect(after.ModelRequestRateLimitEnabled).toBe(before.ModelRequestRateLimitEnabled);
       expect(after.PasswordRegisterEnabled).toBe(before.PasswordRegisterEnabled);
 
       await openTab(page, 'system');
       await settingControl(page, 'RegisterEnabled').click();
       await saveSection(page, 'login', toast(page, 'success', SAVED));
-      expect((await storedOptions(root)).RegisterEnabled).toBe('true');
+      expect((await storedOptions(site.root)).RegisterEnabled).toBe('true');
     },
   );
 
@@ -172,22 +156,22 @@ describe.skipIf(!hasChromium)('console settings (root)', () => {
     async () => {
       await page.goto('/setting?tab=models');
       const field = settingControl(page, 'gemini.safety_settings');
-      const storedBefore = (await storedOptions(root))['gemini.safety_settings'];
+      const storedBefore = (await storedOptions(site.root))['gemini.safety_settings'];
       await field.fill('{"default": "OFF"');
       expect(await formError(page, 'Not a valid JSON string').count()).toBe(0);
       await field.blur();
       await formError(page, 'Not a valid JSON string').waitFor();
-      await harness.screenshot(page, 'settings-invalid-json');
+      await site.harness.screenshot(page, 'settings-invalid-json');
 
       await page.getByTestId('settings-save-gemini').click();
       await toast(page, 'error', 'Error:').waitFor();
-      expect((await storedOptions(root))['gemini.safety_settings']).toBe(storedBefore);
+      expect((await storedOptions(site.root))['gemini.safety_settings']).toBe(storedBefore);
 
       await field.fill('{"default": "BLOCK_NONE"}');
       await field.blur();
       await formError(page, 'Not a valid JSON string').waitFor({ state: 'detached' });
       await saveSection(page, 'gemini', toast(page, 'success', SAVED));
-      expect(JSON.parse((await storedOptions(root))['gemini.safety_settings'] ?? '')).toEqual({
+      expect(JSON.parse((await storedOptions(site.root))['gemini.safety_settings'] ?? '')).toEqual({
         default: 'BLOCK_NONE',
       });
     },
@@ -209,7 +193,7 @@ describe.skipIf(!hasChromium)('console settings (root)', () => {
     await toast(page, 'success', SAVED).waitFor();
     await expect
       .poll(async () => {
-        const options = await storedOptions(root);
+        const options = await storedOptions(site.root);
         return [
           (JSON.parse(options.ModelRatio ?? '{}') as Record<string, number>)[model],
           (JSON.parse(options.CompletionRatio ?? '{}') as Record<string, number>)[model],
@@ -224,6 +208,6 @@ describe.skipIf(!hasChromium)('console settings (root)', () => {
     expect(await tableCellText(page, 'pricing-editor', model, 'Model ratio')).toBe('2.5');
     expect(await tableCellText(page, 'pricing-editor', model, 'Completion ratio')).toBe('3');
     expect(await tableCellText(page, 'pricing-editor', model, 'Input price (USD / 1M tokens)')).toBe('$5');
-    await harness.screenshot(page, 'settings-pricing-row');
+    await site.harness.screenshot(page, 'settings-pricing-row');
   });
 });

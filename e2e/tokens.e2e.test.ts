@@ -5,23 +5,19 @@
  */
 import OpenAI from 'openai';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage, TokenView } from '../common/api-types.ts';
 import { TokenStatus } from '../common/statuses.ts';
+import { createUserAndLogin } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
-  type FakeUpstream,
-  startFakeUpstream,
-} from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
-import {
-  allowClipboard,
   FLOW_OPTIONS,
-  loginThroughConsole,
+  loggedInEnglishPage,
   openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
   readClipboard,
+  recordRequests,
+  startConsoleAndUpstreamForFile,
   tableRowId,
   toast,
   uniqueUsername,
@@ -56,29 +52,19 @@ async function openTokensPage(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('console token page', () => {
-  let harness: BrowserHarness;
-  let upstream: FakeUpstream;
-  let root: ApiClient;
+  const site = startConsoleAndUpstreamForFile();
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    upstream = await startFakeUpstream();
-    root = await loginAsRoot(harness.server);
-    const channel = await root.post('/api/channel/', {
+    const channel = await site.root.post('/api/channel/', {
       type: 1,
       name: 'tokens-e2e-channel',
       key: CHANNEL_KEY,
-      base_url: upstream.url,
+      base_url: site.upstream.url,
       models: MODEL,
       group: 'default',
     });
     if (!channel.body.success) throw new Error(`channel creation failed: ${channel.body.message}`);
-    upstream.setBehaviorForKey(CHANNEL_KEY, { replyText: REPLY_TEXT });
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-    await upstream?.close();
+    site.upstream.setBehaviorForKey(CHANNEL_KEY, { replyText: REPLY_TEXT });
   });
 
   it(
@@ -86,23 +72,14 @@ describe.skipIf(!hasChromium)('console token page', () => {
     FLOW_OPTIONS,
     async () => {
       const username = uniqueUsername('keyholder');
-      const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
-      const funded = await root.put('/api/user/', { id: user.currentUserId, quota: 100_000_000 });
+      const user = await createUserAndLogin(site.harness.server, site.root, username, { password: PASSWORD });
+      const funded = await site.root.put('/api/user/', { id: user.currentUserId, quota: 100_000_000 });
       expect(funded.body.success).toBe(true);
 
-      const context = await harness.newContext();
-      await allowClipboard(context, harness.server.url);
-      await preferEnglish(context);
-      const page = await harness.newPage(context);
-      await loginThroughConsole(page, username, PASSWORD);
+      const page = await loggedInEnglishPage(site.harness, username, PASSWORD, { clipboard: true });
       await openTokensPage(page);
 
-      const createRequests: string[] = [];
-      page.on('request', (request) => {
-        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/token/') {
-          createRequests.push(request.url());
-        }
-      });
+      const createRequests = recordRequests(page, '/api/token/', 'POST');
       await page.getByTestId('tokens-add').click();
       const drawer = page.getByTestId('token-drawer');
       await page.getByTestId('token-name').waitFor();
@@ -143,9 +120,9 @@ describe.skipIf(!hasChromium)('console token page', () => {
       const key = await readClipboard(page, `sk-${stored?.key}`);
       expect(key).toMatch(FULL_KEY_PATTERN);
       expect(key).toBe(`sk-${stored?.key}`);
-      await harness.screenshot(page, 'tokens-created');
+      await site.harness.screenshot(page, 'tokens-created');
 
-      const openai = sdkFor(harness.server.url, key);
+      const openai = sdkFor(site.harness.server.url, key);
       const ask = () =>
         openai.chat.completions.create({
           model: MODEL,
@@ -153,7 +130,7 @@ describe.skipIf(!hasChromium)('console token page', () => {
         });
       const completion = await ask();
       expect(completion.choices[0]?.message.content).toBe(REPLY_TEXT);
-      expect(upstream.requests.at(-1)?.apiKey).toBe(CHANNEL_KEY);
+      expect(site.upstream.requests.at(-1)?.apiKey).toBe(CHANNEL_KEY);
 
       await page.getByTestId(`token-status-${tokenId}`).click();
       await expect
@@ -163,20 +140,17 @@ describe.skipIf(!hasChromium)('console token page', () => {
       expect((await user.get<TokenView>(`/api/token/${tokenId}`)).body.data?.status).toBe(
         TokenStatus.disabled,
       );
-      const forwardedBefore = upstream.requests.length;
+      const forwardedBefore = site.upstream.requests.length;
       expect(await failureStatus(ask())).toBe(401);
-      expect(upstream.requests.length).toBe(forwardedBefore);
-      await harness.screenshot(page, 'tokens-disabled');
+      expect(site.upstream.requests.length).toBe(forwardedBefore);
+      await site.harness.screenshot(page, 'tokens-disabled');
     },
   );
 
   it('creates three tokens at once, the copies named with a random suffix', FLOW_OPTIONS, async () => {
     const username = uniqueUsername('batcher');
-    const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, username, PASSWORD);
+    const user = await createUserAndLogin(site.harness.server, site.root, username, { password: PASSWORD });
+    const page = await loggedInEnglishPage(site.harness, username, PASSWORD);
     await openTokensPage(page);
 
     const baseName = `batch-${Date.now().toString(36)}`;
@@ -202,6 +176,6 @@ describe.skipIf(!hasChromium)('console token page', () => {
     expect(listed?.total).toBe(3);
     expect(listed?.items.map((token) => token.name).sort()).toEqual([...shownNames].sort());
     expect(new Set(listed?.items.map((token) => token.key)).size).toBe(3);
-    await harness.screenshot(page, 'tokens-batch-created');
+    await site.harness.screenshot(page, 'tokens-batch-created');
   });
 });

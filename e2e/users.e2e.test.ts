@@ -3,17 +3,18 @@
  * them (refused promotion, disabling a user ends their session at once) and the system access token.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiReply, UserView } from '../common/api-types.ts';
 import { Role, UserStatus } from '../common/roles.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { createUserAndLogin } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
+  loggedInEnglishPage,
   loginThroughConsole,
   openPersonalPage,
   POLL_OPTIONS,
-  preferEnglish,
+  startConsoleForFile,
   toast,
   uniqueUsername,
   userRowId,
@@ -31,17 +32,7 @@ async function openUsersPage(page: Page): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('console user management and personal settings', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
-
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const site = startConsoleForFile();
 
   it(
     'applies the rank rules: a regular admin cannot promote, and disabling ends the session',
@@ -49,14 +40,16 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
     async () => {
       const adminName = uniqueUsername('deputy');
       const targetName = uniqueUsername('member');
-      await createUserAndLogin(harness.server, root, adminName, { role: 'admin', password: PASSWORD });
-      const target = await createUserAndLogin(harness.server, root, targetName, { password: PASSWORD });
+      await createUserAndLogin(site.harness.server, site.root, adminName, {
+        role: 'admin',
+        password: PASSWORD,
+      });
+      const target = await createUserAndLogin(site.harness.server, site.root, targetName, {
+        password: PASSWORD,
+      });
       const targetId = target.currentUserId;
 
-      const adminContext = await harness.newContext();
-      await preferEnglish(adminContext);
-      const adminPage = await harness.newPage(adminContext);
-      await loginThroughConsole(adminPage, adminName, PASSWORD);
+      const adminPage = await loggedInEnglishPage(site.harness, adminName, PASSWORD);
       await openUsersPage(adminPage);
       expect(await userRowId(adminPage, targetName)).toBe(targetId);
       const targetRow = adminPage.locator(`[data-testid="users-table"] tr[data-row-key="${targetId}"]`);
@@ -69,13 +62,10 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
         'Error: A regular administrator cannot promote other users to administrator',
       ).waitFor();
       expect(await visibleText(targetRow)).toContain('Normal user');
-      expect((await root.get<UserView>(`/api/user/${targetId}`)).body.data?.role).toBe(Role.common);
-      await harness.screenshot(adminPage, 'users-promote-refused');
+      expect((await site.root.get<UserView>(`/api/user/${targetId}`)).body.data?.role).toBe(Role.common);
+      await site.harness.screenshot(adminPage, 'users-promote-refused');
 
-      const userContext = await harness.newContext();
-      await preferEnglish(userContext);
-      const userPage = await harness.newPage(userContext);
-      await loginThroughConsole(userPage, targetName, PASSWORD);
+      const userPage = await loggedInEnglishPage(site.harness, targetName, PASSWORD);
       await openPersonalPage(userPage);
 
       expect(await visibleText(adminPage.getByTestId(`user-status-${targetId}`))).toBe('Activated');
@@ -86,11 +76,13 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
         .toBe('Banned');
       await adminPage.getByTestId(`user-enable-${targetId}`).waitFor();
       expect(await adminPage.getByTestId(`user-disable-${targetId}`).count()).toBe(0);
-      expect((await root.get<UserView>(`/api/user/${targetId}`)).body.data?.status).toBe(UserStatus.disabled);
+      expect((await site.root.get<UserView>(`/api/user/${targetId}`)).body.data?.status).toBe(
+        UserStatus.disabled,
+      );
       // At 1280 px the status column sits under the fixed actions column: scroll the table as a user would.
       await adminPage.getByTestId('users-table').hover();
       await adminPage.mouse.wheel(600, 0);
-      await harness.screenshot(adminPage, 'users-disabled');
+      await site.harness.screenshot(adminPage, 'users-disabled');
 
       await userPage.reload();
       await waitForPath(userPage, '/login?expired=true');
@@ -105,7 +97,7 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
       ).waitFor();
       expect(new URL(userPage.url()).pathname).toBe('/login');
       expect(await userPage.getByTestId('user-menu').count()).toBe(0);
-      await harness.screenshot(userPage, 'users-disabled-user-login');
+      await site.harness.screenshot(userPage, 'users-disabled-user-login');
 
       await adminPage.getByTestId(`user-enable-${targetId}`).click();
       await expect
@@ -117,18 +109,14 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
 
   it('generates a 32-character system access token that authenticates API calls', FLOW_OPTIONS, async () => {
     const username = uniqueUsername('scripter');
-    const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
+    const user = await createUserAndLogin(site.harness.server, site.root, username, { password: PASSWORD });
     const userId = String(user.currentUserId);
-    const context = await harness.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: harness.server.url });
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, username, PASSWORD);
+    const page = await loggedInEnglishPage(site.harness, username, PASSWORD, { clipboard: true });
     await openPersonalPage(page);
     expect(await page.getByTestId('personal-access-token').count()).toBe(0);
 
     const callSelf = (token: string) =>
-      fetch(new URL('/api/user/self', harness.server.url), {
+      fetch(new URL('/api/user/self', site.harness.server.url), {
         headers: { Authorization: token, 'New-Api-User': userId, 'Accept-Language': 'en' },
       });
 
@@ -139,7 +127,7 @@ describe.skipIf(!hasChromium)('console user management and personal settings', (
     expect(token).toMatch(ACCESS_TOKEN_PATTERN);
     await toast(page, 'success', 'Token reset and copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
-    await harness.screenshot(page, 'users-access-token');
+    await site.harness.screenshot(page, 'users-access-token');
 
     const response = await callSelf(token);
     expect(response.status).toBe(200);

@@ -4,20 +4,15 @@
  * minimum shows the minimum message and no figure at all.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ApiClient,
-  createUserAndLogin,
-  loginAsRoot,
-  setOptions,
-} from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndLogin, setOptions } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
   formError,
-  loginThroughConsole,
+  loggedInEnglishPage,
   POLL_OPTIONS,
-  preferEnglish,
+  startConsoleForFile,
   uniqueUsername,
   visibleText,
 } from './helpers.ts';
@@ -38,28 +33,18 @@ async function typeAmount(page: Page, amount: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('console wallet: the payable amount follows the typed amount', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
+  const site = startConsoleForFile();
   let username: string;
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
     username = uniqueUsername('amount');
-    await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
-    await setOptions(root, { PayAddress: 'https://pay.example.com', EpayId: '1001', EpayKey: 'key' });
-  });
-
-  afterAll(async () => {
-    await harness?.close();
+    await createUserAndLogin(site.harness.server, site.root, username, { password: PASSWORD });
+    await setOptions(site.root, { PayAddress: 'https://pay.example.com', EpayId: '1001', EpayKey: 'key' });
   });
 
   /** The wallet of the test user, in English, once it shows the figures of the default $10. */
   const openWallet = async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, username, PASSWORD);
+    const page = await loggedInEnglishPage(site.harness, username, PASSWORD);
     await page.goto('/topup');
     await expect.poll(() => summary(page), POLL_OPTIONS).toBe('¥73.00 / You will receive $10.00');
     return page;
@@ -72,7 +57,7 @@ describe.skipIf(!hasChromium)('console wallet: the payable amount follows the ty
     await expect
       .poll(() => summary(page), POLL_OPTIONS)
       .toBe(`¥${PRICE.toFixed(2)} / You will receive $1.00`);
-    await harness.screenshot(page, 'wallet-amount-below-one');
+    await site.harness.screenshot(page, 'wallet-amount-below-one');
     await page.getByTestId('wallet-pay-alipay').click();
     await expect
       .poll(() => visibleText(page.getByTestId('wallet-confirm-money')), POLL_OPTIONS)
@@ -87,15 +72,15 @@ describe.skipIf(!hasChromium)('console wallet: the payable amount follows the ty
   });
 
   it('shows the minimum message and no figure below the site minimum', FLOW_OPTIONS, async () => {
-    await setOptions(root, { MinTopUp: '5' });
+    await setOptions(site.root, { MinTopUp: '5' });
     try {
       const page = await openWallet();
       await typeAmount(page, '3');
       await formError(page, 'Top-up amount cannot be less than 5').waitFor();
       expect(await summary(page)).toBe('— / You will receive —');
-      await harness.screenshot(page, 'wallet-amount-below-minimum');
+      await site.harness.screenshot(page, 'wallet-amount-below-minimum');
     } finally {
-      await setOptions(root, { MinTopUp: '1' });
+      await setOptions(site.root, { MinTopUp: '1' });
     }
   });
 });
