@@ -137,11 +137,15 @@ export class AccountCache {
         .selectAll()
         .where('id', '=', id)
         .executeTakeFirst();
-      this.removeToken(id);
-      if (!row || row.deleted_at !== null) return;
+      if (!row || row.deleted_at !== null) {
+        this.removeToken(id);
+        return;
+      }
       const token = toCachedToken(row, this.writer.pendingDelta('tokens', id, 'remain_quota'));
       if (this.shared && !token.unlimited)
         token.remainQuota = (await this.shared.current('token', id, token.remainQuota)) ?? token.remainQuota;
+      // Swapped in one step after every await: the key never goes missing while it is re-read.
+      this.removeToken(id);
       this.putToken(token);
     });
   }
