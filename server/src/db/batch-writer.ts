@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './connect.ts';
 import { writeCheckpoint } from './ledger-checkpoints.ts';
 import type { JournalOp, LedgerJournal } from './ledger-journal.ts';
 import type { Database } from './schema.ts';
+import { writeSqliteLogs } from './sqlite-logs.ts';
 
 export interface CounterColumns {
   users: 'quota' | 'used_quota' | 'request_count' | 'aff_quota' | 'aff_history';
@@ -55,12 +56,11 @@ interface RowChanges {
 const LOG_INSERT_CHUNK = 200;
 
 /**
- * Every column of a log row, defaults filled in: rows of one multi-row INSERT must name the same
- * columns, and SQLite has no DEFAULT inside VALUES.
+ * Every column of a log row (sqlite-logs.ts LOG_ROW_COLUMNS), defaults filled in: rows of one multi-row
+ * INSERT must name the same columns, and SQLite has no DEFAULT inside VALUES.
  */
 export function completeLogRow(row: LogRow): LogRow {
-  return {
-    ...row,
+  const complete: LogRow = {
     user_id: row.user_id ?? 0,
     created_at: row.created_at ?? Math.floor(Date.now() / 1000),
     type: row.type ?? 0,
@@ -79,6 +79,9 @@ export function completeLogRow(row: LogRow): LogRow {
     ip: row.ip ?? '',
     other: row.other ?? null,
   };
+  // Only rows restored with their original id (and tests) name one.
+  if (row.id !== undefined) complete.id = row.id;
+  return complete;
 }
 
 export class BatchWriter {
@@ -348,6 +351,14 @@ export class BatchWriter {
 
   private async insertLogChunks(logs: LogRow[], upTo: number): Promise<void> {
     const journalId = this.options.journal?.id;
+    const sqlite = this.logDatabase.sqlite;
+    if (sqlite) {
+      // Holding the connection keeps every other transaction of the query builder off it meanwhile.
+      await this.logDatabase.db
+        .connection()
+        .execute(async () => writeSqliteLogs(sqlite, logs, journalId ? { journalId, seq: upTo } : null));
+      return;
+    }
     await this.logDatabase.db.transaction().execute(async (transaction) => {
       for (let start = 0; start < logs.length; start += LOG_INSERT_CHUNK) {
         await transaction

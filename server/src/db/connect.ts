@@ -12,6 +12,11 @@ import type { Database } from './schema.ts';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DatabaseDialect;
+  /**
+   * The SQLite connection under `db` (SQLite only), for the few writes that run prepared statements
+   * directly (server/src/db/sqlite-logs.ts); use it only while holding `db.connection()`.
+   */
+  sqlite?: Sqlite.Database;
   /** A short description without credentials, for logs. */
   description: string;
   close(): Promise<void>;
@@ -37,7 +42,13 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
       database.pragma('foreign_keys = ON');
       database.pragma('synchronous = NORMAL');
       const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-      return { db, dialect: 'sqlite', description: `sqlite:${target.path}`, close: () => db.destroy() };
+      return {
+        db,
+        dialect: 'sqlite',
+        description: `sqlite:${target.path}`,
+        sqlite: database,
+        close: () => db.destroy(),
+      };
     }
     case 'postgres': {
       const pool = new pg.Pool({ connectionString: target.connectionString, max: poolSize });
