@@ -88,7 +88,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   app.decorateRequest('user', null);
   app.decorateRequest('language', 'zh');
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     request.language = languageOf(request.headers['accept-language']);
     reply.header('X-Request-Id', request.id);
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -97,6 +98,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       reply.header('X-Frame-Options', 'SAMEORIGIN');
       reply.header('Content-Security-Policy', "frame-ancestors 'self'");
     }
+    done();
   });
 
   await app.register(fastifyCookie, { secret: context.sessionSecret });

@@ -70,16 +70,27 @@ export async function registerRateLimits(
     return false;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  /** The limits a request is counted against, in order (none for the relay and static files). */
+  const limitsOf = (request: FastifyRequest): (Limiter | null)[] | null => {
     const path = request.url;
-    if (path.startsWith('/api/')) {
-      if (!(await enforce(api, request, reply))) return reply;
-      if (request.routeOptions.config.ipLimit === 'critical' && !(await enforce(critical, request, reply)))
-        return reply;
+    if (path.startsWith('/api/'))
+      return request.routeOptions.config.ipLimit === 'critical' ? [api, critical] : [api];
+    if (request.method === 'GET' && !nonWebPrefixes.some((prefix) => path.startsWith(prefix))) return [web];
+    return null;
+  };
+
+  // Callback style: a request no limit covers (every relay call) passes without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    const limits = limitsOf(request);
+    if (!limits) {
+      done();
       return;
     }
-    if (request.method === 'GET' && !nonWebPrefixes.some((prefix) => path.startsWith(prefix))) {
-      if (!(await enforce(web, request, reply))) return reply;
-    }
+    const check = async () => {
+      for (const limit of limits) if (!(await enforce(limit, request, reply))) return false;
+      return true;
+    };
+    // A refused request has its 429 sent: the chain stops there.
+    check().then((passed) => passed && done(), done);
   });
 }
