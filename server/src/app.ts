@@ -2,10 +2,15 @@
  * Builds the Fastify app: plugins, error rendering and route mounting only. Behaviour lives in the
  * resource folders under api/ (and relay/ for /v1).
  */
-import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Redis } from 'ioredis';
 import { channelMessages } from './api/channels/messages.ts';
 import { registerChannelRoutes } from './api/channels/routes.ts';
@@ -35,8 +40,10 @@ import type { AppContext } from './context.ts';
 import { pingDatabase } from './db/connect.ts';
 import { GatewayError } from './lib/errors.ts';
 import { languageOf, registerMessages, translate } from './lib/messages.ts';
+import { nextRequestId } from './lib/request-id.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { optionMessages } from './options/messages.ts';
+import { type DirectHandler, directRelayHandler } from './relay/fast-path.ts';
 import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
 import { registerRelayRoutes } from './relay/routes.ts';
 import { registerMidjourneyRoutes } from './relay/tasks/midjourney/routes.ts';
@@ -58,14 +65,24 @@ function isRelayUrl(url: string): boolean {
   return url.startsWith('/v1') || url.startsWith('/pg/') || url.startsWith('/dashboard/');
 }
 
-/** 16 random hex digits per process: request ids stay unique across processes and restarts. */
-const requestIdPrefix = randomBytes(8).toString('hex');
-let requestCounter = 0;
-
-/** A request id of 32 hex digits: the process prefix and a counter (no random bytes per request). */
-function nextRequestId(): string {
-  requestCounter += 1;
-  return requestIdPrefix + requestCounter.toString(16).padStart(16, '0');
+/**
+ * The HTTP server: the relay's direct path (server/src/relay/fast-path.ts) takes the OpenAI JSON calls
+ * once it is set, Fastify everything else. Timeouts as Fastify sets them on a server it creates.
+ */
+function relayFirstServer(direct: { handler: DirectHandler | null }) {
+  return (
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options: FastifyServerOptions,
+  ) => {
+    const server = createServer((request, response) => {
+      if (!direct.handler?.(request, response)) handler(request, response);
+    });
+    server.keepAliveTimeout = options.keepAliveTimeout ?? server.keepAliveTimeout;
+    server.requestTimeout = options.requestTimeout ?? server.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
 }
 
 export interface BuildAppOptions {
@@ -74,7 +91,9 @@ export interface BuildAppOptions {
 }
 
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const direct: { handler: DirectHandler | null } = { handler: null };
   const app = Fastify({
+    serverFactory: relayFirstServer(direct),
     loggerInstance: context.logger,
     bodyLimit: context.config.maxRequestBodyBytes,
     trustProxy: context.config.trustProxy,
@@ -174,5 +193,11 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerVideoRoutes(app, context);
 
   await registerConsole(app, context.config.webDistPath || defaultWebDistPath());
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  direct.handler = directRelayHandler(context, () => closing);
   return app;
 }

@@ -9,6 +9,7 @@ import { TokenStatus } from '../../../common/statuses.ts';
 import type { AppContext } from '../context.ts';
 import type { CachedToken, CachedUser } from './cache/account-cache.ts';
 import { relayError } from './errors.ts';
+import type { RelayRequest } from './http-types.ts';
 
 export interface RelayCaller {
   /** Null for the playground, which charges the session user directly. */
@@ -23,7 +24,7 @@ export interface RelayCaller {
 
 export type KeySurface = 'openai' | 'claude' | 'gemini' | 'midjourney';
 
-export function extractKey(request: FastifyRequest, surface: KeySurface): string {
+export function extractKey(request: RelayRequest, surface: KeySurface): string {
   const header = (name: string) => {
     const value = request.headers[name];
     return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
@@ -66,7 +67,7 @@ export function groupUsable(context: AppContext, user: CachedUser, group: string
 
 export function authenticateKey(
   context: AppContext,
-  request: FastifyRequest,
+  request: RelayRequest,
   surface: KeySurface,
 ): RelayCaller {
   const raw = extractKey(request, surface);

@@ -4,13 +4,13 @@
  * format, the ping interval.
  */
 import type { ServerResponse } from 'node:http';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { GroupPricing, ModelPricing, TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
 import type { UpstreamFormat } from './canonical/codec.ts';
 import { sendFormatFailure } from './conversation-delivery.ts';
+import type { RelayReply } from './http-types.ts';
 import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';
 import type { UpstreamFailure } from './routing/health.ts';
 
@@ -71,7 +71,7 @@ export function promptTokensOf(state: CallState): number {
   return state.promptTokens;
 }
 
-export function sendFailure(reply: FastifyReply, state: CallState, failure: UpstreamFailure): void {
+export function sendFailure(reply: RelayReply, state: CallState, failure: UpstreamFailure): void {
   state.failure = failure;
   const format = errorFormat(state.call);
   if (format !== 'openai-chat') {

@@ -4,8 +4,6 @@
  * through) in the client's format, the stream relayed event by event, upstream errors read in the
  * upstream's format and rendered in the client's.
  */
-
-import type { FastifyReply } from 'fastify';
 import type { TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import { countTextTokens } from './billing/tokens.ts';
@@ -19,6 +17,7 @@ import { codecFor } from './conversion.ts';
 import { relayConvertedStream } from './converted-stream.ts';
 import { maskSecrets } from './errors.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
+import type { RelayReply } from './http-types.ts';
 import { mapStatus, type UpstreamFailure } from './routing/health.ts';
 import { writeStreamHeaders } from './stream-relay.ts';
 
@@ -36,7 +35,7 @@ export interface DeliveryResult {
 }
 
 export interface ConversationDelivery {
-  reply: FastifyReply;
+  reply: RelayReply;
   requestId: string;
   /** The model the client asked for (echoed in converted replies, used for counting). */
   model: string;
@@ -59,7 +58,7 @@ export interface ConversationDelivery {
 
 /** A failure rendered in the client's format. */
 export function sendFormatFailure(
-  reply: FastifyReply,
+  reply: RelayReply,
   format: WireFormat,
   requestId: string,
   failure: UpstreamFailure,

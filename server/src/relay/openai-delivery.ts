@@ -4,7 +4,6 @@
  * for byte after a check, or converted for another surface (Gemini embeddings). Other formats go through
  * server/src/relay/conversation-delivery.ts.
  */
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { UpstreamResponse } from '../lib/http-client.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
@@ -18,6 +17,7 @@ import {
   sendFailure,
 } from './call-state.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
+import type { RelayReply } from './http-types.ts';
 import { readJsonReply, readTranscriptionReply } from './json-relay.ts';
 import { relayBinary } from './media.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
@@ -25,7 +25,7 @@ import { relayStream, writeStreamHeaders } from './stream-relay.ts';
 
 export async function deliverOpenAi(
   context: AppContext,
-  reply: FastifyReply,
+  reply: RelayReply,
   state: CallState,
   channel: CachedChannel,
   upstreamModel: string,

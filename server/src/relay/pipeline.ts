@@ -3,7 +3,6 @@
  * settle once → log. Retries move to another channel on retryable failures until bytes reach the
  * client. Nothing here reads the database.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
 import { bufferedBody, readLimited, type UpstreamResponse } from '../lib/http-client.ts';
@@ -28,6 +27,7 @@ import { deliverConversation, okReplyFailure, readFormatFailure } from './conver
 import { upstreamCodecFor } from './conversion.ts';
 import { recordErrorLog } from './error-log.ts';
 import { relayError } from './errors.ts';
+import type { RelayReply, RelayRequest } from './http-types.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { prepareLargeAttempt } from './large-body.ts';
 import { deliverOpenAi } from './openai-delivery.ts';
@@ -87,7 +87,7 @@ function failed(
   return isRetryable(failure.status) ? 'next' : 'stop';
 }
 
-async function attemptChannels(context: AppContext, reply: FastifyReply, state: CallState): Promise<Ending> {
+async function attemptChannels(context: AppContext, reply: RelayReply, state: CallState): Promise<Ending> {
   const { call } = state;
   const maxAttempts =
     call.caller.pinnedChannelId !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
@@ -255,7 +255,7 @@ function boundedUsage(context: AppContext, state: CallState, final: Ending): Tok
 /** Prices how the call ended and applies it once (balances, counters, the consumption log). */
 function settleCall(
   context: AppContext,
-  request: FastifyRequest,
+  request: RelayRequest,
   state: CallState,
   ending: Ending | null,
 ): void {
@@ -322,8 +322,8 @@ function yieldToEventLoop(): Promise<void> {
 /** Runs one relay call; the caller has authenticated the key and parsed the body. */
 export async function runRelay(
   context: AppContext,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: RelayRequest,
+  reply: RelayReply,
   call: RelayCall,
 ): Promise<void> {
   const resolved = resolvePricing(context, call.caller, call.model);

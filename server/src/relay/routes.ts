@@ -2,7 +2,7 @@
  * The relay surface: /v1 (OpenAI format), the billing dashboard endpoints, and /pg/chat/completions for
  * the playground (session auth). Errors here are rendered in OpenAI's format, never as /api replies.
  */
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Role } from '../../../common/roles.ts';
 import { requireRole } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
@@ -13,6 +13,8 @@ import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
 import { admitCall } from './format-surface.ts';
 import { messagesText, promptText } from './formats/openai/request.ts';
+import type { RelayReply, RelayRequest } from './http-types.ts';
+import { readJsonBody } from './json-body.ts';
 import { imagePriceMultiplier, validateMediaShape } from './media.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { registerMultipartRoutes } from './multipart-routes.ts';
@@ -38,8 +40,7 @@ function readModel(endpoint: RelayEndpoint, body: Record<string, unknown>): stri
   return model.trim();
 }
 
-function readBody(request: FastifyRequest): Record<string, unknown> {
-  const body = request.body;
+function readBody(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) {
     throw relayError(400, 'invalid_request', 'the request body must be a JSON object');
   }
@@ -77,8 +78,8 @@ function admit(
 
 export function renderRelayError(
   error: FastifyError | GatewayError,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  request: RelayRequest,
+  reply: RelayReply,
 ) {
   if (reply.sent || reply.raw.headersSent) return;
   if (error instanceof GatewayError) {
@@ -107,73 +108,52 @@ export function renderRelayError(
     );
 }
 
-function bodyError(message: string, statusCode: number): Error {
-  return Object.assign(new Error(message), { statusCode });
-}
-
-/** Bodies above this size are flattened and parsed in turns of their own, after the one that received their end. */
-const STAGED_PARSE_BYTES = 1024 * 1024;
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * JSON bodies of relay routes, decoded chunk by chunk as they arrive (joining and decoding a 30 MB body at
- * once held the event loop for 60–180 ms) and parsed with one JSON.parse, in a turn of its own for a large
- * body. The console's secure parser also scans the whole text for `__proto__` keys; relay bodies are only
- * read field by field and copied with spreads, which keep such keys plain own properties.
- */
+/** JSON bodies of relay routes (server/src/relay/json-body.ts), within the configured size. */
 function relayJsonParser(bodyLimit: number) {
   return (
     _request: FastifyRequest,
     payload: NodeJS.ReadableStream,
     done: (error: Error | null, value?: unknown) => void,
-  ): void => {
-    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-    let text = '';
-    let size = 0;
-    let finished = false;
-    const finish = (error: Error | null, value?: unknown) => {
-      if (finished) return;
-      finished = true;
-      done(error, value);
-    };
-    payload.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > bodyLimit) {
-        finish(bodyError('the request body is too large', 413));
-        text = '';
-        payload.removeAllListeners('data');
-        payload.resume();
-        return;
-      }
-      text += decoder.decode(chunk, { stream: true });
-    });
-    payload.on('error', (error: Error) => finish(bodyError(error.message, 400)));
-    payload.on('end', () => {
-      if (finished) return;
-      if (size === 0) return finish(bodyError('the request body is empty', 400));
-      text += decoder.decode();
-      const parse = () => {
-        try {
-          finish(null, JSON.parse(text));
-        } catch {
-          finish(bodyError('the request body is not valid JSON', 400));
-        }
-      };
-      if (size <= STAGED_PARSE_BYTES) return parse();
-      // The text is a rope of decoded chunks: flattening it (a search from its end does) and parsing it
-      // take a turn each.
-      void nextTurn()
-        .then(() => {
-          text.indexOf('"', text.length - 1);
-          return nextTurn();
-        })
-        .then(parse);
-    });
-  };
+  ): void => readJsonBody(payload, bodyLimit, done);
 }
+
+/**
+ * One call to an OpenAI endpoint once its key is authenticated and its body parsed: the shape checked,
+ * the model read, the call admitted and relayed. Fastify's routes and the direct path
+ * (server/src/relay/fast-path.ts) both end here.
+ */
+export async function serveOpenAiCall(
+  context: AppContext,
+  request: RelayRequest,
+  reply: RelayReply,
+  endpoint: RelayEndpoint,
+  caller: RelayCaller,
+  parsedBody: unknown,
+): Promise<void> {
+  const body = readBody(parsedBody);
+  validateShape(endpoint, body);
+  const model = readModel(endpoint, body);
+  validateMediaShape(endpoint, model, body);
+  admit(context, caller, endpoint, body, model);
+  const call = { endpoint, caller, body, model };
+  await runRelay(
+    context,
+    request,
+    reply,
+    endpoint === 'images' ? { ...call, priceMultiplier: imagePriceMultiplier(model, body) } : call,
+  );
+}
+
+/** The OpenAI endpoints relayed as JSON calls, by path. */
+export const OPENAI_ENDPOINTS: ReadonlyMap<string, RelayEndpoint> = new Map([
+  ['/v1/chat/completions', 'chat'],
+  ['/v1/completions', 'completions'],
+  ['/v1/embeddings', 'embeddings'],
+  ['/v1/moderations', 'moderations'],
+  ['/v1/images/generations', 'images'],
+  ['/v1/audio/speech', 'speech'],
+  ['/v1/rerank', 'rerank'],
+]);
 
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(async (scope) => {
@@ -182,31 +162,10 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', relayJsonParser(context.config.maxRequestBodyBytes));
 
-    const endpoints: [string, RelayEndpoint][] = [
-      ['/v1/chat/completions', 'chat'],
-      ['/v1/completions', 'completions'],
-      ['/v1/embeddings', 'embeddings'],
-      ['/v1/moderations', 'moderations'],
-      ['/v1/images/generations', 'images'],
-      ['/v1/audio/speech', 'speech'],
-      ['/v1/rerank', 'rerank'],
-    ];
     const openAiKeyFirst = keyFirst(context, 'openai');
-    for (const [path, endpoint] of endpoints) {
+    for (const [path, endpoint] of OPENAI_ENDPOINTS) {
       scope.post(path, { preParsing: openAiKeyFirst }, async (request, reply) => {
-        const caller = callerOf(request);
-        const body = readBody(request);
-        validateShape(endpoint, body);
-        const model = readModel(endpoint, body);
-        validateMediaShape(endpoint, model, body);
-        admit(context, caller, endpoint, body, model);
-        const call = { endpoint, caller, body, model };
-        await runRelay(
-          context,
-          request,
-          reply,
-          endpoint === 'images' ? { ...call, priceMultiplier: imagePriceMultiplier(model, body) } : call,
-        );
+        await serveOpenAiCall(context, request, reply, endpoint, callerOf(request), request.body);
         return reply;
       });
     }
@@ -216,7 +175,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     scope.post('/pg/chat/completions', { preHandler: asUser }, async (request, reply) => {
       const user = context.accounts.user(request.user!.id);
       if (!user) throw relayError(401, 'not_logged_in', 'not logged in');
-      const body = readBody(request);
+      const body = readBody(request.body);
       validateShape('chat', body);
       const model = readModel('chat', body);
       const group = typeof body.group === 'string' && body.group ? body.group : user.group;
