@@ -7,6 +7,7 @@ import {
   type MediaSource,
   type ReasoningEffort,
   type ReasoningSettings,
+  type StreamEvent,
 } from './types.ts';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -54,6 +55,20 @@ export const EFFORT_BUDGETS: Readonly<Record<ReasoningEffort, number>> = {
   medium: 8192,
   high: 24576,
 };
+
+/** Effort names as the formats spell them (lower case); `xhigh` is the highest canonical effort. */
+const EFFORT_NAMES: Readonly<Record<string, ReasoningEffort>> = {
+  minimal: 'minimal',
+  low: 'low',
+  medium: 'medium',
+  high: 'high',
+  xhigh: 'high',
+};
+
+/** The effort a format's effort name stands for (lower case), or undefined for another value. */
+export function effortNamed(name: unknown): ReasoningEffort | undefined {
+  return typeof name === 'string' && Object.hasOwn(EFFORT_NAMES, name) ? EFFORT_NAMES[name] : undefined;
+}
 
 export function budgetForEffort(effort: ReasoningEffort): number {
   return EFFORT_BUDGETS[effort];
@@ -126,4 +141,35 @@ export function mergeUsage(previous: CanonicalUsage | null, update: Partial<Cano
     if (typeof value === 'number' && Number.isFinite(value)) merged[key] = value;
   }
   return merged;
+}
+
+/**
+ * The JSON object an SSE event of a stream carries, or null when its data is not one (decoders skip such
+ * events: keep-alives, comments, end markers).
+ */
+export function eventObject(data: string): Record<string, unknown> | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  return isRecord(parsed) ? parsed : null;
+}
+
+/** A stream's error event from an upstream's error fields (a message that is not text: "upstream error"). */
+export function errorEvent(message: unknown, errorType?: unknown): StreamEvent {
+  const text = asString(message) ?? 'upstream error';
+  return typeof errorType === 'string' && errorType !== ''
+    ? { type: 'error', message: text, errorType }
+    : { type: 'error', message: text };
+}
+
+/**
+ * The usage event of a stream whose format counts no cache writes: the field is left out, so a count
+ * another source reported is not overwritten with 0.
+ */
+export function usageEvent(usage: CanonicalUsage): StreamEvent {
+  const { cacheWriteTokens: _none, ...partial } = usage;
+  return { type: 'usage', usage: partial };
 }

@@ -5,7 +5,7 @@
  * text pieces, usage and a finish into canonical stream events.
  */
 import type { SseMessage, StreamDecoder } from './codec.ts';
-import { joinText } from './helpers.ts';
+import { eventObject, joinText, usageEvent } from './helpers.ts';
 import type {
   CanonicalReply,
   CanonicalRequest,
@@ -126,10 +126,7 @@ export class TextStreamState {
     this.start(events, id);
     if (this.open) events.push({ type: 'block_stop', index: 0 });
     this.open = false;
-    if (this.usage) {
-      const { cacheWriteTokens: _none, ...usage } = this.usage;
-      events.push({ type: 'usage', usage });
-    }
+    if (this.usage) events.push(usageEvent(this.usage));
     events.push({ type: 'stop', reason });
     this.stopped = true;
   }
@@ -142,28 +139,23 @@ export class TextStreamState {
 }
 
 /**
- * The stream decoder of a dialect whose events each carry one JSON document (Baidu, Hunyuan, Dify, AI
- * Proxy): an event that is not JSON is skipped, the others are read by `read` with the shared text-stream
+ * The stream decoder of a dialect whose events each carry one JSON object (Baidu, Hunyuan, Dify, AI Proxy,
+ * Spark): an event that is not one is skipped, the others are read by `read` with the shared text-stream
  * bookkeeping in `state`; nothing is owed at the end (a stream without its finish stays unstopped).
  */
 export abstract class JsonEventDecoder implements StreamDecoder {
   protected readonly state = new TextStreamState();
 
   push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
-    return this.read(data);
+    const data = eventObject(message.data);
+    return data ? this.read(data) : [];
   }
 
   end(): StreamEvent[] {
     return [];
   }
 
-  protected abstract read(data: unknown): StreamEvent[];
+  protected abstract read(data: Record<string, unknown>): StreamEvent[];
 }
 
 /** A whole reply as the events of a stream that carried it (providers that cannot stream). */

@@ -10,6 +10,7 @@ import { readBedrockKey } from './bedrock/index.ts';
 import { signAwsRequest } from './bedrock/sigv4.ts';
 import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION } from './claude/index.ts';
 import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION } from './gemini/index.ts';
+import { baseUrl } from './json-request.ts';
 import { OLLAMA_DEFAULT_BASE_URL, speaksOpenAiCompatible } from './ollama/index.ts';
 import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
 import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
@@ -22,7 +23,7 @@ export class UnsupportedQueryError extends Error {}
 
 function baseOf(channel: CachedChannel): string {
   const config = openAiCompatibleConfig(channel.type);
-  const base = (channel.baseUrl || config?.defaultBaseUrl || '').replace(/\/+$/, '');
+  const base = baseUrl(channel.baseUrl, config?.defaultBaseUrl ?? '');
   if (!config || !base) throw new UnsupportedQueryError(String(channel.type));
   return base;
 }
@@ -58,7 +59,7 @@ async function query(
 
 /** Where a channel's model list is read, and with which headers. */
 function modelListRequest(channel: CachedChannel): { url: string; headers: Record<string, string> } {
-  const native = (fallback: string) => (channel.baseUrl || fallback).replace(/\/+$/, '');
+  const native = (fallback: string) => baseUrl(channel.baseUrl, fallback);
   if (channel.type === 14) {
     return {
       url: `${native(ANTHROPIC_DEFAULT_BASE_URL)}/v1/models?limit=1000`,

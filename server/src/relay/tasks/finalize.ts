@@ -4,20 +4,15 @@
  * a poller and a callback) exactly one wins — and only the winner refunds.
  */
 import type { AppContext } from '../../context.ts';
-import { refundTask, type TaskLabel, TIMED_OUT_REASON } from './billing.ts';
+import { type RefundedTask, refundTask, type TaskLabel, TIMED_OUT_REASON } from './billing.ts';
 import { taskTokenId } from './properties.ts';
 
 export const FINAL_STATUSES = ['SUCCESS', 'FAILURE'] as const;
 
-export interface FailedTask {
+/** A task to fail: its row, and the refund it is owed (the reason is also its fail_reason). */
+export interface FailedTask extends RefundedTask {
   table: 'midjourneys' | 'tasks';
   id: number;
-  userId: number;
-  tokenId: number | null;
-  channelId: number;
-  quota: number;
-  label: TaskLabel;
-  reason: string;
   /** Other columns written with the failure (progress, finish time …). */
   columns?: Record<string, unknown>;
 }
@@ -31,14 +26,7 @@ export async function failTask(context: AppContext, task: FailedTask): Promise<b
     .where('status', 'not in', [...FINAL_STATUSES])
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  refundTask(context, {
-    userId: task.userId,
-    tokenId: task.tokenId,
-    channelId: task.channelId,
-    quota: task.quota,
-    label: task.label,
-    reason: task.reason,
-  });
+  refundTask(context, task);
   return true;
 }
 
@@ -76,6 +64,15 @@ export function failureOf(
 export interface PollResult {
   updated: number;
   failed: number;
+}
+
+/** A platform's polling round (jobs/task-polling.ts runs them in turn): what it updated and failed. */
+export type TaskPoller = (context: AppContext, timeoutMs: number, now?: number) => Promise<PollResult>;
+
+/** A round's pending rows by channel, and its counts so far (the rows it timed out). */
+export interface PendingRound<Row> {
+  byChannel: Map<number, Row[]>;
+  result: PollResult;
 }
 
 /**
@@ -120,8 +117,8 @@ export function expire(
 }
 
 /**
- * Fails and refunds the rows submitted longer than `timeoutMs` ago and returns the others grouped by
- * channel, ready to be asked for.
+ * The start of a polling round: fails and refunds the rows submitted longer than `timeoutMs` ago, counted
+ * in the round's result, and returns the others grouped by channel, ready to be asked for.
  */
 export async function expireAndGroup<Row extends UnfinishedRow>(
   context: AppContext,
@@ -136,8 +133,8 @@ export async function expireAndGroup<Row extends UnfinishedRow>(
     /** Columns written with a timeout (finish time, progress). */
     columns: Record<string, unknown>;
   },
-  result: PollResult,
-): Promise<Map<number, Row[]>> {
+): Promise<PendingRound<Row>> {
+  const result: PollResult = { updated: 0, failed: 0 };
   const byChannel = new Map<number, Row[]>();
   for (const row of rows) {
     if (how.submittedAt(row) < how.now - how.timeoutMs) {
@@ -146,7 +143,7 @@ export async function expireAndGroup<Row extends UnfinishedRow>(
     }
     byChannel.set(row.channel_id, [...(byChannel.get(row.channel_id) ?? []), row]);
   }
-  return byChannel;
+  return { byChannel, result };
 }
 
 /** The unfinished `tasks` rows of a platform, oldest first. */
@@ -164,8 +161,8 @@ function unfinishedTasks(context: AppContext, platform: string, limit: number) {
 type TaskTableRow = Awaited<ReturnType<typeof unfinishedTasks>>[number];
 
 /**
- * A polling round's work on the `tasks` table: the platform's unfinished rows (at most `limit`, oldest
- * first), those past `timeoutMs` failed and refunded (with `columns` written), the rest by channel.
+ * The start of a polling round on the `tasks` table: the platform's unfinished rows (at most `limit`,
+ * oldest first), those past `timeoutMs` failed and refunded (with `columns` written), the rest by channel.
  */
 export async function pendingTasksByChannel(
   context: AppContext,
@@ -177,14 +174,10 @@ export async function pendingTasksByChannel(
     now: number;
     columns: Record<string, unknown>;
   },
-  result: PollResult,
-): Promise<Map<number, TaskTableRow[]>> {
+): Promise<PendingRound<TaskTableRow>> {
   const rows = await unfinishedTasks(context, platform, how.limit);
-  return expireAndGroup(
-    context,
-    'tasks',
-    rows,
-    { ...how, submittedAt: (row) => Number(row.submit_time) * 1000 },
-    result,
-  );
+  return expireAndGroup(context, 'tasks', rows, {
+    ...how,
+    submittedAt: (row) => Number(row.submit_time) * 1000,
+  });
 }

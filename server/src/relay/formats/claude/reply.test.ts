@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalReply, CanonicalUsage, StopReason } from '../../canonical/types.ts';
+import { canonicalReply, wholeUsage } from '../test-events.ts';
 import { claudeCodec as codec } from './codec.ts';
 import { claudeCountTokensReply, stopReasonFromClaude, stopReasonToClaude } from './reply.ts';
 
@@ -16,13 +17,7 @@ describe('Claude replies → canonical', () => {
       content: [{ type: 'text', text: 'Hi! My name is Claude.' }],
       stopReason: 'stop_sequence',
       stopSequence: '\n\nHuman:',
-      usage: {
-        inputTokens: 2095,
-        outputTokens: 503,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        reasoningTokens: 0,
-      },
+      usage: wholeUsage({ inputTokens: 2095, outputTokens: 503 }),
     } satisfies CanonicalReply);
   });
 
@@ -89,19 +84,17 @@ describe('canonical → Claude replies', () => {
 
   it('renders a reply from another format: message id, usage without cached input, unsigned thinking', () => {
     expect(
-      codec.encodeReply({
-        id: 'chatcmpl-abc',
-        model: 'gpt-4o',
-        created: 1,
-        content: [
-          { type: 'thinking', text: 'reasoning' },
-          { type: 'text', text: 'Hello' },
-          { type: 'tool_call', id: 'call_1', name: 'f', arguments: 'not json' },
-          { type: 'image', source: { kind: 'url', url: 'https://example.com/x.png' } },
-        ],
-        stopReason: 'content_filter',
-        usage,
-      }),
+      codec.encodeReply(
+        canonicalReply(
+          [
+            { type: 'thinking', text: 'reasoning' },
+            { type: 'text', text: 'Hello' },
+            { type: 'tool_call', id: 'call_1', name: 'f', arguments: 'not json' },
+            { type: 'image', source: { kind: 'url', url: 'https://example.com/x.png' } },
+          ],
+          { id: 'chatcmpl-abc', model: 'gpt-4o', stopReason: 'content_filter', usage },
+        ),
+      ),
     ).toEqual({
       id: 'msg_abc',
       type: 'message',
@@ -124,14 +117,7 @@ describe('canonical → Claude replies', () => {
   });
 
   it('renders zero usage when the upstream reported none', () => {
-    const body = codec.encodeReply({
-      id: 'msg_1',
-      model: 'm',
-      created: 1,
-      content: [],
-      stopReason: 'end_turn',
-      usage: null,
-    });
+    const body = codec.encodeReply(canonicalReply([]));
     expect(body).toMatchObject({
       usage: {
         input_tokens: 0,

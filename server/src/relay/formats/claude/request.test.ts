@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CanonicalRequest } from '../../canonical/types.ts';
+import type { CanonicalMessage, CanonicalRequest, ContentBlock } from '../../canonical/types.ts';
 import { claudeCodec as codec } from './codec.ts';
 import { hoistSystemMessages } from './request.ts';
 
@@ -11,6 +11,9 @@ const decode = (body: Record<string, unknown>, stream = false) =>
   codec.decodeRequest(body, { model: 'route-model', stream });
 
 const user = (content: unknown) => ({ role: 'user', content });
+/** A user message as decoded, and a text block. */
+const decodedUser = (...content: ContentBlock[]): CanonicalMessage => ({ role: 'user', content });
+const text = (value: string): ContentBlock => ({ type: 'text', text: value });
 
 describe('Claude requests → canonical', () => {
   it('decodes a Claude Code request whole', () => {
@@ -134,23 +137,13 @@ describe('Claude requests → canonical', () => {
           { type: 'text', text: 'B' },
           { type: 'text', text: 'C' },
         ],
-        messages: [{ role: 'user', content: [{ type: 'text', text: 'Hi' }] }],
+        messages: [decodedUser(text('Hi'))],
       },
     ],
     [
       'consecutive same-role messages merge',
       { messages: [user('a'), user([{ type: 'text', text: 'b' }])] },
-      {
-        messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: 'a' },
-              { type: 'text', text: 'b' },
-            ],
-          },
-        ],
-      },
+      { messages: [decodedUser(text('a'), text('b'))] },
     ],
     [
       'tool_choice any without parallel calls',
@@ -184,16 +177,10 @@ describe('Claude requests → canonical', () => {
       },
       {
         messages: [
-          {
-            role: 'user',
-            content: [
-              { type: 'text', text: 'Grass is green.' },
-              {
-                type: 'file',
-                source: { kind: 'url', url: 'https://example.com/a.pdf', mediaType: 'application/pdf' },
-              },
-            ],
-          },
+          decodedUser(text('Grass is green.'), {
+            type: 'file',
+            source: { kind: 'url', url: 'https://example.com/a.pdf', mediaType: 'application/pdf' },
+          }),
         ],
       },
     ],

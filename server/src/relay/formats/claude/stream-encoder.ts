@@ -1,13 +1,7 @@
 /** Canonical stream events → a strict Anthropic Messages stream (`event: <type>\ndata: <json>\n\n` frames). */
-import type { StreamEncoder, StreamEncoderInit } from '../../canonical/codec.ts';
-import { mergeUsage } from '../../canonical/helpers.ts';
-import {
-  type CanonicalUsage,
-  emptyUsage,
-  type StopReason,
-  type StreamBlockStart,
-  type StreamEvent,
-} from '../../canonical/types.ts';
+import type { StreamEncoderInit } from '../../canonical/codec.ts';
+import { ClosingStreamEncoder } from '../../canonical/stream-state.ts';
+import { emptyUsage, type StreamBlockStart, type StreamEvent } from '../../canonical/types.ts';
 import type { ClaudeReplyBlock, Json } from './claude-types.ts';
 import { isClaudeErrorType } from './errors.ts';
 import { claudeMessageId, stopReasonToClaude, usageToClaude } from './reply.ts';
@@ -69,7 +63,7 @@ function buffer(deltas: Json[], delta: Json): void {
  * reason and the usage (which other formats may send after the stop) and message_stop. An error ends the
  * stream with Claude's `error` event.
  */
-export class ClaudeStreamEncoder implements StreamEncoder {
+export class ClaudeStreamEncoder extends ClosingStreamEncoder {
   private started = false;
   private failed = false;
   private nextIndex = 0;
@@ -77,10 +71,10 @@ export class ClaudeStreamEncoder implements StreamEncoder {
   private lastSource = -1;
   private open: { index: number; source: number; kind: Kind } | null = null;
   private readonly queue: Pending[] = [];
-  private usage: CanonicalUsage | null = null;
-  private stop: { reason: StopReason; stopSequence?: string } | null = null;
 
-  constructor(private readonly init: StreamEncoderInit) {}
+  constructor(private readonly init: StreamEncoderInit) {
+    super();
+  }
 
   encode(event: StreamEvent): string {
     if (this.failed) return '';
@@ -100,14 +94,8 @@ export class ClaudeStreamEncoder implements StreamEncoder {
       case 'block_stop':
         return this.blockStop(event.index);
       case 'usage':
-        this.usage = mergeUsage(this.usage, event.usage);
-        return '';
       case 'stop':
-        this.stop = {
-          reason: event.reason,
-          ...(event.stopSequence ? { stopSequence: event.stopSequence } : {}),
-        };
-        return '';
+        return this.keep(event);
       case 'error': {
         this.failed = true;
         const type = isClaudeErrorType(event.errorType) ? event.errorType : 'api_error';
@@ -125,7 +113,7 @@ export class ClaudeStreamEncoder implements StreamEncoder {
       frame('message_delta', {
         delta: {
           stop_reason: stopReasonToClaude(this.stop?.reason ?? 'end_turn'),
-          stop_sequence: this.stop?.stopSequence ?? null,
+          stop_sequence: this.stop?.stopSequence || null,
         },
         usage: usageToClaude(this.usage ?? emptyUsage()),
       }) +

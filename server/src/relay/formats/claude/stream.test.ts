@@ -5,6 +5,7 @@ import {
   recordedStreams,
 } from '../../../test-support/codec-streams.ts';
 import type { StreamEvent } from '../../canonical/types.ts';
+import { textBlock, thinkingBlock, toolCallBlock } from '../test-events.ts';
 import { claudeCodec as codec } from './codec.ts';
 
 const chunks = recordedStreams(import.meta.url);
@@ -23,10 +24,7 @@ describe('Claude streams → canonical events', () => {
     expect(decode(chunks('text.chunks.txt'))).toEqual([
       { type: 'start', id: 'msg_1nZdL29xx5MUA1yADyHTEsnR8uuvGzszyY', model: 'claude-sonnet-4-5-20250929' },
       { type: 'usage', usage: { inputTokens: 25, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 1 } },
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      { type: 'text_delta', index: 0, text: 'Hello' },
-      { type: 'text_delta', index: 0, text: '!' },
-      { type: 'block_stop', index: 0 },
+      ...textBlock(0, 'Hello', '!'),
       { type: 'usage', usage: { outputTokens: 15 } },
       { type: 'stop', reason: 'end_turn' },
     ]);
@@ -39,25 +37,18 @@ describe('Claude streams → canonical events', () => {
         type: 'usage',
         usage: { inputTokens: 600, cacheReadTokens: 128, cacheWriteTokens: 0, outputTokens: 2 },
       },
-      { type: 'block_start', index: 0, block: { type: 'thinking' } },
-      { type: 'thinking_delta', index: 0, text: 'The user wants the weather.' },
-      {
-        type: 'signature_delta',
-        index: 0,
-        signature: 'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds',
-      },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'text' } },
-      { type: 'text_delta', index: 1, text: "Okay, let's check" },
-      { type: 'block_stop', index: 1 },
-      {
-        type: 'block_start',
-        index: 2,
-        block: { type: 'tool_call', id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather' },
-      },
-      { type: 'arguments_delta', index: 2, json: '{"location":' },
-      { type: 'arguments_delta', index: 2, json: ' "San Francisco, CA"}' },
-      { type: 'block_stop', index: 2 },
+      ...thinkingBlock(
+        0,
+        ['The user wants the weather.'],
+        'EqQBCgIYAhIM1gbcDa9GJwZA2b3hGgxBdjrkzLoky3dl1pkiMOYds',
+      ),
+      ...textBlock(1, "Okay, let's check"),
+      ...toolCallBlock(
+        2,
+        { id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather' },
+        '{"location":',
+        ' "San Francisco, CA"}',
+      ),
       { type: 'usage', usage: { outputTokens: 89 } },
       { type: 'stop', reason: 'tool_use' },
     ]);
@@ -70,12 +61,8 @@ describe('Claude streams → canonical events', () => {
         type: 'usage',
         usage: { inputTokens: 2679, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 3 },
       },
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      { type: 'text_delta', index: 0, text: "I'll check the weather in New York." },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'text' } },
-      { type: 'text_delta', index: 1, text: 'It is sunny, 22 °C.' },
-      { type: 'block_stop', index: 1 },
+      ...textBlock(0, "I'll check the weather in New York."),
+      ...textBlock(1, 'It is sunny, 22 °C.'),
       {
         type: 'usage',
         usage: { inputTokens: 10682, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 510 },
@@ -112,9 +99,7 @@ describe('canonical events → Claude streams', () => {
     const text = encode([
       { type: 'start', id: 'chatcmpl-9', model: 'gpt-4o' },
       { type: 'usage', usage: { inputTokens: 12, cacheReadTokens: 2 } },
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      { type: 'text_delta', index: 0, text: 'Hi' },
-      { type: 'block_stop', index: 0 },
+      ...textBlock(0, 'Hi'),
       { type: 'stop', reason: 'stop_sequence', stopSequence: 'END' },
       { type: 'usage', usage: { outputTokens: 3 } },
     ]);
@@ -184,15 +169,9 @@ describe('canonical events → Claude streams', () => {
       { type: 'stop', reason: 'tool_use' },
     ]);
     expect(decode(text).filter((event) => event.type !== 'start' && event.type !== 'usage')).toEqual([
-      { type: 'block_start', index: 0, block: { type: 'tool_call', id: 'call_a', name: 'a' } },
-      { type: 'arguments_delta', index: 0, json: '{"a":1}' },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'tool_call', id: 'call_b', name: 'b' } },
-      { type: 'arguments_delta', index: 1, json: '{"b":2}' },
-      { type: 'block_stop', index: 1 },
-      { type: 'block_start', index: 2, block: { type: 'tool_call', id: 'call_c', name: 'c' } },
-      { type: 'arguments_delta', index: 2, json: '{}' },
-      { type: 'block_stop', index: 2 },
+      ...toolCallBlock(0, { id: 'call_a', name: 'a' }, '{"a":1}'),
+      ...toolCallBlock(1, { id: 'call_b', name: 'b' }, '{"b":2}'),
+      ...toolCallBlock(2, { id: 'call_c', name: 'c' }, '{}'),
       { type: 'stop', reason: 'tool_use' },
     ]);
   });
@@ -210,10 +189,7 @@ describe('canonical events → Claude streams', () => {
     ).toEqual([
       { type: 'block_start', index: 0, block: { type: 'redacted_thinking', data: 'opaque' } },
       { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'thinking' } },
-      { type: 'thinking_delta', index: 1, text: 'hmm' },
-      { type: 'signature_delta', index: 1, signature: 'sig' },
-      { type: 'block_stop', index: 1 },
+      ...thinkingBlock(1, ['hmm'], 'sig'),
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** Anthropic Messages streams (`event: <type>` frames) → canonical stream events. */
 import type { SseMessage, StreamDecoder } from '../../canonical/codec.ts';
-import { asString, isRecord, stringifyArguments } from '../../canonical/helpers.ts';
+import { asString, errorEvent, eventObject, isRecord, stringifyArguments } from '../../canonical/helpers.ts';
 import type { StreamEvent } from '../../canonical/types.ts';
 import type { Json } from './claude-types.ts';
 import { type ClaudeUsageCounts, readUsageCounts, stopReasonFromClaude, usageFromCounts } from './reply.ts';
@@ -16,13 +16,8 @@ export class ClaudeStreamDecoder implements StreamDecoder {
   private counts: ClaudeUsageCounts = {};
 
   push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
-    if (!isRecord(data)) return [];
+    const data = eventObject(message.data);
+    if (!data) return [];
     const claudeIndex = typeof data.index === 'number' ? data.index : 0;
     switch (data.type ?? message.event) {
       case 'message_start': {
@@ -48,14 +43,7 @@ export class ClaudeStreamDecoder implements StreamDecoder {
         return [...this.usage(data.usage), ...stop(isRecord(data.delta) ? data.delta : {})];
       case 'error': {
         const error = isRecord(data.error) ? data.error : {};
-        const errorType = asString(error.type);
-        return [
-          {
-            type: 'error',
-            message: asString(error.message) ?? 'upstream error',
-            ...(errorType ? { errorType } : {}),
-          },
-        ];
+        return [errorEvent(error.message, error.type)];
       }
       default:
         // ping, message_stop and event types added later carry nothing to convert.

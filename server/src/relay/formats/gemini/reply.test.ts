@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { GoogleGenAI } from '@google/genai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CanonicalReply, StopReason } from '../../canonical/types.ts';
+import { canonicalReply, wholeUsage } from '../test-events.ts';
 import { geminiCodec as codec } from './codec.ts';
 
 const fixture = (name: string): unknown =>
@@ -24,13 +25,12 @@ describe('Gemini replies → canonical', () => {
       ],
       stopReason: 'end_turn',
       // promptTokenCount includes the cached tokens; candidatesTokenCount excludes the thoughts.
-      usage: {
+      usage: wholeUsage({
         inputTokens: 1210,
         outputTokens: 211,
         cacheReadTokens: 1024,
-        cacheWriteTokens: 0,
         reasoningTokens: 200,
-      },
+      }),
     } satisfies CanonicalReply);
   });
 
@@ -52,13 +52,7 @@ describe('Gemini replies → canonical', () => {
         arguments: '{"timezone":"Europe/Paris"}',
       },
     ]);
-    expect(reply.usage).toEqual({
-      inputTokens: 120,
-      outputTokens: 91,
-      cacheReadTokens: 0,
-      cacheWriteTokens: 0,
-      reasoningTokens: 53,
-    });
+    expect(reply.usage).toEqual(wholeUsage({ inputTokens: 120, outputTokens: 91, reasoningTokens: 53 }));
   });
 
   it.each<[string, string, StopReason]>([
@@ -107,11 +101,8 @@ describe('Gemini replies → canonical', () => {
 });
 
 describe('canonical → Gemini replies', () => {
-  const reply: CanonicalReply = {
-    id: 'chatcmpl-1',
-    model: 'gemini-2.5-flash',
-    created: 1700000000,
-    content: [
+  const reply = canonicalReply(
+    [
       { type: 'thinking', text: 'Think.', signature: 'sig-1' },
       { type: 'redacted_thinking', data: 'opaque' },
       { type: 'text', text: 'Calling.' },
@@ -123,15 +114,18 @@ describe('canonical → Gemini replies', () => {
         signature: 'sig-2',
       },
     ],
-    stopReason: 'tool_use',
-    usage: {
-      inputTokens: 100,
-      outputTokens: 40,
-      cacheReadTokens: 30,
-      cacheWriteTokens: 5,
-      reasoningTokens: 25,
+    {
+      model: 'gemini-2.5-flash',
+      stopReason: 'tool_use',
+      usage: {
+        inputTokens: 100,
+        outputTokens: 40,
+        cacheReadTokens: 30,
+        cacheWriteTokens: 5,
+        reasoningTokens: 25,
+      },
     },
-  };
+  );
 
   it('writes parts, STOP for tool_use and Gemini usage counts', () => {
     expect(codec.encodeReply(reply)).toEqual({

@@ -2,11 +2,17 @@
  * Gemini generateContent request bodies ↔ the canonical request. The model and the stream flag live in
  * the URL (`/v1beta/models/<model>:generateContent` or `:streamGenerateContent?alt=sse`), never in the body.
  */
-import { asNumber, asString, isRecord, mergeSameRole, reasoningBudget } from '../../canonical/helpers.ts';
+import {
+  asNumber,
+  asString,
+  effortNamed,
+  isRecord,
+  mergeSameRole,
+  reasoningBudget,
+} from '../../canonical/helpers.ts';
 import type {
   CanonicalMessage,
   CanonicalRequest,
-  ReasoningEffort,
   ReasoningSettings,
   ResponseFormat,
   TextBlock,
@@ -98,13 +104,6 @@ function decodeToolChoice(toolConfig: Json | undefined): ToolChoice | undefined 
   }
 }
 
-const LEVELS: Record<string, ReasoningEffort> = {
-  MINIMAL: 'minimal',
-  LOW: 'low',
-  MEDIUM: 'medium',
-  HIGH: 'high',
-};
-
 function decodeReasoning(config: Json | undefined): ReasoningSettings | undefined {
   if (!config) return undefined;
   const reasoning: ReasoningSettings = {};
@@ -116,7 +115,7 @@ function decodeReasoning(config: Json | undefined): ReasoningSettings | undefine
     if (budget > 0) reasoning.budgetTokens = budget;
   }
   const level = asString(field(config, 'thinkingLevel'));
-  const effort = level ? LEVELS[level.toUpperCase()] : undefined;
+  const effort = level ? effortNamed(level.toLowerCase()) : undefined;
   if (effort) reasoning.effort = effort;
   const include = field(config, 'includeThoughts');
   if (typeof include === 'boolean') reasoning.includeThoughts = include;

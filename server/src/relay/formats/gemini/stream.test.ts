@@ -7,6 +7,7 @@ import {
 } from '../../../test-support/codec-streams.ts';
 import type { StreamEncoderInit } from '../../canonical/codec.ts';
 import type { StreamEvent } from '../../canonical/types.ts';
+import { textBlock, thinkingBlock, toolCallBlock } from '../test-events.ts';
 import { geminiCodec as codec } from './codec.ts';
 
 const init: StreamEncoderInit = {
@@ -44,11 +45,12 @@ describe('Gemini streams → canonical events', () => {
   it('decodes a recorded text stream (CRLF frames, cumulative usage on each frame)', () => {
     expect(decodeText(recorded('stream-text.chunks.txt'))).toEqual([
       { type: 'start', id: 'sW9daOXjL_Oe1MkP3vGwuQk', model: 'gemini-2.5-flash' },
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      { type: 'text_delta', index: 0, text: 'The sky is blue because' },
-      { type: 'text_delta', index: 0, text: ' air scatters short wavelengths more' },
-      { type: 'text_delta', index: 0, text: ' (Rayleigh scattering).' },
-      { type: 'block_stop', index: 0 },
+      ...textBlock(
+        0,
+        'The sky is blue because',
+        ' air scatters short wavelengths more',
+        ' (Rayleigh scattering).',
+      ),
       {
         type: 'usage',
         usage: { inputTokens: 9, outputTokens: 428, cacheReadTokens: 0, reasoningTokens: 412 },
@@ -60,32 +62,17 @@ describe('Gemini streams → canonical events', () => {
   it('decodes thoughts and whole parallel function calls, reporting tool_use', () => {
     expect(decodeText(recorded('stream-thinking-function-call.chunks.txt'))).toEqual([
       { type: 'start', id: 'xW9daPa2FMGd1MkPsp7n8Aw', model: 'gemini-2.5-flash' },
-      { type: 'block_start', index: 0, block: { type: 'thinking' } },
-      {
-        type: 'thinking_delta',
-        index: 0,
-        text: '**Checking the weather**\n\nThe user wants the weather in Paris and London.',
-      },
-      { type: 'block_stop', index: 0 },
-      {
-        type: 'block_start',
-        index: 1,
-        block: {
-          type: 'tool_call',
+      ...thinkingBlock(0, ['**Checking the weather**\n\nThe user wants the weather in Paris and London.']),
+      ...toolCallBlock(
+        1,
+        {
           id: 'call_xW9daPa2FMGd1MkPsp7n8Aw_0',
           name: 'get_weather',
           signature: 'CiQBVKhc7kPx3dW1sT0pZRm9GU2lnbmF0dXJlQQ==',
         },
-      },
-      { type: 'arguments_delta', index: 1, json: '{"city":"Paris"}' },
-      { type: 'block_stop', index: 1 },
-      {
-        type: 'block_start',
-        index: 2,
-        block: { type: 'tool_call', id: 'call_xW9daPa2FMGd1MkPsp7n8Aw_1', name: 'get_weather' },
-      },
-      { type: 'arguments_delta', index: 2, json: '{"city":"London"}' },
-      { type: 'block_stop', index: 2 },
+        '{"city":"Paris"}',
+      ),
+      ...toolCallBlock(2, { id: 'call_xW9daPa2FMGd1MkPsp7n8Aw_1', name: 'get_weather' }, '{"city":"London"}'),
       {
         type: 'usage',
         usage: { inputTokens: 74, outputTokens: 125, cacheReadTokens: 0, reasoningTokens: 95 },
@@ -96,13 +83,8 @@ describe('Gemini streams → canonical events', () => {
 
   it('decodes a signature on an empty last text part as its own thinking block', () => {
     expect(decodeText(recorded('stream-text-signature.chunks.txt')).slice(1)).toEqual([
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      { type: 'text_delta', index: 0, text: 'Bonjour' },
-      { type: 'text_delta', index: 0, text: ' !' },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'thinking' } },
-      { type: 'signature_delta', index: 1, signature: 'EpYBCpMBAXLI2nyTextSig==' },
-      { type: 'block_stop', index: 1 },
+      ...textBlock(0, 'Bonjour', ' !'),
+      ...thinkingBlock(1, [], 'EpYBCpMBAXLI2nyTextSig=='),
       { type: 'usage', usage: { inputTokens: 5, outputTokens: 43, cacheReadTokens: 0, reasoningTokens: 40 } },
       { type: 'stop', reason: 'end_turn' },
     ] satisfies StreamEvent[]);
@@ -117,9 +99,7 @@ describe('Gemini streams → canonical events', () => {
     });
     expect(decodeText(frame({ ...candidate([{ text: 'Hi' }]), responseId: 'r' }))).toEqual([
       { type: 'start', id: 'r', model: '' },
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      { type: 'text_delta', index: 0, text: 'Hi' },
-      { type: 'block_stop', index: 0 },
+      ...textBlock(0, 'Hi'),
       { type: 'stop', reason: 'end_turn' },
     ]);
     const late = decodeText(
@@ -144,22 +124,9 @@ describe('Gemini streams → canonical events', () => {
 describe('canonical events → Gemini streams', () => {
   const conversation: StreamEvent[] = [
     { type: 'start', id: 'upstream-id', model: 'other-model' },
-    { type: 'block_start', index: 0, block: { type: 'thinking' } },
-    { type: 'thinking_delta', index: 0, text: 'Hmm.' },
-    { type: 'signature_delta', index: 0, signature: 'sig-think' },
-    { type: 'block_stop', index: 0 },
-    { type: 'block_start', index: 1, block: { type: 'text' } },
-    { type: 'text_delta', index: 1, text: 'Checking' },
-    { type: 'text_delta', index: 1, text: ' now.' },
-    { type: 'block_stop', index: 1 },
-    {
-      type: 'block_start',
-      index: 2,
-      block: { type: 'tool_call', id: 'call_1', name: 'get_weather', signature: 'sig-call' },
-    },
-    { type: 'arguments_delta', index: 2, json: '{"city":' },
-    { type: 'arguments_delta', index: 2, json: '"Paris"}' },
-    { type: 'block_stop', index: 2 },
+    ...thinkingBlock(0, ['Hmm.'], 'sig-think'),
+    ...textBlock(1, 'Checking', ' now.'),
+    ...toolCallBlock(2, { id: 'call_1', name: 'get_weather', signature: 'sig-call' }, '{"city":', '"Paris"}'),
     { type: 'stop', reason: 'tool_use' },
     { type: 'usage', usage: { inputTokens: 20, outputTokens: 12, reasoningTokens: 4, cacheReadTokens: 8 } },
   ];
@@ -204,11 +171,9 @@ describe('canonical events → Gemini streams', () => {
     const decoded = decodeText(encodeEvents(conversation));
     expect(decoded).toEqual([
       { type: 'start', id: 'resp-1', model: 'gemini-2.5-flash' },
-      ...conversation.slice(1, 6),
-      ...conversation.slice(6, 9),
-      conversation[9],
-      { type: 'arguments_delta', index: 2, json: '{"city":"Paris"}' },
-      { type: 'block_stop', index: 2 },
+      ...conversation.slice(1, 9),
+      // The arguments arrive whole.
+      ...toolCallBlock(2, { id: 'call_1', name: 'get_weather', signature: 'sig-call' }, '{"city":"Paris"}'),
       { type: 'usage', usage: { inputTokens: 20, outputTokens: 12, reasoningTokens: 4, cacheReadTokens: 8 } },
       { type: 'stop', reason: 'tool_use' },
     ]);

@@ -4,9 +4,18 @@
  * finish reason and cumulative usageMetadata on the last frame.
  */
 import { formatSseData } from '../../../lib/sse.ts';
-import type { SseMessage, StreamDecoder, StreamEncoder, StreamEncoderInit } from '../../canonical/codec.ts';
-import { asString, isRecord, mergeUsage, parseArguments } from '../../canonical/helpers.ts';
-import type { CanonicalUsage, StopReason, StreamEvent } from '../../canonical/types.ts';
+import type { SseMessage, StreamEncoderInit } from '../../canonical/codec.ts';
+import {
+  asString,
+  errorEvent,
+  eventObject,
+  isRecord,
+  mergeUsage,
+  parseArguments,
+  usageEvent,
+} from '../../canonical/helpers.ts';
+import { ClosingStreamEncoder, PieceStreamDecoder } from '../../canonical/stream-state.ts';
+import type { StopReason, StreamEvent } from '../../canonical/types.ts';
 import { geminiStatusName } from './errors.ts';
 import { arrayField, field, type GeminiPart, type Json, recordField } from './gemini-types.ts';
 import { CallIds, callIdScope } from './parts.ts';
@@ -18,35 +27,18 @@ import {
   usageToGemini,
 } from './reply.ts';
 
-export class GeminiStreamDecoder implements StreamDecoder {
+export class GeminiStreamDecoder extends PieceStreamDecoder {
   private started = false;
-  private nextIndex = 0;
-  private open: { index: number; kind: 'text' | 'thinking' } | null = null;
   private ids: CallIds | null = null;
-  private calledTool = false;
   private stopped = false;
   /** The latest usageMetadata, as JSON (Gemini repeats it, cumulative, on many frames). */
   private usage: string | null = null;
   private sentUsage: string | null = null;
 
   push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
-    if (!isRecord(data)) return [];
-    if (isRecord(data.error)) {
-      const errorType = asString(data.error.status);
-      return [
-        {
-          type: 'error',
-          message: asString(data.error.message) ?? 'upstream error',
-          ...(errorType ? { errorType } : {}),
-        },
-      ];
-    }
+    const data = eventObject(message.data);
+    if (!data) return [];
+    if (isRecord(data.error)) return [errorEvent(data.error.message, data.error.status)];
     const events: StreamEvent[] = [];
     const responseId = asString(field(data, 'responseId')) ?? '';
     if (!this.started) {
@@ -85,29 +77,16 @@ export class GeminiStreamDecoder implements StreamDecoder {
     if (this.usage === null || this.usage === this.sentUsage) return;
     this.sentUsage = this.usage;
     const usage = usageFromGemini(JSON.parse(this.usage));
-    if (!usage) return;
-    const { cacheWriteTokens: _none, ...partial } = usage;
-    events.push({ type: 'usage', usage: partial });
+    if (usage) events.push(usageEvent(usage));
   }
 
   private part(part: Json, events: StreamEvent[]): void {
     const signature = asString(field(part, 'thoughtSignature'));
     const call = recordField(part, 'functionCall');
     if (call) {
-      this.close(events);
-      const index = this.nextIndex++;
       const name = asString(call.name) ?? '';
       const id = this.ids?.call(name, asString(call.id)) ?? '';
-      this.calledTool = true;
-      events.push(
-        {
-          type: 'block_start',
-          index,
-          block: { type: 'tool_call', id, name, ...(signature ? { signature } : {}) },
-        },
-        { type: 'arguments_delta', index, json: JSON.stringify(call.args ?? {}) },
-        { type: 'block_stop', index },
-      );
+      this.wholeToolCall(events, name, JSON.stringify(call.args ?? {}), id, signature);
       return;
     }
     const text = asString(part.text);
@@ -125,21 +104,6 @@ export class GeminiStreamDecoder implements StreamDecoder {
     }
     if (text) events.push({ type: 'text_delta', index: this.ensureOpen('text', events), text });
   }
-
-  private ensureOpen(kind: 'text' | 'thinking', events: StreamEvent[], fresh = false): number {
-    if (this.open && this.open.kind === kind && !fresh) return this.open.index;
-    this.close(events);
-    const index = this.nextIndex++;
-    this.open = { index, kind };
-    events.push({ type: 'block_start', index, block: { type: kind } });
-    return index;
-  }
-
-  private close(events: StreamEvent[]): void {
-    if (!this.open) return;
-    events.push({ type: 'block_stop', index: this.open.index });
-    this.open = null;
-  }
 }
 
 type EncoderBlock =
@@ -151,13 +115,13 @@ type EncoderBlock =
  * Writes a Gemini stream: a frame per text or thought delta, a function call whole when its block stops
  * (Gemini cannot stream arguments), and the finish reason with the usage on a last frame at finish().
  */
-export class GeminiStreamEncoder implements StreamEncoder {
+export class GeminiStreamEncoder extends ClosingStreamEncoder {
   private readonly blocks = new Map<number, EncoderBlock>();
-  private usage: CanonicalUsage | null = null;
-  private stop: StopReason | null = null;
   private failed = false;
 
-  constructor(private readonly init: StreamEncoderInit) {}
+  constructor(private readonly init: StreamEncoderInit) {
+    super();
+  }
 
   encode(event: StreamEvent): string {
     switch (event.type) {
@@ -196,11 +160,8 @@ export class GeminiStreamEncoder implements StreamEncoder {
       case 'block_stop':
         return this.closeBlock(event.index);
       case 'usage':
-        this.usage = mergeUsage(this.usage, event.usage);
-        return '';
       case 'stop':
-        this.stop = event.reason;
-        return '';
+        return this.keep(event);
       case 'error':
         this.failed = true;
         return formatSseData(
@@ -220,7 +181,7 @@ export class GeminiStreamEncoder implements StreamEncoder {
         candidates: [
           {
             content: { role: 'model', parts: [{ text: '' }] },
-            finishReason: stopReasonToGemini(this.stop ?? 'end_turn'),
+            finishReason: stopReasonToGemini(this.stop?.reason ?? 'end_turn'),
             index: 0,
           },
         ],

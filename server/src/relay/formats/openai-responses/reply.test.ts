@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CanonicalReply } from '../../canonical/types.ts';
+import { canonicalReply, wholeUsage } from '../test-events.ts';
 import { responsesCodec as codec } from './codec.ts';
 
 const fixture = (name: string): unknown =>
@@ -19,13 +20,7 @@ describe('Responses replies → canonical', () => {
         },
       ],
       stopReason: 'end_turn',
-      usage: {
-        inputTokens: 36,
-        outputTokens: 87,
-        cacheReadTokens: 0,
-        cacheWriteTokens: 0,
-        reasoningTokens: 0,
-      },
+      usage: wholeUsage({ inputTokens: 36, outputTokens: 87 }),
     } satisfies CanonicalReply);
   });
 
@@ -52,13 +47,9 @@ describe('Responses replies → canonical', () => {
       },
     ]);
     expect(reply.stopReason).toBe('max_tokens');
-    expect(reply.usage).toEqual({
-      inputTokens: 1208,
-      outputTokens: 300,
-      cacheReadTokens: 1024,
-      cacheWriteTokens: 0,
-      reasoningTokens: 300,
-    });
+    expect(reply.usage).toEqual(
+      wholeUsage({ inputTokens: 1208, outputTokens: 300, cacheReadTokens: 1024, reasoningTokens: 300 }),
+    );
   });
 
   it.each([
@@ -120,26 +111,27 @@ describe('Responses replies → canonical', () => {
 });
 
 describe('canonical → Responses replies', () => {
-  const reply: CanonicalReply = {
-    id: 'chatcmpl-abc',
-    model: 'claude-sonnet-4',
-    created: 1700000000,
-    content: [
+  const reply = canonicalReply(
+    [
       { type: 'thinking', text: 'Let me think.', signature: 'sig-claude' },
       { type: 'redacted_thinking', data: 'opaque' },
       { type: 'text', text: 'Part one. ' },
       { type: 'text', text: 'Part two.' },
       { type: 'tool_call', id: 'toolu_1', name: 'get_weather', arguments: '{"city":"Paris"}' },
     ],
-    stopReason: 'tool_use',
-    usage: {
-      inputTokens: 120,
-      outputTokens: 60,
-      cacheReadTokens: 100,
-      cacheWriteTokens: 10,
-      reasoningTokens: 20,
+    {
+      id: 'chatcmpl-abc',
+      model: 'claude-sonnet-4',
+      stopReason: 'tool_use',
+      usage: {
+        inputTokens: 120,
+        outputTokens: 60,
+        cacheReadTokens: 100,
+        cacheWriteTokens: 10,
+        reasoningTokens: 20,
+      },
     },
-  };
+  );
 
   it('encodes every block as an output item with ids, status and usage', () => {
     expect(codec.encodeReply(reply)).toEqual({

@@ -1,8 +1,7 @@
 /** OpenAI Responses requests (`POST /v1/responses`, stateless use) ↔ the canonical request. */
-import { asNumber, asString, isRecord, reasoningEffort } from '../../canonical/helpers.ts';
+import { asNumber, asString, effortNamed, isRecord, reasoningEffort } from '../../canonical/helpers.ts';
 import type {
   CanonicalRequest,
-  ReasoningEffort,
   ReasoningSettings,
   ResponseFormat,
   TextBlock,
@@ -77,19 +76,14 @@ function decodeToolChoice(value: unknown): ToolChoice | undefined {
   return undefined;
 }
 
-const efforts: Record<string, ReasoningEffort> = {
-  minimal: 'minimal',
-  low: 'low',
-  medium: 'medium',
-  high: 'high',
-  xhigh: 'high',
-};
-
 function decodeReasoning(value: unknown): ReasoningSettings | undefined {
   if (!isRecord(value)) return undefined;
   const settings: ReasoningSettings = {};
   if (value.effort === 'none') settings.enabled = false;
-  else if (typeof value.effort === 'string' && efforts[value.effort]) settings.effort = efforts[value.effort];
+  else {
+    const effort = effortNamed(value.effort);
+    if (effort) settings.effort = effort;
+  }
   const summary = value.summary ?? value.generate_summary;
   if (summary === 'auto' || summary === 'concise' || summary === 'detailed') settings.includeThoughts = true;
   return Object.keys(settings).length > 0 ? settings : undefined;

@@ -5,15 +5,9 @@
  * sequence_number, and last response.completed (or response.incomplete) with the whole output and the
  * usage, which other formats may report after the stop reason.
  */
-import type { StreamEncoder, StreamEncoderInit } from '../../canonical/codec.ts';
-import { mergeUsage } from '../../canonical/helpers.ts';
-import {
-  type CanonicalUsage,
-  emptyUsage,
-  type StopReason,
-  type StreamBlockStart,
-  type StreamEvent,
-} from '../../canonical/types.ts';
+import type { StreamEncoderInit } from '../../canonical/codec.ts';
+import { ClosingStreamEncoder } from '../../canonical/stream-state.ts';
+import { emptyUsage, type StreamBlockStart, type StreamEvent } from '../../canonical/types.ts';
 import {
   functionCallItem,
   itemId,
@@ -43,7 +37,7 @@ interface OpenItem {
   summaryStarted: boolean;
 }
 
-export class ResponsesStreamEncoder implements StreamEncoder {
+export class ResponsesStreamEncoder extends ClosingStreamEncoder {
   private readonly id: string;
   private sequence = 0;
   private started = false;
@@ -52,10 +46,9 @@ export class ResponsesStreamEncoder implements StreamEncoder {
   private readonly output: OutputItem[] = [];
   /** Open items by canonical block index. */
   private readonly open = new Map<number, OpenItem>();
-  private usage: CanonicalUsage | null = null;
-  private stop: StopReason = 'end_turn';
 
   constructor(private readonly init: StreamEncoderInit) {
+    super();
     this.id = responseId(init.id);
   }
 
@@ -80,11 +73,8 @@ export class ResponsesStreamEncoder implements StreamEncoder {
       case 'block_stop':
         return this.closeItem(event.index);
       case 'usage':
-        this.usage = mergeUsage(this.usage, event.usage);
-        return '';
       case 'stop':
-        this.stop = event.reason;
-        return '';
+        return this.keep(event);
       case 'error':
         return this.fail(event.message, event.errorType);
     }
@@ -96,7 +86,7 @@ export class ResponsesStreamEncoder implements StreamEncoder {
     for (const index of [...this.open.keys()].sort((left, right) => left - right))
       text += this.closeItem(index);
     this.ended = true;
-    const { status, incomplete_details } = statusForStopReason(this.stop);
+    const { status, incomplete_details } = statusForStopReason(this.stop?.reason ?? 'end_turn');
     const response = { ...this.snapshot(status), incomplete_details };
     return (
       text + this.frame(status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response })

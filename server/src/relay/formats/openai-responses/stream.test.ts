@@ -8,6 +8,7 @@ import {
 } from '../../../test-support/codec-streams.ts';
 import type { StreamEncoderInit } from '../../canonical/codec.ts';
 import type { StreamEvent } from '../../canonical/types.ts';
+import { textBlock, thinkingBlock, toolCallBlock } from '../test-events.ts';
 import { responsesCodec as codec } from './codec.ts';
 
 const init: StreamEncoderInit = { id: 'abc', model: 'gpt-x', created: 1700000000, includeUsage: true };
@@ -16,8 +17,6 @@ const decodeText = (text: string) => decodeStreamText(codec, text);
 const encodeEvents = (events: readonly StreamEvent[]) => encodeStreamEvents(codec, init, events);
 
 const recorded = recordedStreams(import.meta.url);
-const textDeltas = (index: number, texts: string[]): StreamEvent[] =>
-  texts.map((text) => ({ type: 'text_delta', index, text }));
 
 /** The `data` of each frame, parsed. */
 function frames(text: string): Record<string, unknown>[] {
@@ -49,9 +48,7 @@ describe('Responses streams → canonical events', () => {
         model: 'gpt-4.1-2025-04-14',
         created: 1741290958,
       },
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      ...textDeltas(0, ['Hi', ' there', '!', ' How', ' can', ' I', ' help', ' you', ' today', '?']),
-      { type: 'block_stop', index: 0 },
+      ...textBlock(0, 'Hi', ' there', '!', ' How', ' can', ' I', ' help', ' you', ' today', '?'),
       {
         type: 'usage',
         usage: { inputTokens: 37, cacheReadTokens: 0, outputTokens: 11, reasoningTokens: 0 },
@@ -63,15 +60,11 @@ describe('Responses streams → canonical events', () => {
   it('decodes a recorded function-call stream', () => {
     const events = decodeText(recorded('function-call.chunks.txt'));
     expect(events.slice(1)).toEqual([
-      {
-        type: 'block_start',
-        index: 0,
-        block: { type: 'tool_call', id: 'call_Qm3BrE9VnD2u0bBPQT1ZC6kK', name: 'get_weather' },
-      },
-      ...['{"', 'location', '":"', 'Paris', ',', ' France', '"}'].map(
-        (json): StreamEvent => ({ type: 'arguments_delta', index: 0, json }),
+      ...toolCallBlock(
+        0,
+        { id: 'call_Qm3BrE9VnD2u0bBPQT1ZC6kK', name: 'get_weather' },
+        ...['{"', 'location', '":"', 'Paris', ',', ' France', '"}'],
       ),
-      { type: 'block_stop', index: 0 },
       {
         type: 'usage',
         usage: { inputTokens: 58, cacheReadTokens: 0, outputTokens: 19, reasoningTokens: 0 },
@@ -83,18 +76,19 @@ describe('Responses streams → canonical events', () => {
   it('decodes a recorded reasoning stream: summary parts as thinking, encrypted content as its signature', () => {
     const events = decodeText(recorded('reasoning.chunks.txt'));
     expect(events.slice(1)).toEqual([
-      { type: 'block_start', index: 0, block: { type: 'thinking' } },
-      ...['**Counting letters**\n\n', 'The user asks', " how many r's are in strawberry.", '\n\n'].map(
-        (text): StreamEvent => ({ type: 'thinking_delta', index: 0, text }),
+      ...thinkingBlock(
+        0,
+        [
+          '**Counting letters**\n\n',
+          'The user asks',
+          " how many r's are in strawberry.",
+          '\n\n',
+          'I count s-t-r-a-w-b-e-r-r-y:',
+          " three r's.",
+        ],
+        'gAAAAABosNXo7fLwQkR0c2VzdEVuY3J5cHRlZENvbnRlbnQ=',
       ),
-      ...['I count s-t-r-a-w-b-e-r-r-y:', " three r's."].map(
-        (text): StreamEvent => ({ type: 'thinking_delta', index: 0, text }),
-      ),
-      { type: 'signature_delta', index: 0, signature: 'gAAAAABosNXo7fLwQkR0c2VzdEVuY3J5cHRlZENvbnRlbnQ=' },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'text' } },
-      ...textDeltas(1, ['There are', ' **3**', ' r\'s in "strawberry".']),
-      { type: 'block_stop', index: 1 },
+      ...textBlock(1, 'There are', ' **3**', ' r\'s in "strawberry".'),
       {
         type: 'usage',
         usage: { inputTokens: 1520, cacheReadTokens: 1408, outputTokens: 412, reasoningTokens: 384 },
@@ -137,12 +131,8 @@ describe('Responses streams → canonical events', () => {
       }) +
       'data: {"type":"response.incomplete","response":{"status":"incomplete","incomplete_details":{"reason":"max_output_tokens"}}}\n\n';
     expect(decodeText(text)).toEqual([
-      { type: 'block_start', index: 0, block: { type: 'tool_call', id: 'call_1', name: 'f' } },
-      { type: 'arguments_delta', index: 0, json: '{"a":1}' },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'thinking' } },
-      { type: 'thinking_delta', index: 1, text: 'Short.' },
-      { type: 'block_stop', index: 1 },
+      ...toolCallBlock(0, { id: 'call_1', name: 'f' }, '{"a":1}'),
+      ...thinkingBlock(1, ['Short.']),
       { type: 'stop', reason: 'max_tokens' },
     ] satisfies StreamEvent[]);
   });
@@ -152,9 +142,7 @@ describe('canonical events → Responses streams', () => {
   it('writes the exact event sequence with increasing sequence numbers', () => {
     const text = encodeEvents([
       { type: 'start', id: 'up', model: 'up-model' },
-      { type: 'block_start', index: 0, block: { type: 'text' } },
-      { type: 'text_delta', index: 0, text: 'Hi' },
-      { type: 'block_stop', index: 0 },
+      ...textBlock(0, 'Hi'),
       { type: 'stop', reason: 'end_turn' },
       { type: 'usage', usage: { inputTokens: 5, outputTokens: 1 } },
     ]);
@@ -210,10 +198,7 @@ describe('canonical events → Responses streams', () => {
     );
     const text = encodeEvents([
       ...events,
-      { type: 'block_start', index: 2, block: { type: 'tool_call', id: 'call_7', name: 'get_weather' } },
-      { type: 'arguments_delta', index: 2, json: '{"city":' },
-      { type: 'arguments_delta', index: 2, json: '"Paris"}' },
-      { type: 'block_stop', index: 2 },
+      ...toolCallBlock(2, { id: 'call_7', name: 'get_weather' }, '{"city":', '"Paris"}'),
       { type: 'stop', reason: 'tool_use' },
       { type: 'usage', usage: { inputTokens: 10, cacheReadTokens: 4 } },
       { type: 'usage', usage: { outputTokens: 7, reasoningTokens: 3 } },

@@ -1,6 +1,6 @@
 /** OpenAI Responses streams (typed `event: response.…` frames) → canonical stream events. */
 import type { SseMessage, StreamDecoder } from '../../canonical/codec.ts';
-import { asString, isRecord } from '../../canonical/helpers.ts';
+import { asString, errorEvent, eventObject, isRecord } from '../../canonical/helpers.ts';
 import type { StreamBlockStart, StreamEvent } from '../../canonical/types.ts';
 import { customToolArguments, stopReasonFromResponses, usageFromResponses } from './reply.ts';
 import type { Json } from './responses-types.ts';
@@ -10,10 +10,6 @@ interface OpenBlock {
   kind: StreamBlockStart['type'];
   /** Whether deltas arrived (the `.done` events repeat the whole text, sent only when none did). */
   deltas: boolean;
-}
-
-function errorEvent(message: string | undefined, errorType: string | undefined): StreamEvent {
-  return { type: 'error', message: message ?? 'upstream error', ...(errorType ? { errorType } : {}) };
 }
 
 /**
@@ -27,13 +23,8 @@ export class ResponsesStreamDecoder implements StreamDecoder {
   private sawRefusal = false;
 
   push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
-    if (!isRecord(data)) return [];
+    const data = eventObject(message.data);
+    if (!data) return [];
     const output = typeof data.output_index === 'number' ? data.output_index : 0;
     const itemKey = `o:${output}`;
     const partKey = `c:${output}:${typeof data.content_index === 'number' ? data.content_index : 0}`;
@@ -96,11 +87,11 @@ export class ResponsesStreamDecoder implements StreamDecoder {
       case 'response.failed': {
         const response = isRecord(data.response) ? data.response : {};
         const error = isRecord(response.error) ? response.error : {};
-        return [errorEvent(asString(error.message), asString(error.code))];
+        return [errorEvent(error.message, error.code)];
       }
       case 'error': {
         const error = isRecord(data.error) ? data.error : data;
-        return [errorEvent(asString(error.message), asString(error.code) ?? asString(error.type))];
+        return [errorEvent(error.message, asString(error.code) ?? error.type)];
       }
       default:
         return [];

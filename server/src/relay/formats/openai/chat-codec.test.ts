@@ -1,19 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { SseMessage } from '../../canonical/codec.ts';
-import type { CanonicalReply, CanonicalRequest, StreamEvent } from '../../canonical/types.ts';
+import { decodeStreamText, encodeStreamEvents } from '../../../test-support/codec-streams.ts';
+import type { CanonicalRequest, StreamEvent } from '../../canonical/types.ts';
+import { canonicalReply, textBlock, thinkingBlock, toolCallBlock, wholeUsage } from '../test-events.ts';
 import { openAiChatCodec as codec } from './chat-codec.ts';
 
 const fixture = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url);
-
-/** The `data:` messages of a recorded stream. */
-function sseMessages(text: string): SseMessage[] {
-  return text
-    .split(/\n\n+/)
-    .map((frame) => frame.trim())
-    .filter((frame) => frame.startsWith('data: '))
-    .map((frame) => ({ data: frame.slice('data: '.length) }));
-}
 
 const weatherTool = {
   type: 'function',
@@ -269,33 +261,22 @@ describe('OpenAI chat replies', () => {
         arguments: '{"location":"Paris, France"}',
       },
     ]);
-    expect(reply.usage).toEqual({
-      inputTokens: 82,
-      outputTokens: 17,
-      cacheReadTokens: 64,
-      cacheWriteTokens: 0,
-      reasoningTokens: 0,
-    });
+    expect(reply.usage).toEqual(wholeUsage({ inputTokens: 82, outputTokens: 17, cacheReadTokens: 64 }));
   });
 
   it('encodes a canonical reply (thinking as reasoning_content, usage details)', () => {
-    const reply: CanonicalReply = {
-      id: 'msg_1',
-      model: 'claude-sonnet-4',
-      created: 1700000000,
-      content: [
+    const reply = canonicalReply(
+      [
         { type: 'thinking', text: 'Let me think.', signature: 's' },
         { type: 'text', text: 'Hello' },
       ],
-      stopReason: 'max_tokens',
-      usage: {
-        inputTokens: 30,
-        outputTokens: 12,
-        cacheReadTokens: 10,
-        cacheWriteTokens: 0,
-        reasoningTokens: 5,
+      {
+        id: 'msg_1',
+        model: 'claude-sonnet-4',
+        stopReason: 'max_tokens',
+        usage: wholeUsage({ inputTokens: 30, outputTokens: 12, cacheReadTokens: 10, reasoningTokens: 5 }),
       },
-    };
+    );
     expect(codec.encodeReply(reply)).toEqual({
       id: 'chatcmpl-msg_1',
       object: 'chat.completion',
@@ -327,84 +308,37 @@ describe('OpenAI chat replies', () => {
 
 describe('OpenAI chat streams', () => {
   it('decodes a recorded stream with parallel tool calls into canonical events', () => {
-    const decoder = codec.streamDecoder();
-    const events: StreamEvent[] = [];
-    for (const message of sseMessages(readFileSync(fixture('chat-tool-calls.chunks.txt'), 'utf8')))
-      events.push(...decoder.push(message));
-    events.push(...decoder.end());
-    expect(events).toEqual([
+    const text = readFileSync(fixture('chat-tool-calls.chunks.txt'), 'utf8');
+    expect(decodeStreamText(codec, text)).toEqual([
       { type: 'start', id: 'chatcmpl-tools', model: 'gpt-4o-2024-08-06', created: 1727000000 },
-      { type: 'block_start', index: 0, block: { type: 'tool_call', id: 'call_a', name: 'get_weather' } },
-      { type: 'arguments_delta', index: 0, json: '{"city":' },
-      { type: 'arguments_delta', index: 0, json: '"Paris"}' },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'tool_call', id: 'call_b', name: 'get_weather' } },
-      { type: 'arguments_delta', index: 1, json: '{"city":"Rome"}' },
-      { type: 'block_stop', index: 1 },
+      ...toolCallBlock(0, { id: 'call_a', name: 'get_weather' }, '{"city":', '"Paris"}'),
+      ...toolCallBlock(1, { id: 'call_b', name: 'get_weather' }, '{"city":"Rome"}'),
       { type: 'stop', reason: 'tool_use' },
-      {
-        type: 'usage',
-        usage: {
-          inputTokens: 80,
-          outputTokens: 40,
-          cacheReadTokens: 0,
-          cacheWriteTokens: 0,
-          reasoningTokens: 0,
-        },
-      },
+      { type: 'usage', usage: wholeUsage({ inputTokens: 80, outputTokens: 40 }) },
     ]);
   });
 
   it('encodes canonical events as chunks that decode back to the same events', () => {
     const events: StreamEvent[] = [
       { type: 'start', id: 'msg_1', model: 'claude' },
-      { type: 'block_start', index: 0, block: { type: 'thinking' } },
-      { type: 'thinking_delta', index: 0, text: 'Hmm' },
-      { type: 'signature_delta', index: 0, signature: 'sig' },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'text' } },
-      { type: 'text_delta', index: 1, text: 'Hi' },
-      { type: 'block_stop', index: 1 },
-      { type: 'block_start', index: 2, block: { type: 'tool_call', id: 'toolu_1', name: 'f' } },
-      { type: 'arguments_delta', index: 2, json: '{"a":1}' },
-      { type: 'block_stop', index: 2 },
+      ...thinkingBlock(0, ['Hmm'], 'sig'),
+      ...textBlock(1, 'Hi'),
+      ...toolCallBlock(2, { id: 'toolu_1', name: 'f' }, '{"a":1}'),
       { type: 'usage', usage: { inputTokens: 10 } },
       { type: 'stop', reason: 'tool_use' },
       { type: 'usage', usage: { outputTokens: 7 } },
     ];
-    const encoder = codec.streamEncoder({
-      id: 'chatcmpl-x',
-      model: 'gpt-4o',
-      created: 1,
-      includeUsage: true,
-    });
-    const text = events.map((event) => encoder.encode(event)).join('') + encoder.finish();
+    const init = { id: 'chatcmpl-x', model: 'gpt-4o', created: 1, includeUsage: true };
+    const text = encodeStreamEvents(codec, init, events);
     expect(text.endsWith('data: [DONE]\n\n')).toBe(true);
-    const decoder = codec.streamDecoder();
-    const decoded = sseMessages(text).flatMap((message) => decoder.push(message));
-    decoded.push(...decoder.end());
-    expect(decoded).toEqual([
+    // The signature has no place in a chat stream.
+    expect(decodeStreamText(codec, text)).toEqual([
       { type: 'start', id: 'chatcmpl-x', model: 'gpt-4o', created: 1 },
-      { type: 'block_start', index: 0, block: { type: 'thinking' } },
-      { type: 'thinking_delta', index: 0, text: 'Hmm' },
-      { type: 'block_stop', index: 0 },
-      { type: 'block_start', index: 1, block: { type: 'text' } },
-      { type: 'text_delta', index: 1, text: 'Hi' },
-      { type: 'block_stop', index: 1 },
-      { type: 'block_start', index: 2, block: { type: 'tool_call', id: 'toolu_1', name: 'f' } },
-      { type: 'arguments_delta', index: 2, json: '{"a":1}' },
-      { type: 'block_stop', index: 2 },
+      ...thinkingBlock(0, ['Hmm']),
+      ...textBlock(1, 'Hi'),
+      ...toolCallBlock(2, { id: 'toolu_1', name: 'f' }, '{"a":1}'),
       { type: 'stop', reason: 'tool_use' },
-      {
-        type: 'usage',
-        usage: {
-          inputTokens: 10,
-          outputTokens: 7,
-          cacheReadTokens: 0,
-          cacheWriteTokens: 0,
-          reasoningTokens: 0,
-        },
-      },
+      { type: 'usage', usage: wholeUsage({ inputTokens: 10, outputTokens: 7 }) },
     ]);
   });
 

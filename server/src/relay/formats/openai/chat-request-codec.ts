@@ -2,6 +2,7 @@
 import {
   asNumber,
   asString,
+  effortNamed,
   isRecord,
   mediaFromUrl,
   mediaToUrl,
@@ -14,7 +15,6 @@ import type {
   CanonicalRequest,
   ContentBlock,
   ImageBlock,
-  ReasoningEffort,
   ResponseFormat,
   TextBlock,
   ToolChoice,
@@ -201,8 +201,6 @@ function decodeResponseFormat(value: unknown): ResponseFormat | undefined {
   return value.type === 'text' ? { type: 'text' } : undefined;
 }
 
-const EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
-
 export function decodeChatRequest(body: Json, context: { model: string; stream: boolean }): CanonicalRequest {
   const { system, messages } = decodeMessages(body.messages);
   const request: CanonicalRequest = {
@@ -233,8 +231,8 @@ export function decodeChatRequest(body: Json, context: { model: string; stream: 
   if (typeof body.stop === 'string') request.stopSequences = [body.stop];
   else if (Array.isArray(body.stop))
     request.stopSequences = body.stop.filter((stop) => typeof stop === 'string');
-  if (typeof body.reasoning_effort === 'string' && EFFORTS.has(body.reasoning_effort))
-    request.reasoning = { enabled: true, effort: body.reasoning_effort as ReasoningEffort };
+  const effort = effortNamed(body.reasoning_effort);
+  if (effort) request.reasoning = { enabled: true, effort };
   const format = decodeResponseFormat(body.response_format);
   if (format) request.responseFormat = format;
   if (typeof body.user === 'string') request.user = body.user;

@@ -1,6 +1,6 @@
 /** OpenAI Chat Completions streams (`data:` chunks ending with `[DONE]`) ↔ canonical stream events. */
 import type { SseMessage, StreamDecoder, StreamEncoder, StreamEncoderInit } from '../../canonical/codec.ts';
-import { asString, isRecord, mergeUsage } from '../../canonical/helpers.ts';
+import { asString, errorEvent, eventObject, isRecord, mergeUsage } from '../../canonical/helpers.ts';
 import type { CanonicalUsage, StreamEvent } from '../../canonical/types.ts';
 import {
   finishFromStopReason,
@@ -21,23 +21,10 @@ export class ChatStreamDecoder implements StreamDecoder {
 
   push(message: SseMessage): StreamEvent[] {
     if (message.data === '[DONE]') return [];
-    let chunk: unknown;
-    try {
-      chunk = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
-    if (!isRecord(chunk)) return [];
+    const chunk = eventObject(message.data);
+    if (!chunk) return [];
+    if (isRecord(chunk.error)) return [errorEvent(chunk.error.message, chunk.error.type)];
     const events: StreamEvent[] = [];
-    if (isRecord(chunk.error)) {
-      const error = chunk.error;
-      events.push({
-        type: 'error',
-        message: asString(error.message) ?? 'upstream error',
-        ...(asString(error.type) ? { errorType: asString(error.type) } : {}),
-      });
-      return events;
-    }
     if (!this.started) {
       this.started = true;
       events.push({

@@ -195,29 +195,26 @@ describe('inspectCompletionChunk', () => {
 describe('usage chunks', () => {
   const usage = { prompt_tokens: 3, completion_tokens: 4, total_tokens: 7 };
 
-  it('builds the chunk OpenAI sends for include_usage, which inspects as usage-only', () => {
-    const chunk = buildUsageChunk({ id: 'chatcmpl-1', model: 'gpt-4o', created: 1700000000, usage });
-    expect(chunk).toEqual({
-      id: 'chatcmpl-1',
-      object: 'chat.completion.chunk',
+  it.each([
+    { object: 'chat.completion.chunk', build: buildUsageChunk, id: 'chatcmpl-1', model: 'gpt-4o' },
+    { object: 'text_completion', build: buildCompletionUsageChunk, id: 'cmpl-1', model: 'davinci-002' },
+  ])('builds the $object chunk OpenAI sends for include_usage', ({ object, build, id, model }) => {
+    expect(build({ id, model, created: 1700000000, usage })).toEqual({
+      id,
+      object,
       created: 1700000000,
-      model: 'gpt-4o',
+      model,
       choices: [],
       usage,
     });
-    const inspection = inspectChatChunk(JSON.stringify(chunk));
-    expect(inspection).toMatchObject({ usage, isUsageOnly: true, deltaText: '' });
   });
 
-  it('builds the text-completions equivalent', () => {
-    const chunk = buildCompletionUsageChunk({ id: 'cmpl-1', model: 'davinci-002', created: 1, usage });
-    expect(chunk).toEqual({
-      id: 'cmpl-1',
-      object: 'text_completion',
-      created: 1,
-      model: 'davinci-002',
-      choices: [],
+  it('inspects the chat usage chunk as usage-only', () => {
+    const chunk = buildUsageChunk({ id: 'chatcmpl-1', model: 'gpt-4o', created: 1700000000, usage });
+    expect(inspectChatChunk(JSON.stringify(chunk))).toMatchObject({
       usage,
+      isUsageOnly: true,
+      deltaText: '',
     });
   });
 });

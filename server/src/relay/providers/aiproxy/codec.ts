@@ -22,8 +22,7 @@ export function documentsText(documents: unknown): string {
 class LibraryStreamDecoder extends JsonEventDecoder {
   private documents: unknown = null;
 
-  protected read(data: unknown): StreamEvent[] {
-    if (!isRecord(data)) return [];
+  protected read(data: Record<string, unknown>): StreamEvent[] {
     if (data.success === false)
       return [{ type: 'error', message: asString(data.message) ?? 'AI Proxy error' }];
     const events: StreamEvent[] = [];

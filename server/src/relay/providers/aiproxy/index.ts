@@ -3,7 +3,8 @@
  * "knowledge base ID"), chat goes to its library API (`{base}/api/library/ask`, ./codec.ts); without
  * one the channel is OpenAI-compatible (providers/openai-compatible; the registry picks).
  */
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { aiProxyLibraryCodec } from './codec.ts';
 
 export const AIPROXY_DEFAULT_BASE_URL = 'https://api.aiproxy.io';
@@ -15,18 +16,10 @@ export const aiProxyLibraryAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => false,
 
-  buildRequest({ channel, endpoint, body, stream }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, stream }) {
     const libraryId = channel.other.trim();
     if (endpoint !== 'chat' || !libraryId) return null;
-    return {
-      url: `${(channel.baseUrl || AIPROXY_DEFAULT_BASE_URL).replace(/\/+$/, '')}/api/library/ask`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream' : 'application/json',
-        authorization: `Bearer ${channel.key}`,
-      },
-      body: JSON.stringify({ ...body, libraryId }),
-    };
+    const url = `${baseUrl(channel.baseUrl, AIPROXY_DEFAULT_BASE_URL)}/api/library/ask`;
+    return jsonPost(url, { ...body, libraryId }, stream, { authorization: `Bearer ${channel.key}` });
   },
 };

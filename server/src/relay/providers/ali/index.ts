@@ -5,6 +5,7 @@
  * it succeeds or fails, within the relay timeout; the client gets OpenAI's image reply at the end.
  */
 import { jsonResponse, readLimited, type UpstreamResponse } from '../../../lib/http-client.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
 import { openAiCompatibleAdaptor } from '../openai-compatible/index.ts';
 import type { BuildRequestInput, ProviderAdaptor, TransportInput, UpstreamRequest } from '../types.ts';
 import {
@@ -27,7 +28,7 @@ const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 const wantsBase64 = new WeakSet<UpstreamRequest>();
 
 function base(channelBase: string): string {
-  return (channelBase || DASHSCOPE_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  return baseUrl(channelBase, DASHSCOPE_DEFAULT_BASE_URL);
 }
 
 function nativeRequest(
@@ -35,16 +36,7 @@ function nativeRequest(
   url: string,
   body: Record<string, unknown>,
 ): UpstreamRequest {
-  return {
-    url,
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      authorization: `Bearer ${channel.key}`,
-    },
-    body: JSON.stringify(body),
-  };
+  return jsonPost(url, body, false, { authorization: `Bearer ${channel.key}` });
 }
 
 function failure(status: number, message: string, code: string): UpstreamResponse {

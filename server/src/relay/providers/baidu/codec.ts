@@ -50,11 +50,10 @@ function refuseError(body: unknown): Record<string, unknown> {
 }
 
 class BaiduStreamDecoder extends JsonEventDecoder {
-  protected read(data: unknown): StreamEvent[] {
-    const events: StreamEvent[] = [];
+  protected read(data: Record<string, unknown>): StreamEvent[] {
     const error = baiduError(data);
     if (error) return [{ type: 'error', message: error.message, errorType: error.code }];
-    if (!isRecord(data)) return events;
+    const events: StreamEvent[] = [];
     const id = asString(data.id) ?? '';
     this.state.text(events, asString(data.result) ?? '', id);
     this.state.reportUsage(baiduUsage(data));

@@ -9,8 +9,9 @@ import { createHash } from 'node:crypto';
 import { type ExpiringToken, TokenCache } from '../../../lib/token-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
 import { inRequestedEncoding } from '../../formats/openai/embeddings.ts';
+import { baseUrl } from '../json-request.ts';
 import { keyParts } from '../key-parts.ts';
-import type { AuthorizeInput, BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import type { AuthorizeInput, ProviderAdaptor } from '../types.ts';
 import { baiduCodec, baiduError } from './codec.ts';
 
 export const BAIDU_DEFAULT_BASE_URL = 'https://aip.baidubce.com';
@@ -51,8 +52,8 @@ export function baiduCredentials(key: string): { apiKey: string; secretKey: stri
   return { apiKey, secretKey };
 }
 
-function baseUrl(channelBase: string): string {
-  return (channelBase || BAIDU_DEFAULT_BASE_URL).replace(/\/+$/, '');
+function baiduBase(channelBase: string): string {
+  return baseUrl(channelBase, BAIDU_DEFAULT_BASE_URL);
 }
 
 const tokens = new TokenCache();
@@ -68,7 +69,7 @@ async function exchange(input: AuthorizeInput, apiKey: string, secretKey: string
     client_secret: secretKey,
   });
   const reply = await input.upstream.requestJson(
-    { url: `${baseUrl(input.channel.baseUrl)}/oauth/2.0/token?${query}`, method: 'POST', headers: {} },
+    { url: `${baiduBase(input.channel.baseUrl)}/oauth/2.0/token?${query}`, method: 'POST', headers: {} },
     15_000,
     input.proxyUrl,
   );
@@ -91,7 +92,7 @@ export const baiduAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({ channel, endpoint, body, upstreamModel }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel }) {
     if (endpoint !== 'chat' && endpoint !== 'embeddings') return null;
     if (!baiduCredentials(channel.key)) return null;
     const upstreamBody =
@@ -102,7 +103,7 @@ export const baiduAdaptor: ProviderAdaptor = {
           }
         : body;
     return {
-      url: `${baseUrl(channel.baseUrl)}/rpc/2.0/ai_custom/v1/wenxinworkshop/${baiduEndpoint(upstreamModel)}`,
+      url: `${baiduBase(channel.baseUrl)}/rpc/2.0/ai_custom/v1/wenxinworkshop/${baiduEndpoint(upstreamModel)}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(upstreamBody),

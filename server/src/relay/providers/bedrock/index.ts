@@ -8,11 +8,14 @@
  * become Bedrock ids by bedrockModelId (below); other ids are set by model mapping.
  */
 import { anthropicBetas } from '../claude/index.ts';
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { eventStreamToClaudeSse } from './event-stream.ts';
 import { signAwsRequest } from './sigv4.ts';
 
 export const BEDROCK_ANTHROPIC_VERSION = 'bedrock-2023-05-31';
+/** The framing of Bedrock's streams (rewritten as Claude SSE by ./event-stream.ts). */
+const EVENT_STREAM = 'application/vnd.amazon.eventstream';
 
 export type BedrockKey =
   | { kind: 'sigv4'; accessKeyId: string; secretAccessKey: string; region: string }
@@ -70,22 +73,11 @@ export const bedrockAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({
-    channel,
-    endpoint,
-    body,
-    upstreamModel,
-    stream,
-    format,
-    clientHeaders,
-  }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel, stream, format, clientHeaders }) {
     if (endpoint !== 'chat' || format !== 'claude' || !upstreamModel.includes('claude')) return null;
     const key = readBedrockKey(channel.key);
     if (typeof key === 'string') return null;
-    const base = (channel.baseUrl || `https://bedrock-runtime.${key.region}.amazonaws.com`).replace(
-      /\/+$/,
-      '',
-    );
+    const base = baseUrl(channel.baseUrl, '') || `https://bedrock-runtime.${key.region}.amazonaws.com`;
     const action = stream ? 'invoke-with-response-stream' : 'invoke';
     const { model: _model, stream: _stream, ...rest } = body;
     const betas = anthropicBetas(clientHeaders?.['anthropic-beta']);
@@ -94,15 +86,8 @@ export const bedrockAdaptor: ProviderAdaptor = {
       anthropic_version: BEDROCK_ANTHROPIC_VERSION,
       ...(betas.length > 0 ? { anthropic_beta: betas } : {}),
     };
-    return {
-      url: `${base}/model/${encodeURIComponent(bedrockModelId(upstreamModel, key.region))}/${action}`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'application/vnd.amazon.eventstream' : 'application/json',
-      },
-      body: JSON.stringify(upstreamBody),
-    };
+    const url = `${base}/model/${encodeURIComponent(bedrockModelId(upstreamModel, key.region))}/${action}`;
+    return jsonPost(url, upstreamBody, stream, {}, EVENT_STREAM);
   },
 
   async authorize({ channel, request }) {
@@ -112,5 +97,5 @@ export const bedrockAdaptor: ProviderAdaptor = {
     else signAwsRequest(request, { ...key, service: 'bedrock' });
   },
 
-  streamFraming: { contentType: 'application/vnd.amazon.eventstream', toSse: eventStreamToClaudeSse },
+  streamFraming: { contentType: EVENT_STREAM, toSse: eventStreamToClaudeSse },
 };

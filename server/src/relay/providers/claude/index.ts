@@ -5,7 +5,8 @@
  * (`claude.model_headers_settings`) are added, betas merged with the client's.
  */
 import { claudeModelHeaders } from '../../upstream-settings.ts';
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 
 export const ANTHROPIC_DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const ANTHROPIC_VERSION = '2023-06-01';
@@ -25,29 +26,18 @@ export const claudeAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({
-    channel,
-    endpoint,
-    body,
-    upstreamModel,
-    stream,
-    format,
-    clientHeaders,
-    settings,
-  }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel, stream, format, clientHeaders, settings }) {
     if (endpoint !== 'chat' || format !== 'claude') return null;
-    const base = (channel.baseUrl || ANTHROPIC_DEFAULT_BASE_URL).replace(/\/+$/, '');
     const configured = claudeModelHeaders(upstreamModel, settings);
     const headers: Record<string, string> = {
       ...configured,
-      'content-type': 'application/json',
-      accept: stream ? 'text/event-stream' : 'application/json',
       'x-api-key': channel.key,
       'anthropic-version': clientHeaders?.['anthropic-version'] || ANTHROPIC_VERSION,
     };
     // The operator's betas for the model and the client's, each once.
     const betas = anthropicBetas(configured['anthropic-beta'], clientHeaders?.['anthropic-beta']);
     if (betas.length > 0) headers['anthropic-beta'] = betas.join(',');
-    return { url: `${base}/v1/messages`, method: 'POST', headers, body: JSON.stringify(body) };
+    const url = `${baseUrl(channel.baseUrl, ANTHROPIC_DEFAULT_BASE_URL)}/v1/messages`;
+    return jsonPost(url, body, stream, headers);
   },
 };

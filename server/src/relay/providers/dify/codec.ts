@@ -52,8 +52,7 @@ function difyUsage(body: Record<string, unknown>): CanonicalUsage | null {
 }
 
 class DifyStreamDecoder extends JsonEventDecoder {
-  protected read(data: unknown): StreamEvent[] {
-    if (!isRecord(data)) return [];
+  protected read(data: Record<string, unknown>): StreamEvent[] {
     const events: StreamEvent[] = [];
     const id = asString(data.message_id) ?? asString(data.id) ?? '';
     switch (data.event) {

@@ -4,14 +4,15 @@
  * (Dify Cloud when empty); a base copied from Dify's console with its `/v1` suffix is accepted too. It
  * serves conversations only, in its own dialect (./codec.ts), and reports usage at the end of a stream.
  */
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { difyCodec } from './codec.ts';
 
 export const DIFY_DEFAULT_BASE_URL = 'https://api.dify.ai';
 
 /** The API root without trailing slashes or the `/v1` Dify's console shows as part of the API server. */
-function baseUrl(channelBase: string): string {
-  return (channelBase.trim() || DIFY_DEFAULT_BASE_URL).replace(/\/+$/, '').replace(/\/v1$/, '');
+function difyBase(channelBase: string): string {
+  return baseUrl(channelBase.trim(), DIFY_DEFAULT_BASE_URL).replace(/\/v1$/, '');
 }
 
 export const difyAdaptor: ProviderAdaptor = {
@@ -21,17 +22,9 @@ export const difyAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({ channel, endpoint, body, stream }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, stream }) {
     if (endpoint !== 'chat') return null;
-    return {
-      url: `${baseUrl(channel.baseUrl)}/v1/chat-messages`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream' : 'application/json',
-        authorization: `Bearer ${channel.key}`,
-      },
-      body: JSON.stringify(body),
-    };
+    const url = `${difyBase(channel.baseUrl)}/v1/chat-messages`;
+    return jsonPost(url, body, stream, { authorization: `Bearer ${channel.key}` });
   },
 };

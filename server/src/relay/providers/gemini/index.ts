@@ -8,14 +8,20 @@
 import { geminiEmbedReplyToOpenAi, openAiEmbedRequestToGemini } from '../../formats/gemini/codec.ts';
 import { inRequestedEncoding } from '../../formats/openai/embeddings.ts';
 import { geminiVersion } from '../../upstream-settings.ts';
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 export const GEMINI_DEFAULT_VERSION = 'v1beta';
 
-export function geminiUrl(base: string, version: string, model: string, stream: boolean): string {
-  const action = stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
-  return `${base.replace(/\/+$/, '')}/${version}/models/${encodeURIComponent(model)}:${action}`;
+/** The method that generates a reply: streamed as SSE or whole (Vertex AI's Gemini models too). */
+export function generateAction(stream: boolean): string {
+  return stream ? 'streamGenerateContent?alt=sse' : 'generateContent';
+}
+
+/** The URL of a model's method (`generateContent`, `embedContent` …) under an API version. */
+function modelUrl(base: string, version: string, model: string, action: string): string {
+  return `${base}/${version}/models/${encodeURIComponent(model)}:${action}`;
 }
 
 export const geminiAdaptor: ProviderAdaptor = {
@@ -24,35 +30,17 @@ export const geminiAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({
-    channel,
-    endpoint,
-    body,
-    upstreamModel,
-    stream,
-    format,
-    settings,
-  }: BuildRequestInput): UpstreamRequest | null {
-    const base = (channel.baseUrl || GEMINI_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  buildRequest({ channel, endpoint, body, upstreamModel, stream, format, settings }) {
+    const base = baseUrl(channel.baseUrl, GEMINI_DEFAULT_BASE_URL);
     const version = geminiVersion(upstreamModel, settings);
-    const headers = {
-      'content-type': 'application/json',
-      accept: stream ? 'text/event-stream' : 'application/json',
-      'x-goog-api-key': channel.key,
-    };
+    const auth = { 'x-goog-api-key': channel.key };
     if (endpoint === 'embeddings') {
       const call = openAiEmbedRequestToGemini(body, upstreamModel);
-      const url = `${base}/${version}/models/${encodeURIComponent(upstreamModel)}:${call.action}`;
-      return { url, method: 'POST', headers, body: JSON.stringify(call.body) };
+      return jsonPost(modelUrl(base, version, upstreamModel, call.action), call.body, stream, auth);
     }
     if (endpoint !== 'chat' || format !== 'gemini') return null;
     const { model: _model, stream: _stream, ...content } = body;
-    return {
-      url: geminiUrl(base, version, upstreamModel, stream),
-      method: 'POST',
-      headers,
-      body: JSON.stringify(content),
-    };
+    return jsonPost(modelUrl(base, version, upstreamModel, generateAction(stream)), content, stream, auth);
   },
 
   convertReply(endpoint, body, model, request) {

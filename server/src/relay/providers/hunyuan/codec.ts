@@ -45,10 +45,9 @@ function firstChoice(body: Record<string, unknown>): Record<string, unknown> | u
 }
 
 class HunyuanStreamDecoder extends JsonEventDecoder {
-  protected read(data: unknown): StreamEvent[] {
+  protected read(data: Record<string, unknown>): StreamEvent[] {
     const error = hunyuanError(data);
     if (error) return [{ type: 'error', message: error.message, errorType: error.code }];
-    if (!isRecord(data)) return [];
     const events: StreamEvent[] = [];
     const id = asString(data.Id) ?? '';
     const choice = firstChoice(data);

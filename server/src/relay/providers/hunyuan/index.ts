@@ -4,8 +4,9 @@
  * timestamp headers and a TC3-HMAC-SHA256 signature over the exact body (./tc3.ts).
  */
 
+import { baseUrl, jsonPost } from '../json-request.ts';
 import { keyParts } from '../key-parts.ts';
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { hunyuanCodec } from './codec.ts';
 import { tc3Authorization } from './tc3.ts';
 
@@ -30,37 +31,25 @@ export const hunyuanAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({
-    channel,
-    endpoint,
-    body,
-    upstreamModel,
-    stream,
-  }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel, stream }) {
     const credentials = hunyuanCredentials(channel.key);
     if (endpoint !== 'chat' || !credentials) return null;
-    const url = new URL(`${(channel.baseUrl || HUNYUAN_DEFAULT_BASE_URL).replace(/\/+$/, '')}/`);
-    const payload = JSON.stringify({ ...body, Model: upstreamModel });
+    const url = new URL(`${baseUrl(channel.baseUrl, HUNYUAN_DEFAULT_BASE_URL)}/`);
     const timestamp = Math.floor(Date.now() / 1000);
-    return {
-      url: url.toString(),
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream' : 'application/json',
-        'x-tc-action': 'ChatCompletions',
-        'x-tc-version': HUNYUAN_VERSION,
-        'x-tc-timestamp': String(timestamp),
-        authorization: tc3Authorization({
-          secretId: credentials.secretId,
-          secretKey: credentials.secretKey,
-          service: 'hunyuan',
-          host: url.host,
-          payload,
-          timestamp,
-        }),
-      },
-      body: payload,
-    };
+    const request = jsonPost(url.toString(), { ...body, Model: upstreamModel }, stream, {
+      'x-tc-action': 'ChatCompletions',
+      'x-tc-version': HUNYUAN_VERSION,
+      'x-tc-timestamp': String(timestamp),
+    });
+    // The signature covers the exact body sent.
+    request.headers.authorization = tc3Authorization({
+      secretId: credentials.secretId,
+      secretKey: credentials.secretKey,
+      service: 'hunyuan',
+      host: url.host,
+      payload: request.body,
+      timestamp,
+    });
+    return request;
   },
 };

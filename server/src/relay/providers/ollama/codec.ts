@@ -6,8 +6,17 @@
  * (./index.ts frames them as SSE), the last with `done: true` and the counts. Errors are `{error}`.
  * Images go as base64 only (Ollama cannot fetch a URL); tool arguments are objects, not JSON text.
  */
-import type { SseMessage, StreamDecoder, UpstreamCodec } from '../../canonical/codec.ts';
-import { asString, isRecord, joinText, parseArguments, tokens } from '../../canonical/helpers.ts';
+import type { SseMessage, UpstreamCodec } from '../../canonical/codec.ts';
+import {
+  asString,
+  eventObject,
+  isRecord,
+  joinText,
+  parseArguments,
+  tokens,
+  usageEvent,
+} from '../../canonical/helpers.ts';
+import { PieceStreamDecoder } from '../../canonical/stream-state.ts';
 import { stopReasonFromText, usageOf } from '../../canonical/text-dialect.ts';
 import type {
   CanonicalMessage,
@@ -96,21 +105,13 @@ function toolCallsOf(message: Json | undefined): { name: string; arguments: stri
   });
 }
 
-class OllamaStreamDecoder implements StreamDecoder {
+class OllamaStreamDecoder extends PieceStreamDecoder {
   private started = false;
-  private nextIndex = 0;
-  private open: { index: number; kind: 'text' | 'thinking' } | null = null;
-  private calledTool = false;
   private stopped = false;
 
   push(message: SseMessage): StreamEvent[] {
-    let data: unknown;
-    try {
-      data = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
-    if (!isRecord(data)) return [];
+    const data = eventObject(message.data);
+    if (!data) return [];
     if (typeof data.error === 'string') return [{ type: 'error', message: data.error }];
     const events: StreamEvent[] = [];
     if (!this.started) {
@@ -123,23 +124,11 @@ class OllamaStreamDecoder implements StreamDecoder {
       events.push({ type: 'thinking_delta', index: this.ensureOpen('thinking', events), text: thinking });
     const text = asString(piece?.content);
     if (text) events.push({ type: 'text_delta', index: this.ensureOpen('text', events), text });
-    for (const call of toolCallsOf(piece)) {
-      this.close(events);
-      const index = this.nextIndex++;
-      this.calledTool = true;
-      events.push(
-        { type: 'block_start', index, block: { type: 'tool_call', id: `call_${index}`, name: call.name } },
-        { type: 'arguments_delta', index, json: call.arguments },
-        { type: 'block_stop', index },
-      );
-    }
+    for (const call of toolCallsOf(piece)) this.wholeToolCall(events, call.name, call.arguments);
     if (data.done === true && !this.stopped) {
       this.close(events);
       const usage = usageOfReply(data);
-      if (usage) {
-        const { cacheWriteTokens: _none, ...partial } = usage;
-        events.push({ type: 'usage', usage: partial });
-      }
+      if (usage) events.push(usageEvent(usage));
       events.push({ type: 'stop', reason: stopReason(data, this.calledTool) });
       this.stopped = true;
     }
@@ -148,21 +137,6 @@ class OllamaStreamDecoder implements StreamDecoder {
 
   end(): StreamEvent[] {
     return [];
-  }
-
-  private ensureOpen(kind: 'text' | 'thinking', events: StreamEvent[]): number {
-    if (this.open?.kind === kind) return this.open.index;
-    this.close(events);
-    const index = this.nextIndex++;
-    this.open = { index, kind };
-    events.push({ type: 'block_start', index, block: { type: kind } });
-    return index;
-  }
-
-  private close(events: StreamEvent[]): void {
-    if (!this.open) return;
-    events.push({ type: 'block_stop', index: this.open.index });
-    this.open = null;
   }
 }
 

@@ -6,7 +6,8 @@
  */
 import { isRecord, tokens } from '../../canonical/helpers.ts';
 import { inRequestedEncoding } from '../../formats/openai/embeddings.ts';
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { ollamaCodec } from './codec.ts';
 
 export const OLLAMA_DEFAULT_BASE_URL = 'http://127.0.0.1:11434';
@@ -42,8 +43,8 @@ export const ollamaAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({ channel, endpoint, body, upstreamModel }: BuildRequestInput): UpstreamRequest | null {
-    const base = (channel.baseUrl || OLLAMA_DEFAULT_BASE_URL).replace(/\/+$/, '');
+  buildRequest({ channel, endpoint, body, upstreamModel }) {
+    const base = baseUrl(channel.baseUrl, OLLAMA_DEFAULT_BASE_URL);
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (channel.key) headers.authorization = `Bearer ${channel.key}`;
     if (endpoint === 'chat')

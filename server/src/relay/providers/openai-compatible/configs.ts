@@ -8,8 +8,11 @@ export interface OpenAiCompatibleConfig {
   name: string;
   /** Used when the channel has no base URL; empty means the channel must set one. */
   defaultBaseUrl: string;
-  /** How the key is sent. */
-  auth: 'bearer' | 'api-key' | 'none-if-empty';
+  /**
+   * How the key is sent: as a Bearer token, unless in Azure's `api-key` header or, with 'none-if-empty',
+   * not at all when the channel has none (a local server).
+   */
+  auth?: 'api-key' | 'none-if-empty';
   /** Whether stream_options.include_usage is accepted upstream. */
   streamUsage: boolean;
   /** Endpoints the provider serves; all four when omitted. */
@@ -26,13 +29,7 @@ export interface OpenAiCompatibleConfig {
 }
 
 const all: Record<number, OpenAiCompatibleConfig> = {
-  1: {
-    name: 'OpenAI',
-    defaultBaseUrl: 'https://api.openai.com',
-    auth: 'bearer',
-    streamUsage: true,
-    responses: true,
-  },
+  1: { name: 'OpenAI', defaultBaseUrl: 'https://api.openai.com', streamUsage: true, responses: true },
   3: { name: 'Azure OpenAI', defaultBaseUrl: '', auth: 'api-key', streamUsage: true, azure: true },
   // Only for an Ollama base URL ending in /v1 (providers/registry.ts); otherwise providers/ollama speaks natively.
   4: {
@@ -43,39 +40,22 @@ const all: Record<number, OpenAiCompatibleConfig> = {
     endpoints: ['chat', 'completions', 'embeddings'],
     paths: { chat: '/chat/completions', completions: '/completions', embeddings: '/embeddings' },
   },
-  8: { name: 'Custom', defaultBaseUrl: '', auth: 'bearer', streamUsage: true },
-  19: { name: '360', defaultBaseUrl: 'https://ai.360.cn', auth: 'bearer', streamUsage: false },
-  20: { name: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api', auth: 'bearer', streamUsage: true },
-  21: { name: 'AI Proxy', defaultBaseUrl: 'https://api.aiproxy.io', auth: 'bearer', streamUsage: true },
-  22: {
-    name: 'FastGPT',
-    defaultBaseUrl: 'https://fastgpt.run/api/openapi',
-    auth: 'bearer',
-    streamUsage: false,
-  },
-  25: { name: 'Moonshot', defaultBaseUrl: 'https://api.moonshot.cn', auth: 'bearer', streamUsage: true },
-  31: { name: '01.AI', defaultBaseUrl: 'https://api.lingyiwanwu.com', auth: 'bearer', streamUsage: false },
-  40: {
-    name: 'SiliconCloud',
-    defaultBaseUrl: 'https://api.siliconflow.cn',
-    auth: 'bearer',
-    streamUsage: true,
-  },
-  42: { name: 'Mistral', defaultBaseUrl: 'https://api.mistral.ai', auth: 'bearer', streamUsage: false },
-  43: { name: 'DeepSeek', defaultBaseUrl: 'https://api.deepseek.com', auth: 'bearer', streamUsage: true },
-  44: {
-    name: 'MokaAI M3E',
-    defaultBaseUrl: '',
-    auth: 'bearer',
-    streamUsage: false,
-    endpoints: ['embeddings'],
-  },
+  8: { name: 'Custom', defaultBaseUrl: '', streamUsage: true },
+  19: { name: '360', defaultBaseUrl: 'https://ai.360.cn', streamUsage: false },
+  20: { name: 'OpenRouter', defaultBaseUrl: 'https://openrouter.ai/api', streamUsage: true },
+  21: { name: 'AI Proxy', defaultBaseUrl: 'https://api.aiproxy.io', streamUsage: true },
+  22: { name: 'FastGPT', defaultBaseUrl: 'https://fastgpt.run/api/openapi', streamUsage: false },
+  25: { name: 'Moonshot', defaultBaseUrl: 'https://api.moonshot.cn', streamUsage: true },
+  31: { name: '01.AI', defaultBaseUrl: 'https://api.lingyiwanwu.com', streamUsage: false },
+  40: { name: 'SiliconCloud', defaultBaseUrl: 'https://api.siliconflow.cn', streamUsage: true },
+  42: { name: 'Mistral', defaultBaseUrl: 'https://api.mistral.ai', streamUsage: false },
+  43: { name: 'DeepSeek', defaultBaseUrl: 'https://api.deepseek.com', streamUsage: true },
+  44: { name: 'MokaAI M3E', defaultBaseUrl: '', streamUsage: false, endpoints: ['embeddings'] },
   47: { name: 'Xinference', defaultBaseUrl: '', auth: 'none-if-empty', streamUsage: false },
   // Providers whose OpenAI-compatible API lives under their own paths (docs/providers.md).
   17: {
     name: 'Alibaba Qwen',
     defaultBaseUrl: 'https://dashscope.aliyuncs.com',
-    auth: 'bearer',
     streamUsage: true,
     endpoints: ['chat', 'embeddings'],
     paths: {
@@ -86,7 +66,6 @@ const all: Record<number, OpenAiCompatibleConfig> = {
   26: {
     name: 'Zhipu GLM-4',
     defaultBaseUrl: 'https://open.bigmodel.cn',
-    auth: 'bearer',
     streamUsage: false,
     endpoints: ['chat', 'embeddings', 'images'],
     paths: {
@@ -98,7 +77,6 @@ const all: Record<number, OpenAiCompatibleConfig> = {
   34: {
     name: 'Cohere',
     defaultBaseUrl: 'https://api.cohere.ai',
-    auth: 'bearer',
     streamUsage: false,
     endpoints: ['chat', 'embeddings', 'rerank'],
     paths: {
@@ -110,7 +88,6 @@ const all: Record<number, OpenAiCompatibleConfig> = {
   35: {
     name: 'MiniMax',
     defaultBaseUrl: 'https://api.minimax.chat',
-    auth: 'bearer',
     streamUsage: false,
     endpoints: ['chat'],
     paths: { chat: '/v1/text/chatcompletion_v2' },
@@ -118,14 +95,12 @@ const all: Record<number, OpenAiCompatibleConfig> = {
   38: {
     name: 'Jina',
     defaultBaseUrl: 'https://api.jina.ai',
-    auth: 'bearer',
     streamUsage: false,
     endpoints: ['embeddings', 'rerank'],
   },
   39: {
     name: 'Cloudflare Workers AI',
     defaultBaseUrl: 'https://api.cloudflare.com',
-    auth: 'bearer',
     streamUsage: false,
     endpoints: ['chat', 'embeddings'],
     paths: {
@@ -136,7 +111,6 @@ const all: Record<number, OpenAiCompatibleConfig> = {
   45: {
     name: 'Volcengine Ark',
     defaultBaseUrl: 'https://ark.cn-beijing.volces.com',
-    auth: 'bearer',
     streamUsage: true,
     endpoints: ['chat', 'embeddings', 'images'],
     paths: {
@@ -150,12 +124,11 @@ const all: Record<number, OpenAiCompatibleConfig> = {
   46: {
     name: 'Baidu Qianfan v2',
     defaultBaseUrl: 'https://qianfan.baidubce.com',
-    auth: 'bearer',
     streamUsage: true,
     endpoints: ['chat', 'embeddings'],
     paths: { chat: '/v2/chat/completions', embeddings: '/v2/embeddings' },
   },
-  48: { name: 'xAI', defaultBaseUrl: 'https://api.x.ai', auth: 'bearer', streamUsage: true },
+  48: { name: 'xAI', defaultBaseUrl: 'https://api.x.ai', streamUsage: true },
 };
 
 export function openAiCompatibleConfig(type: number): OpenAiCompatibleConfig | undefined {

@@ -1,7 +1,8 @@
 /** The shared adaptor of every OpenAI-compatible channel type (see configs.ts). */
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import type { UpstreamFormat } from '../../canonical/codec.ts';
-import type { BuildRequestInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from '../types.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
+import type { ProviderAdaptor, RelayEndpoint } from '../types.ts';
 import { type OpenAiCompatibleConfig, openAiCompatibleConfig } from './configs.ts';
 
 const paths: Record<RelayEndpoint, string> = {
@@ -32,7 +33,7 @@ function upstreamUrl(
   model: string,
   format: UpstreamFormat,
 ): string | null {
-  const base = (channel.baseUrl || config.defaultBaseUrl).replace(/\/+$/, '');
+  const base = baseUrl(channel.baseUrl, config.defaultBaseUrl);
   if (!base) return null;
   if (format === 'openai-responses') return `${base}/v1/responses`;
   if (config.azure) {
@@ -52,7 +53,7 @@ function upstreamUrl(
 export function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChannel): Record<string, string> {
   const headers: Record<string, string> = {};
   if (config.auth === 'api-key') headers['api-key'] = channel.key;
-  else if (config.auth === 'bearer' || channel.key) headers.authorization = `Bearer ${channel.key}`;
+  else if (config.auth !== 'none-if-empty' || channel.key) headers.authorization = `Bearer ${channel.key}`;
   if (channel.type === 1 && channel.openaiOrganization)
     headers['openai-organization'] = channel.openaiOrganization;
   return headers;
@@ -71,26 +72,16 @@ export const openAiCompatibleAdaptor: ProviderAdaptor = {
     return openAiCompatibleConfig(channel.type)?.streamUsage ?? false;
   },
 
-  buildRequest({
-    channel,
-    endpoint,
-    body,
-    upstreamModel,
-    stream,
-    format,
-  }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel, stream, format }) {
     const config = openAiCompatibleConfig(channel.type);
     const wire = format ?? 'openai-chat';
     if (!config || !speaks(config, wire)) return null;
     if (config.endpoints && !config.endpoints.includes(endpoint)) return null;
     const url = upstreamUrl(config, channel, endpoint, upstreamModel, wire);
     if (!url) return null;
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: stream ? 'text/event-stream' : endpoint === 'speech' ? '*/*' : 'application/json',
-      ...authHeaders(config, channel),
-    };
-    return { url, method: 'POST', headers, body: JSON.stringify(body) };
+    const request = jsonPost(url, body, stream, authHeaders(config, channel));
+    if (endpoint === 'speech' && !stream) request.headers.accept = '*/*'; // the audio, in any format
+    return request;
   },
 };
 

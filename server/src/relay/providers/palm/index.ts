@@ -6,7 +6,8 @@
  */
 import { readLimited } from '../../../lib/http-client.ts';
 import { formatSseEvent } from '../../../lib/sse.ts';
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { palmCodec } from './codec.ts';
 
 export const PALM_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -15,8 +16,8 @@ export const PALM_API_VERSION = 'v1beta2';
 /** A reply larger than this is cut (and then unreadable): generateMessage answers are a few KiB. */
 const MAX_REPLY_BYTES = 8 * 1024 * 1024;
 
-function baseUrl(channelBase: string): string {
-  return (channelBase.trim() || PALM_DEFAULT_BASE_URL).replace(/\/+$/, '');
+function palmBase(channelBase: string): string {
+  return baseUrl(channelBase.trim(), PALM_DEFAULT_BASE_URL);
 }
 
 function keyQuery(key: string): string {
@@ -25,7 +26,7 @@ function keyQuery(key: string): string {
 
 /** Where the models of a PaLM channel are listed (`models[].name`, e.g. `models/chat-bison-001`). */
 export function palmModelListUrl(channel: { baseUrl: string; key: string }): string {
-  return `${baseUrl(channel.baseUrl)}/${PALM_API_VERSION}/models?pageSize=1000&${keyQuery(channel.key)}`;
+  return `${palmBase(channel.baseUrl)}/${PALM_API_VERSION}/models?pageSize=1000&${keyQuery(channel.key)}`;
 }
 
 /** The whole JSON reply as one SSE event (each of its lines a `data:` line, so nothing is lost). */
@@ -42,11 +43,11 @@ export const palmAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => false,
 
-  buildRequest({ channel, endpoint, body, upstreamModel }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel }) {
     if (endpoint !== 'chat') return null;
     const model = encodeURIComponent(upstreamModel.replace(/^models\//, ''));
     return {
-      url: `${baseUrl(channel.baseUrl)}/${PALM_API_VERSION}/models/${model}:generateMessage?${keyQuery(channel.key)}`,
+      url: `${palmBase(channel.baseUrl)}/${PALM_API_VERSION}/models/${model}:generateMessage?${keyQuery(channel.key)}`,
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),

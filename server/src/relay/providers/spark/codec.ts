@@ -7,9 +7,9 @@
  * the last frame (with the usage), a code other than 0 an error. The transport (./transport.ts) hands a
  * stream over as SSE, one frame per `data:` line, and a whole reply as `{frames: [...]}`.
  */
-import type { SseMessage, StreamDecoder, UpstreamCodec } from '../../canonical/codec.ts';
+import type { UpstreamCodec } from '../../canonical/codec.ts';
 import { asString, isRecord, tokens } from '../../canonical/helpers.ts';
-import { plainConversation, TextStreamState, textReply, usageOf } from '../../canonical/text-dialect.ts';
+import { JsonEventDecoder, plainConversation, textReply, usageOf } from '../../canonical/text-dialect.ts';
 import type { CanonicalReply, CanonicalRequest, CanonicalUsage, StreamEvent } from '../../canonical/types.ts';
 
 /** Spark's error codes by what they mean to the relay (docs/providers/spark.md). */
@@ -81,29 +81,17 @@ function clamp(value: number | undefined, low: number, high: number): number | u
   return value === undefined ? undefined : Math.min(high, Math.max(low, value));
 }
 
-class SparkStreamDecoder implements StreamDecoder {
-  private readonly state = new TextStreamState();
-
-  push(message: SseMessage): StreamEvent[] {
-    let frame: unknown;
-    try {
-      frame = JSON.parse(message.data);
-    } catch {
-      return [];
-    }
+class SparkStreamDecoder extends JsonEventDecoder {
+  protected read(frame: Record<string, unknown>): StreamEvent[] {
     const error = sparkError(frame);
     if (error) return [{ type: 'error', message: error.message, errorType: error.code }];
     const header = sparkFrameHeader(frame);
-    if (!header || !isRecord(frame)) return [];
+    if (!header) return [];
     const events: StreamEvent[] = [];
     this.state.text(events, frameText(frame), header.sid);
     this.state.reportUsage(frameUsage(frame));
     if (header.last) this.state.finish(events, 'end_turn', header.sid);
     return events;
-  }
-
-  end(): StreamEvent[] {
-    return [];
   }
 }
 

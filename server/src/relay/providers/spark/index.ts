@@ -6,7 +6,7 @@
  * (./transport.ts) signs the URL when it connects.
  */
 import { isRecord } from '../../canonical/helpers.ts';
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { sparkCodec } from './codec.ts';
 import { sparkCredentials } from './signing.ts';
 import { sparkTransport } from './transport.ts';
@@ -84,7 +84,7 @@ export const sparkAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({ channel, endpoint, body, upstreamModel }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel }) {
     if (endpoint !== 'chat') return null;
     const credentials = sparkCredentials(channel.key);
     const version = sparkVersion(channel.other, upstreamModel);

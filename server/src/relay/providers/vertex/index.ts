@@ -7,7 +7,9 @@
  * `anthropic_version: vertex-2023-10-16` in the body and no model; a Claude model's date suffix becomes
  * Vertex's `@date` (claude-sonnet-4-20250514 → claude-sonnet-4@20250514).
  */
-import type { AuthorizeInput, BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { generateAction } from '../gemini/index.ts';
+import { jsonPost } from '../json-request.ts';
+import type { AuthorizeInput, ProviderAdaptor } from '../types.ts';
 import { accessToken, readServiceAccount } from './credentials.ts';
 
 export const VERTEX_DEFAULT_REGION = 'global';
@@ -75,15 +77,7 @@ export const vertexAdaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({
-    channel,
-    endpoint,
-    body,
-    upstreamModel,
-    stream,
-    format,
-    clientHeaders,
-  }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel, stream, format, clientHeaders }) {
     if (endpoint !== 'chat') return null;
     const account = readServiceAccount(channel.key);
     if (typeof account === 'string') return null;
@@ -92,24 +86,13 @@ export const vertexAdaptor: ProviderAdaptor = {
     if (format !== (claude ? 'claude' : 'gemini')) return null;
     const publisher = claude ? 'anthropic' : 'google';
     const model = claude ? vertexClaudeModel(upstreamModel) : upstreamModel;
-    const action = claude
-      ? stream
-        ? 'streamRawPredict'
-        : 'rawPredict'
-      : stream
-        ? 'streamGenerateContent?alt=sse'
-        : 'generateContent';
+    const action = claude ? (stream ? 'streamRawPredict' : 'rawPredict') : generateAction(stream);
     const url = `${vertexHost(region, channel.baseUrl)}/v1/projects/${encodeURIComponent(account.projectId)}/locations/${encodeURIComponent(region)}/publishers/${publisher}/models/${encodeURIComponent(model).replace('%40', '@')}:${action}`;
     const { model: _model, ...rest } = body;
     const upstreamBody = claude ? { ...rest, anthropic_version: VERTEX_ANTHROPIC_VERSION } : rest;
     if (!claude) delete upstreamBody.stream;
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      accept: stream ? 'text/event-stream' : 'application/json',
-    };
     const beta = clientHeaders?.['anthropic-beta'];
-    if (claude && beta) headers['anthropic-beta'] = beta;
-    return { url, method: 'POST', headers, body: JSON.stringify(upstreamBody) };
+    return jsonPost(url, upstreamBody, stream, claude && beta ? { 'anthropic-beta': beta } : {});
   },
 
   async authorize(input) {

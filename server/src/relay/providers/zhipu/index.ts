@@ -4,7 +4,8 @@
  * `{base}/api/paas/v3/model-api/<model>/invoke` (`/sse-invoke` to stream), default base
  * https://open.bigmodel.cn. (Type 26, the v4 API, is OpenAI-compatible: providers/openai-compatible.)
  */
-import type { BuildRequestInput, ProviderAdaptor, UpstreamRequest } from '../types.ts';
+import { baseUrl, jsonPost } from '../json-request.ts';
+import type { ProviderAdaptor } from '../types.ts';
 import { zhipuV3Codec } from './codec.ts';
 import { zhipuCredentials, zhipuToken } from './jwt.ts';
 
@@ -18,25 +19,11 @@ export const zhipuV3Adaptor: ProviderAdaptor = {
 
   supportsStreamUsage: () => true,
 
-  buildRequest({
-    channel,
-    endpoint,
-    body,
-    upstreamModel,
-    stream,
-  }: BuildRequestInput): UpstreamRequest | null {
+  buildRequest({ channel, endpoint, body, upstreamModel, stream }) {
     const token = endpoint === 'chat' ? zhipuToken(channel.key) : null;
     if (!token) return null;
-    const base = (channel.baseUrl || ZHIPU_DEFAULT_BASE_URL).replace(/\/+$/, '');
-    return {
-      url: `${base}/api/paas/v3/model-api/${encodeURIComponent(upstreamModel)}/${stream ? 'sse-invoke' : 'invoke'}`,
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: stream ? 'text/event-stream' : 'application/json',
-        authorization: token,
-      },
-      body: JSON.stringify(body),
-    };
+    const base = baseUrl(channel.baseUrl, ZHIPU_DEFAULT_BASE_URL);
+    const url = `${base}/api/paas/v3/model-api/${encodeURIComponent(upstreamModel)}/${stream ? 'sse-invoke' : 'invoke'}`;
+    return jsonPost(url, body, stream, { authorization: token });
   },
 };

@@ -3,22 +3,16 @@
  * `/mj/task/list-by-condition`; each task's state applied to its row; a task that failed, or that is still
  * unfinished after the timeout, failed and refunded exactly once (../finalize.ts).
  */
-import type { AppContext } from '../../../context.ts';
 import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
-import { applyTaskState, expireAndGroup, FINAL_STATUSES, type PollResult } from '../finalize.ts';
+import { applyTaskState, expireAndGroup, FINAL_STATUSES, type TaskPoller } from '../finalize.ts';
 import { type MidjourneyRow, rowUpdateOf } from './view.ts';
 
 const BATCH = 100;
 
 export const midjourneyLabel = (row: MidjourneyRow): TaskLabel => ({ platform: 'Midjourney', id: row.mj_id });
 
-export async function pollMidjourney(
-  context: AppContext,
-  timeoutMs: number,
-  now = Date.now(),
-): Promise<PollResult> {
-  const result: PollResult = { updated: 0, failed: 0 };
+export const pollMidjourney: TaskPoller = async (context, timeoutMs, now = Date.now()) => {
   const rows = await context.database.db
     .selectFrom('midjourneys')
     .selectAll()
@@ -27,19 +21,13 @@ export async function pollMidjourney(
     .orderBy('id')
     .limit(5_000)
     .execute();
-  const byChannel = await expireAndGroup(
-    context,
-    'midjourneys',
-    rows,
-    {
-      label: midjourneyLabel,
-      submittedAt: (row) => Number(row.submit_time),
-      timeoutMs,
-      now,
-      columns: { finish_time: now, progress: '100%' },
-    },
-    result,
-  );
+  const { byChannel, result } = await expireAndGroup(context, 'midjourneys', rows, {
+    label: midjourneyLabel,
+    submittedAt: (row) => Number(row.submit_time),
+    timeoutMs,
+    now,
+    columns: { finish_time: now, progress: '100%' },
+  });
   for (const [channelId, list] of byChannel) {
     const channel = context.channelCache.get(channelId);
     if (!channel) continue;
@@ -62,4 +50,4 @@ export async function pollMidjourney(
     }
   }
   return result;
-}
+};

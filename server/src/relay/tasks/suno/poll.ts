@@ -3,35 +3,24 @@
  * each task's state applied to its row; failed or timed-out tasks failed and refunded exactly once
  * (../finalize.ts).
  */
-import type { AppContext } from '../../../context.ts';
 import { isRecord } from '../../canonical/helpers.ts';
 import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
-import { applyTaskState, type PollResult, pendingTasksByChannel } from '../finalize.ts';
+import { applyTaskState, pendingTasksByChannel, type TaskPoller } from '../finalize.ts';
 import { sunoRowUpdate, type TaskRow } from './view.ts';
 
 const BATCH = 100;
 
 const label = (row: TaskRow): TaskLabel => ({ platform: 'Suno', id: row.task_id });
 
-export async function pollSuno(
-  context: AppContext,
-  timeoutMs: number,
-  now = Date.now(),
-): Promise<PollResult> {
-  const result: PollResult = { updated: 0, failed: 0 };
-  const byChannel = await pendingTasksByChannel(
-    context,
-    'suno',
-    {
-      limit: 5_000,
-      label,
-      timeoutMs,
-      now,
-      columns: { finish_time: Math.floor(now / 1000), progress: '100%' },
-    },
-    result,
-  );
+export const pollSuno: TaskPoller = async (context, timeoutMs, now = Date.now()) => {
+  const { byChannel, result } = await pendingTasksByChannel(context, 'suno', {
+    limit: 5_000,
+    label,
+    timeoutMs,
+    now,
+    columns: { finish_time: Math.floor(now / 1000), progress: '100%' },
+  });
   for (const [channelId, list] of byChannel) {
     const channel = context.channelCache.get(channelId);
     if (!channel) continue;
@@ -53,4 +42,4 @@ export async function pollSuno(
     }
   }
   return result;
-}
+};

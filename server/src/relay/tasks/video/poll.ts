@@ -3,29 +3,24 @@
  * (`GET /v1/videos/{id}`, OpenAI has no batch read); its state applied to its row; failed or timed-out
  * videos failed and refunded exactly once (../finalize.ts).
  */
-import type { AppContext } from '../../../context.ts';
 import { isRecord } from '../../canonical/helpers.ts';
 import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
-import { applyTaskState, type PollResult, pendingTasksByChannel } from '../finalize.ts';
+import { applyTaskState, pendingTasksByChannel, type TaskPoller } from '../finalize.ts';
 import type { TaskRow } from '../suno/view.ts';
 import { videoRowUpdate } from './view.ts';
 
 /** Video tasks of OpenAI's /v1/videos (the `openai` platform of the tasks table). */
 const label = (row: TaskRow): TaskLabel => ({ platform: 'OpenAI', id: row.task_id });
 
-export async function pollVideos(
-  context: AppContext,
-  timeoutMs: number,
-  now = Date.now(),
-): Promise<PollResult> {
-  const result: PollResult = { updated: 0, failed: 0 };
-  const byChannel = await pendingTasksByChannel(
-    context,
-    'openai',
-    { limit: 1_000, label, timeoutMs, now, columns: { finish_time: Math.floor(now / 1000) } },
-    result,
-  );
+export const pollVideos: TaskPoller = async (context, timeoutMs, now = Date.now()) => {
+  const { byChannel, result } = await pendingTasksByChannel(context, 'openai', {
+    limit: 1_000,
+    label,
+    timeoutMs,
+    now,
+    columns: { finish_time: Math.floor(now / 1000) },
+  });
   for (const row of [...byChannel.values()].flat()) {
     const channel = context.channelCache.get(row.channel_id);
     if (!channel) continue;
@@ -38,4 +33,4 @@ export async function pollVideos(
     await applyTaskState(context, 'tasks', row, label(row), videoRowUpdate(answer.body, now), result);
   }
   return result;
-}
+};
