@@ -8,6 +8,7 @@
 import { Readable } from 'node:stream';
 import { Agent, buildConnector, type Dispatcher, Pool, ProxyAgent, request, Socks5ProxyAgent } from 'undici';
 import { connectHost, guardedLookup, hostRefusal, type UpstreamAddressPolicy } from './address-policy.ts';
+import { type AbortSource, Cancel, onAbort } from './cancel.ts';
 
 /** A body sent as a stream with a known length (a new stream per send, so retries can resend it). */
 export interface StreamedBody {
@@ -167,26 +168,25 @@ export class UpstreamClient {
    * CONNECT, a SOCKS or TLS handshake), so the caller is released at once; the connection attempt itself
    * ends within its own bounds and undici never retries it.
    */
-  async send(upstream: UpstreamRequest, timeouts: UpstreamTimeouts, signal: AbortSignal, proxyUrl?: string) {
+  async send(upstream: UpstreamRequest, timeouts: UpstreamTimeouts, signal: AbortSource, proxyUrl?: string) {
     this.checkUrl(upstream.url);
     const headersMs = timeouts.headersMs > 0 ? timeouts.headersMs : DEFAULT_HEADERS_TIMEOUT_MS;
-    const controller = new AbortController();
+    const cancel = new Cancel();
     // The caller's signal stays linked after the headers: aborting it later still cuts the response body.
-    const forward = () => controller.abort(signal.reason);
-    if (signal.aborted) forward();
-    else signal.addEventListener('abort', forward, { once: true });
+    if (signal.aborted) cancel.abort(signal.reason);
+    else onAbort(signal, () => cancel.abort(signal.reason));
     const dispatcher = this.dispatcher(proxyUrl);
     const pending = request(upstream.url, {
       method: upstream.method,
       headers: upstream.headers,
       body: streamedBody(upstream.body),
       dispatcher,
-      signal: controller.signal,
+      signal: cancel,
       headersTimeout: headersMs,
       bodyTimeout: timeouts.idleMs > 0 ? timeouts.idleMs : DEFAULT_IDLE_TIMEOUT_MS,
     });
     const timer = setTimeout(() => {
-      controller.abort(
+      cancel.abort(
         Object.assign(new Error(`Headers Timeout Error: no response within ${headersMs / 1000} s`), {
           code: 'UND_ERR_HEADERS_TIMEOUT',
         }),
@@ -198,12 +198,12 @@ export class UpstreamClient {
         const giveUp = () => {
           if (settled) return;
           settled = true;
-          reject(controller.signal.reason ?? new Error('aborted'));
+          reject(cancel.reason);
         };
-        controller.signal.addEventListener('abort', giveUp, { once: true });
+        cancel.once('abort', giveUp);
         pending.then(
           (response) => {
-            controller.signal.removeEventListener('abort', giveUp);
+            cancel.removeListener('abort', giveUp);
             if (settled) response.body.destroy();
             else {
               settled = true;
@@ -211,7 +211,7 @@ export class UpstreamClient {
             }
           },
           (error: unknown) => {
-            controller.signal.removeEventListener('abort', giveUp);
+            cancel.removeListener('abort', giveUp);
             if (!settled) {
               settled = true;
               reject(error);

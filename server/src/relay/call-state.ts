@@ -5,6 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { AppContext } from '../context.ts';
+import type { Cancel } from '../lib/cancel.ts';
 import type { GroupPricing, ModelPricing, TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
@@ -26,7 +27,7 @@ export interface CallState {
   tried: number[];
   /** A large body: other requests get a turn between the costly steps (serializing, sending). */
   largeBody: boolean;
-  abort: AbortController;
+  abort: Cancel;
   clientGone: boolean;
   /** The format the last chosen channel was spoken to in (recorded in the log row). */
   upstreamFormat: UpstreamFormat | null;

@@ -8,13 +8,18 @@
 /** The reason given to the aborts of a shutdown (distinguishes them from a client that left). */
 export const SHUTDOWN_REASON = 'the server is shutting down';
 
+/** What a call in progress is ended with (a relay call's Cancel, a realtime session's AbortController). */
+export interface Abortable {
+  abort(reason?: unknown): void;
+}
+
 export class InflightCalls {
-  private readonly calls = new Set<AbortController>();
+  private readonly calls = new Set<Abortable>();
   private waiters: (() => void)[] = [];
   private stoppingNow = false;
 
   /** Registers a call until the returned function is called (after its settlement is applied). */
-  enter(abort: AbortController): () => void {
+  enter(abort: Abortable): () => void {
     this.calls.add(abort);
     if (this.stoppingNow) abort.abort(SHUTDOWN_REASON);
     let released = false;

@@ -4,6 +4,7 @@
  * client. Nothing here reads the database.
  */
 import type { AppContext } from '../context.ts';
+import { Cancel } from '../lib/cancel.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
 import { bufferedBody, readLimited, type UpstreamResponse } from '../lib/http-client.ts';
 import { resolveMappedModel } from '../lib/mapping-rules.ts';
@@ -132,11 +133,11 @@ async function attemptChannels(context: AppContext, reply: RelayReply, state: Ca
         endpoint: call.endpoint,
         stream: state.stream,
         timeouts: { headersMs: boundMs, idleMs: boundMs },
-        signal: state.abort.signal,
+        signal: state.abort,
       });
     } catch (error) {
       if (state.clientGone) return abortedEnding(channel, upstreamModel);
-      if (state.abort.signal.aborted) {
+      if (state.abort.aborted) {
         // A shutdown ended the call (server/src/relay/inflight.ts): no other channel is tried.
         lastFailure = { status: 503, code: 'server_shutting_down', message: SHUTDOWN_REASON };
         break;
@@ -348,7 +349,7 @@ export async function runRelay(
     promptTokens: null,
     tried: [],
     largeBody: large,
-    abort: new AbortController(),
+    abort: new Cancel(),
     clientGone: false,
     upstreamFormat: null,
   };

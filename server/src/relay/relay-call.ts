@@ -4,6 +4,7 @@
  * one channel in the format that channel speaks (server/src/relay/conversion.ts).
  */
 
+import { type AbortSource, onAbort } from '../lib/cancel.ts';
 import type { UpstreamClient, UpstreamResponse, UpstreamTimeouts } from '../lib/http-client.ts';
 import { buildUpstreamBody } from './attempt.ts';
 import type { RelayCaller } from './auth.ts';
@@ -181,11 +182,24 @@ export function sendAttempt(
   adaptor: ProviderAdaptor | undefined,
   channel: CachedChannel,
   request: UpstreamRequest,
-  how: { endpoint: RelayEndpoint; stream: boolean; timeouts: UpstreamTimeouts; signal: AbortSignal },
+  how: { endpoint: RelayEndpoint; stream: boolean; timeouts: UpstreamTimeouts; signal: AbortSource },
 ): Promise<UpstreamResponse> {
   const proxyUrl = channelProxy(channel);
-  if (adaptor?.transport)
-    return adaptor.transport({ channel, request, upstream, ...how, ...(proxyUrl ? { proxyUrl } : {}) });
+  if (adaptor?.transport) {
+    // Transports (WebSocket, task polling) listen on a standard AbortSignal, linked to the call's.
+    const { signal } = how;
+    const controller = new AbortController();
+    if (signal.aborted) controller.abort(signal.reason);
+    else onAbort(signal, () => controller.abort(signal.reason));
+    return adaptor.transport({
+      channel,
+      request,
+      upstream,
+      ...how,
+      signal: controller.signal,
+      ...(proxyUrl ? { proxyUrl } : {}),
+    });
+  }
   return upstream.send(request, how.timeouts, how.signal, proxyUrl);
 }
 
