@@ -15,21 +15,16 @@ import {
   type SmtpSink,
   startSmtpSink,
 } from '../server/src/test-support/smtp-sink.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  loginAsRoot,
-  setOptions,
-} from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { anonymousClient, setOptions } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   AFTER_LOGIN_PATH,
-  allowClipboard,
+  englishPage,
   FLOW_OPTIONS,
   loginThroughConsole,
   POLL_OPTIONS,
-  preferEnglish,
   readClipboard,
+  startConsoleForFile,
   toast,
   uniqueUsername,
   waitForPath,
@@ -50,17 +45,15 @@ async function mailAfter(smtp: SmtpSink, to: string, countBefore: number): Promi
 }
 
 describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, OIDC login', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
+  const site = startConsoleForFile();
   let smtp: SmtpSink;
   let provider: OidcProviderHarness;
   /** The account registered in the first test and reset in the second. */
   const registered = { username: uniqueUsername('mailed'), email: '' };
 
   beforeAll(async () => {
+    const { harness, root } = site;
     smtp = await startSmtpSink();
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
     provider = await startOidcProvider({
       clientId: OIDC_CLIENT_ID,
       clientSecret: OIDC_CLIENT_SECRET,
@@ -87,15 +80,12 @@ describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, O
   });
 
   afterAll(async () => {
-    await harness?.close();
     await provider?.close();
     await smtp?.close();
   });
 
   it('registers with the code mailed to the address, then logs in', FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
+    const page = await englishPage(site.harness);
 
     await page.goto('/register');
     await page.getByTestId('register-username').fill(registered.username);
@@ -112,22 +102,19 @@ describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, O
     expect(await page.getByTestId('register-get-code').isDisabled()).toBe(true);
 
     await page.getByTestId('register-code').fill(code ?? '');
-    await harness.screenshot(page, 'accounts-register-with-code');
+    await site.harness.screenshot(page, 'accounts-register-with-code');
     await page.getByTestId('register-submit').click();
     await toast(page, 'success', 'registration success').waitFor();
     await waitForPath(page, '/login');
 
     await loginThroughConsole(page, registered.username, PASSWORD);
-    const user = anonymousClient(harness.server);
+    const user = anonymousClient(site.harness.server);
     expect((await user.login(registered.username, PASSWORD)).body.success).toBe(true);
     expect((await user.get<UserView>('/api/user/self')).body.data?.email).toBe(registered.email);
   });
 
   it('resets the password through the mailed link and logs in with the new one', FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    await allowClipboard(context, harness.server.url);
-    const page = await harness.newPage(context);
+    const page = await englishPage(site.harness, { clipboard: true });
 
     await page.goto('/reset');
     await page.getByTestId('reset-email').fill(registered.email);
@@ -136,7 +123,7 @@ describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, O
     await toast(page, 'success', 'Reset email sent, please check your mailbox').waitFor();
     const text = mailText((await mailAfter(smtp, registered.email, countBefore)).raw);
     const link = new URL(/href="([^"]+)"/.exec(text)?.[1] ?? 'about:blank');
-    expect(link.origin).toBe(harness.server.url);
+    expect(link.origin).toBe(site.harness.server.url);
     expect(link.pathname).toBe('/user/reset');
     expect(link.searchParams.get('email')).toBe(registered.email);
 
@@ -149,11 +136,11 @@ describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, O
     expect(newPassword).toMatch(/^[A-Za-z0-9]{12}$/);
     await expect.poll(() => readClipboard(page), POLL_OPTIONS).toBe(newPassword);
     expect(await page.getByTestId('reset-confirm-submit').isDisabled()).toBe(true);
-    await harness.screenshot(page, 'accounts-reset-new-password');
+    await site.harness.screenshot(page, 'accounts-reset-new-password');
 
-    expect((await anonymousClient(harness.server).login(registered.username, PASSWORD)).body.success).toBe(
-      false,
-    );
+    expect(
+      (await anonymousClient(site.harness.server).login(registered.username, PASSWORD)).body.success,
+    ).toBe(false);
     await page.goto('/login');
     await loginThroughConsole(page, registered.username, newPassword);
   });
@@ -167,9 +154,7 @@ describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, O
       name: 'OIDC Visitor',
     };
     provider.signInAs(account);
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
+    const page = await englishPage(site.harness);
 
     const providerRequests: string[] = [];
     page.on('request', (request) => {
@@ -177,7 +162,7 @@ describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, O
     });
     const callbackSeen = page.waitForURL(
       (url) =>
-        url.origin === harness.server.url &&
+        url.origin === site.harness.server.url &&
         url.pathname === '/oauth/oidc' &&
         url.searchParams.has('code') &&
         url.searchParams.has('state'),
@@ -191,12 +176,12 @@ describe.skipIf(!hasChromium)('console accounts: emailed code, password reset, O
     await loginToast;
     await page.getByTestId('user-menu').waitFor();
     expect(providerRequests.some((path) => path.startsWith('/interaction/'))).toBe(true);
-    await harness.screenshot(page, 'accounts-oidc-logged-in');
+    await site.harness.screenshot(page, 'accounts-oidc-logged-in');
 
     const stored = await page.evaluate(() => window.localStorage.getItem('user'));
     const sessionUser = JSON.parse(stored ?? '{}') as { id?: number; username?: string };
     expect(sessionUser.username).toBe(account.preferred_username);
-    const view = await root.get<UserView>(`/api/user/${sessionUser.id}`);
+    const view = await site.root.get<UserView>(`/api/user/${sessionUser.id}`);
     expect(view.body.data).toMatchObject({
       username: account.preferred_username,
       display_name: account.name,

@@ -37,6 +37,13 @@ async function chooseOnlyModel(page: Page, model: string): Promise<void> {
   await page.getByTestId('channel-models-custom-add').click();
 }
 
+/** Saves the channel drawer, waits for it to close and returns the id of the row showing `name`. */
+async function saveChannel(page: Page, name: string): Promise<number> {
+  await page.getByTestId('channel-submit').click();
+  await page.getByTestId('channel-drawer').waitFor({ state: 'hidden' });
+  return tableRowId(page, 'channels-table', name);
+}
+
 async function submitAndExpectError(page: Page, message: string): Promise<void> {
   await page.getByTestId('channel-submit').click();
   await toast(page, 'error', `Error: ${message}`).last().waitFor();
@@ -85,10 +92,8 @@ describe.skipIf(!hasChromium)('console channel management', () => {
 
       await page.getByTestId('channel-model-mapping').fill(`{"my-mini": "${MODEL}"}`);
       await page.getByTestId('channel-base-url').fill(site.upstream.url);
-      await page.getByTestId('channel-submit').click();
-      await page.getByTestId('channel-drawer').waitFor({ state: 'hidden' });
+      const openaiId = await saveChannel(page, openaiName);
       expect(createRequests).toHaveLength(1);
-      const openaiId = await tableRowId(page, 'channels-table', openaiName);
       expect(await channelById(openaiId)).toMatchObject({
         name: openaiName,
         type: 1,
@@ -116,9 +121,7 @@ describe.skipIf(!hasChromium)('console channel management', () => {
       await page.getByTestId('channel-other').fill(AZURE_API_VERSION);
       await page.getByTestId('channel-key').fill(`azure-key-${stamp}`);
       await chooseOnlyModel(page, MODEL);
-      await page.getByTestId('channel-submit').click();
-      await page.getByTestId('channel-drawer').waitFor({ state: 'hidden' });
-      const azureId = await tableRowId(page, 'channels-table', azureName);
+      const azureId = await saveChannel(page, azureName);
       expect(await channelById(azureId)).toMatchObject({
         name: azureName,
         type: 3,

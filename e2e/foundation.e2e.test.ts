@@ -2,10 +2,10 @@
  * First run and the basic admin/user split, clicked through in the built console:
  * setup on a fresh system, then an administrator creates a user who sees no admin pages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PublicStatus, SetupStatus } from '../common/api-types.ts';
 import { ApiClient } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { hasChromium } from './harness.ts';
 import {
   AFTER_LOGIN_PATH,
   currentPath,
@@ -16,6 +16,7 @@ import {
   loginThroughConsole,
   logoutThroughUserMenu,
   openPersonalPage,
+  startFreshConsoleForFile,
   toast,
   uniqueUsername,
   userRowId,
@@ -45,21 +46,13 @@ async function ensureSetupDone(serverUrl: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('console foundation', () => {
-  let harness: BrowserHarness;
-
-  beforeAll(async () => {
-    harness = await startBrowserHarness();
-  });
-
-  afterAll(async () => {
-    await harness?.close();
-  });
+  const site = startFreshConsoleForFile();
 
   it(
     'sends a fresh system to /setup, validates the form and initializes with external operation',
     FLOW_OPTIONS,
     async () => {
-      const page = await englishPage(harness);
+      const page = await englishPage(site.harness);
 
       await page.goto('/');
       await waitForPath(page, '/setup');
@@ -76,7 +69,7 @@ describe.skipIf(!hasChromium)('console foundation', () => {
       await page.getByTestId('setup-submit').click();
       await formError(page, 'password length must not be less than 8').waitFor();
       expect(currentPath(page)).toBe('/setup');
-      const stillFresh = await new ApiClient(harness.server.url).get<SetupStatus>('/api/setup');
+      const stillFresh = await new ApiClient(site.harness.server.url).get<SetupStatus>('/api/setup');
       expect(stillFresh.body.data?.status).toBe(false);
 
       await page.getByTestId('setup-password').fill(ADMIN_PASSWORD);
@@ -91,9 +84,9 @@ describe.skipIf(!hasChromium)('console foundation', () => {
       await waitForPath(page, '/', SETUP_RELOAD_TIMEOUT_MS);
       await page.getByTestId('home-welcome').waitFor();
 
-      const status = await new ApiClient(harness.server.url).get<SetupStatus>('/api/setup');
+      const status = await new ApiClient(site.harness.server.url).get<SetupStatus>('/api/setup');
       expect(status.body.data).toMatchObject({ status: true, root_init: true });
-      const publicStatus = await new ApiClient(harness.server.url).get<PublicStatus>('/api/status');
+      const publicStatus = await new ApiClient(site.harness.server.url).get<PublicStatus>('/api/status');
       expect(publicStatus.body.data).toMatchObject({
         self_use_mode_enabled: false,
         demo_site_enabled: false,
@@ -103,13 +96,13 @@ describe.skipIf(!hasChromium)('console foundation', () => {
       await waitForPath(page, '/');
       await page.getByTestId('home-welcome').waitFor();
       expect(await page.getByTestId('setup-submit').count()).toBe(0);
-      await harness.screenshot(page, 'foundation-setup-done');
+      await site.harness.screenshot(page, 'foundation-setup-done');
     },
   );
 
   it('lets the admin create a user who then sees no admin pages', FLOW_OPTIONS, async () => {
-    await ensureSetupDone(harness.server.url);
-    const page = await loggedInEnglishPage(harness, ADMIN_USERNAME, ADMIN_PASSWORD);
+    await ensureSetupDone(site.harness.server.url);
+    const page = await loggedInEnglishPage(site.harness, ADMIN_USERNAME, ADMIN_PASSWORD);
     expect(currentPath(page)).toBe(AFTER_LOGIN_PATH);
     const sideBar = page.getByTestId('sidebar');
     await sideBar.waitFor();
@@ -135,7 +128,7 @@ describe.skipIf(!hasChromium)('console foundation', () => {
     expect(await visibleText(row)).toContain('Walker Test');
     expect(await visibleText(page.getByTestId(`user-status-${userId}`))).toBe('Activated');
     expect(await visibleText(row)).toContain('Normal user');
-    await harness.screenshot(page, 'foundation-user-created');
+    await site.harness.screenshot(page, 'foundation-user-created');
 
     await logoutThroughUserMenu(page);
     await toast(page, 'success', 'Logged out').waitFor();
@@ -150,12 +143,12 @@ describe.skipIf(!hasChromium)('console foundation', () => {
     }
     await openPersonalPage(page);
     expect(await visibleText(page.getByTestId('personal-role'))).toBe('Normal user');
-    await harness.screenshot(page, 'foundation-user-side-bar');
+    await site.harness.screenshot(page, 'foundation-user-side-bar');
 
     await page.goto('/user');
     await page.getByTestId('not-found').waitFor();
     expect(await visibleText(page.getByTestId('not-found'))).toContain('page does not exist');
     expect(await page.getByTestId('users-table').count()).toBe(0);
-    await harness.screenshot(page, 'foundation-user-not-found');
+    await site.harness.screenshot(page, 'foundation-user-not-found');
   });
 });

@@ -5,15 +5,16 @@
  * cannot send email — the same for a registered and an unknown address.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndLogin } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
   loginThroughConsole,
   openPersonalPage,
   POLL_OPTIONS,
   preferEnglish,
+  startConsoleForFile,
   toast,
   uniqueUsername,
   visibleText,
@@ -27,14 +28,12 @@ const NO_MAIL = {
 };
 
 describe.skipIf(!hasChromium)('console on a fresh site: derived address, no mail server', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
+  const site = startConsoleForFile();
   let username: string;
   const registeredEmail = 'fresh-site-user@example.com';
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
+    const { harness, root } = site;
     username = uniqueUsername('fresh');
     const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
     await harness.server.context.database.db
@@ -44,44 +43,40 @@ describe.skipIf(!hasChromium)('console on a fresh site: derived address, no mail
       .execute();
   });
 
-  afterAll(async () => {
-    await harness?.close();
-  });
-
   const homeAddress = async (page: Page) => {
     await page.goto('/');
     return visibleText(page.getByTestId('home-api-address'));
   };
 
   it('shows the address the console is opened at until one is saved', FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
+    const context = await site.harness.newContext();
     await preferEnglish(context);
-    const page = await harness.newPage(context);
-    expect(await homeAddress(page)).toBe(harness.server.url);
-    await harness.screenshot(page, 'fresh-site-home-address');
+    const page = await site.harness.newPage(context);
+    expect(await homeAddress(page)).toBe(site.harness.server.url);
+    await site.harness.screenshot(page, 'fresh-site-home-address');
 
     await loginThroughConsole(page, username, PASSWORD);
     await openPersonalPage(page);
     const invite = page.getByTestId('personal-invite-link');
     await expect
       .poll(() => invite.inputValue(), POLL_OPTIONS)
-      .toMatch(new RegExp(`^${harness.server.url}/register\\?aff=\\w+$`));
+      .toMatch(new RegExp(`^${site.harness.server.url}/register\\?aff=\\w+$`));
 
-    const saved = await root.put('/api/option/', { key: 'ServerAddress', value: `${SAVED_ADDRESS}/` });
+    const saved = await site.root.put('/api/option/', { key: 'ServerAddress', value: `${SAVED_ADDRESS}/` });
     expect(saved.body.success).toBe(true);
     try {
-      const fresh = await harness.newPage(context);
+      const fresh = await site.harness.newPage(context);
       await expect.poll(() => homeAddress(fresh), POLL_OPTIONS).toBe(SAVED_ADDRESS);
     } finally {
-      await root.put('/api/option/', { key: 'ServerAddress', value: '' });
+      await site.root.put('/api/option/', { key: 'ServerAddress', value: '' });
     }
   });
 
   for (const language of ['en', 'zh'] as const) {
     it(`refuses a password reset without a mail server (${language})`, FLOW_OPTIONS, async () => {
-      const context = await harness.newContext();
+      const context = await site.harness.newContext();
       if (language === 'en') await preferEnglish(context);
-      const page = await harness.newPage(context);
+      const page = await site.harness.newPage(context);
       for (const email of [registeredEmail, 'nobody-here@example.com']) {
         await page.goto('/reset');
         await page.getByTestId('reset-email').fill(email);
@@ -91,7 +86,7 @@ describe.skipIf(!hasChromium)('console on a fresh site: derived address, no mail
         // Nothing was sent, so the button does not wait for a resend.
         expect(await page.getByTestId('reset-submit').isEnabled()).toBe(true);
       }
-      await harness.screenshot(page, `fresh-site-reset-no-mail-${language}`);
+      await site.harness.screenshot(page, `fresh-site-reset-no-mail-${language}`);
     });
   }
 });

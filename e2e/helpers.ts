@@ -9,6 +9,7 @@ import type { CreateChannelsResult, OptionEntry, TokenView } from '../common/api
 import { USERNAME_MAX_LENGTH } from '../common/limits.ts';
 import {
   type FakeUpstream,
+  type FakeUpstreamOptions,
   startFakeUpstream,
 } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
 import { type ApiClient, loginAsRoot } from '../server/src/test-support/test-server.ts';
@@ -209,15 +210,23 @@ export interface ConsoleSite {
   root: ApiClient;
 }
 
-/** Starts the console (and logs root in through the API) before the file's tests; closes it after them. */
-export function startConsoleForFile(): ConsoleSite {
+/** Starts the console before the file's tests and closes it after them; the site is not set up yet. */
+export function startFreshConsoleForFile(): Pick<ConsoleSite, 'harness'> {
   const site = {} as ConsoleSite;
   beforeAll(async () => {
     site.harness = await startBrowserHarness();
-    site.root = await loginAsRoot(site.harness.server);
   });
   afterAll(async () => {
     await site.harness?.close();
+  });
+  return site;
+}
+
+/** Starts the console (and logs root in through the API) before the file's tests; closes it after them. */
+export function startConsoleForFile(): ConsoleSite {
+  const site = startFreshConsoleForFile() as ConsoleSite;
+  beforeAll(async () => {
+    site.root = await loginAsRoot(site.harness.server);
   });
   return site;
 }
@@ -228,10 +237,12 @@ export interface ConsoleSiteWithUpstream extends ConsoleSite {
 }
 
 /** `startConsoleForFile`, plus a fake upstream started before the file's tests and closed after them. */
-export function startConsoleAndUpstreamForFile(): ConsoleSiteWithUpstream {
+export function startConsoleAndUpstreamForFile(
+  upstreamOptions?: FakeUpstreamOptions,
+): ConsoleSiteWithUpstream {
   const site = startConsoleForFile() as ConsoleSiteWithUpstream;
   beforeAll(async () => {
-    site.upstream = await startFakeUpstream();
+    site.upstream = await startFakeUpstream(upstreamOptions);
   });
   afterAll(async () => {
     await site.upstream?.close();

@@ -4,24 +4,23 @@
  * stored (common/log-facts.ts), and a playground call refused for lack of quota explained in Chinese.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage, LogView } from '../common/api-types.ts';
 import { LogType } from '../common/statuses.ts';
-import type { FakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import { startFakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { createUserAndLogin } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   createFakeChannel,
   FLOW_OPTIONS,
   loginThroughConsole,
   openaiClientOf,
+  openSideBarPage,
   POLL_OPTIONS,
   preferEnglish,
   setUserQuota,
+  startConsoleAndUpstreamForFile,
   uniqueUsername,
   visibleText,
-  waitForPath,
 } from './helpers.ts';
 
 const PASSWORD = 'password-123';
@@ -44,16 +43,12 @@ async function shownContents(page: Page, rows: ExpectedRow[]): Promise<string[]>
 }
 
 describe.skipIf(!hasChromium)('log content and relay errors in the reader language', () => {
-  let harness: BrowserHarness;
-  let upstream: FakeUpstream;
-  let root: ApiClient;
+  const site = startConsoleAndUpstreamForFile();
   let username: string;
   let rows: ExpectedRow[];
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    upstream = await startFakeUpstream();
-    root = await loginAsRoot(harness.server);
+    const { harness, root, upstream } = site;
     await createFakeChannel(root, upstream.url, { name: 'language-fake', models: 'gpt-4o-mini' });
     username = uniqueUsername('reader');
     const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
@@ -99,20 +94,15 @@ describe.skipIf(!hasChromium)('log content and relay errors in the reader langua
     ];
   });
 
-  afterAll(async () => {
-    await harness?.close();
-    await upstream?.close();
-  });
-
   async function openLogPage(context: BrowserContext): Promise<Page> {
-    const page = await harness.newPage(context);
+    const page = await site.harness.newPage(context);
     await loginThroughConsole(page, username, PASSWORD);
-    await page.getByTestId('sidebar').getByTestId('nav-log').click();
-    await waitForPath(page, '/log');
+    await openSideBarPage(page, 'log', '/log');
     return page;
   }
 
   it('says the rows in Chinese by default and in English when chosen', FLOW_OPTIONS, async () => {
+    const { harness } = site;
     const zhPage = await openLogPage(await harness.newContext());
     await expect.poll(() => shownContents(zhPage, rows), POLL_OPTIONS).toEqual(rows.map((row) => row.zh));
     await harness.screenshot(zhPage, 'log-content-zh');
@@ -125,12 +115,12 @@ describe.skipIf(!hasChromium)('log content and relay errors in the reader langua
   });
 
   it('explains a playground call refused for lack of quota in Chinese', FLOW_OPTIONS, async () => {
+    const { harness, root } = site;
     const broke = uniqueUsername('broke');
     await createUserAndLogin(harness.server, root, broke, { password: PASSWORD });
     const page = await harness.newPage(await harness.newContext());
     await loginThroughConsole(page, broke, PASSWORD);
-    await page.getByTestId('sidebar').getByTestId('nav-playground').click();
-    await waitForPath(page, '/playground');
+    await openSideBarPage(page, 'playground', '/playground');
     await expect
       .poll(() => visibleText(page.getByTestId('playground-model')), POLL_OPTIONS)
       .toContain('gpt-4o-mini');

@@ -12,26 +12,24 @@ import {
   type FakeMidjourney,
   startFakeMidjourney,
 } from '../server/src/test-support/fake-vendors/midjourney-proxy.ts';
-import { type ApiClient, loginAsRoot } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { ROOT_PASSWORD, ROOT_USERNAME, setOptions } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
-  loginThroughConsole,
+  loggedInEnglishPage,
   openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
+  startConsoleForFile,
   tableCellText,
 } from './helpers.ts';
 
 describe.skipIf(!hasChromium)('a Midjourney task through the gateway', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
+  const site = startConsoleForFile();
   let mj: FakeMidjourney;
   let key = '';
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
+    const { harness, root } = site;
     mj = await startFakeMidjourney();
     const channel = await root.post('/api/channel/', {
       type: 2,
@@ -50,39 +48,34 @@ describe.skipIf(!hasChromium)('a Midjourney task through the gateway', () => {
     });
     if (!token.body.success) throw new Error(`token: ${token.body.message}`);
     key = token.body.data!.key;
-    const address = await root.put('/api/option/', { key: 'ServerAddress', value: harness.server.url });
-    if (!address.body.success) throw new Error(`ServerAddress: ${address.body.message}`);
+    await setOptions(root, { ServerAddress: harness.server.url });
   });
 
   afterAll(async () => {
-    await harness?.close();
     await mj?.close();
   });
 
   it('reaches SUCCESS and shows its image in the drawing log', FLOW_OPTIONS, async () => {
     // Midjourney-Proxy's documented imagine body, as its clients send it.
-    const submitted = await fetch(`${harness.server.url}/mj/submit/imagine`, {
+    const submitted = await fetch(`${site.harness.server.url}/mj/submit/imagine`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'mj-api-secret': `sk-${key}` },
       body: JSON.stringify({ base64Array: [], notifyHook: '', prompt: 'Cat --v 6', state: '' }),
     });
     const answer = (await submitted.json()) as { code: number; result: string };
     expect(answer.code).toBe(1);
-    await pollTasks(harness.server.context);
-    await pollTasks(harness.server.context);
-    const task = await fetch(`${harness.server.url}/mj/task/${answer.result}/fetch`, {
+    await pollTasks(site.harness.server.context);
+    await pollTasks(site.harness.server.context);
+    const task = await fetch(`${site.harness.server.url}/mj/task/${answer.result}/fetch`, {
       headers: { 'mj-api-secret': `sk-${key}` },
     });
     const fetched = (await task.json()) as { status: string; imageUrl: string };
     expect(fetched.status).toBe('SUCCESS');
-    expect(fetched.imageUrl).toBe(`${harness.server.url}/mj/image/${answer.result}`);
+    expect(fetched.imageUrl).toBe(`${site.harness.server.url}/mj/image/${answer.result}`);
 
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, 'root', 'root-password-1');
+    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
     await openSideBarPage(page, 'midjourney', '/midjourney');
-    const row = await harness.server.context.database.db
+    const row = await site.harness.server.context.database.db
       .selectFrom('midjourneys')
       .select('id')
       .where('mj_id', '=', answer.result)

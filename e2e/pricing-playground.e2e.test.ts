@@ -4,27 +4,20 @@
  * selection; a logged-in user watches a reply stream in.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PricingModel } from '../common/api-types.ts';
-import type { FakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import { startFakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import {
-  type ApiClient,
-  anonymousClient,
-  createUserAndLogin,
-  loginAsRoot,
-} from '../server/src/test-support/test-server.ts';
+import { anonymousClient, createUserAndLogin } from '../server/src/test-support/test-server.ts';
 import { formatRatio } from '../web/src/pages/pricing/pricing-math.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { hasChromium } from './harness.ts';
 import {
-  allowClipboard,
   createFakeChannel,
+  englishPage,
   FLOW_OPTIONS,
-  loginThroughConsole,
+  loggedInEnglishPage,
   POLL_OPTIONS,
-  preferEnglish,
   readClipboard,
   setUserQuota,
+  startConsoleAndUpstreamForFile,
   toast,
   uniqueUsername,
   visibleText,
@@ -81,14 +74,10 @@ function readStates(page: Page): Promise<StateRecord[]> {
 }
 
 describe.skipIf(!hasChromium)('console price list and playground', () => {
-  let harness: BrowserHarness;
-  let upstream: FakeUpstream;
-  let root: ApiClient;
+  const site = startConsoleAndUpstreamForFile({ behavior: { chunkDelayMs: 100 } });
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    upstream = await startFakeUpstream({ behavior: { chunkDelayMs: 100 } });
-    root = await loginAsRoot(harness.server);
+    const { root, upstream } = site;
     const groupRatio = JSON.stringify({ default: 1, vip: VIP_RATIO, svip: 1 });
     expect((await root.put('/api/option/', { key: 'GroupRatio', value: groupRatio })).body.success).toBe(
       true,
@@ -100,19 +89,11 @@ describe.skipIf(!hasChromium)('console price list and playground', () => {
     });
   });
 
-  afterAll(async () => {
-    await harness?.close();
-    await upstream?.close();
-  });
-
   it('lets a visitor search, copy names, switch group and copy a selection', FLOW_OPTIONS, async () => {
-    const pricing = await anonymousClient(harness.server).get<PricingModel[]>('/api/pricing');
+    const pricing = await anonymousClient(site.harness.server).get<PricingModel[]>('/api/pricing');
     expect((pricing.body.data ?? []).map((model) => model.model_name).sort()).toEqual(MODELS);
 
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    await allowClipboard(context, harness.server.url);
-    const page = await harness.newPage(context);
+    const page = await englishPage(site.harness, { clipboard: true });
     await page.goto('/pricing');
     await expect.poll(() => shownModels(page), POLL_OPTIONS).toEqual(MODELS);
     expect(await visibleText(page.getByTestId('pricing-group-banner'))).toContain('You are not logged in');
@@ -145,17 +126,14 @@ describe.skipIf(!hasChromium)('console price list and playground', () => {
     await page.getByTestId('pricing-copy-selected').click();
     await toast(page, 'success', 'Copied 2 model names').waitFor();
     expect((await readClipboard(page)).split(',').sort()).toEqual(MODELS);
-    await harness.screenshot(page, 'pricing-visitor-selection');
+    await site.harness.screenshot(page, 'pricing-visitor-selection');
   });
 
   it('streams a playground reply from the upstream', FLOW_OPTIONS, async () => {
     const username = uniqueUsername('player');
-    const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
-    await setUserQuota(root, user.currentUserId ?? 0, 50_000_000);
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, username, PASSWORD);
+    const user = await createUserAndLogin(site.harness.server, site.root, username, { password: PASSWORD });
+    await setUserQuota(site.root, user.currentUserId ?? 0, 50_000_000);
+    const page = await loggedInEnglishPage(site.harness, username, PASSWORD);
     await page.getByTestId('sidebar').getByTestId('nav-playground').click();
     await waitForPath(page, '/playground');
     await expect
@@ -187,8 +165,8 @@ describe.skipIf(!hasChromium)('console price list and playground', () => {
     );
     expect(states.at(-1)).toEqual({ state: 'complete', text: REPLY_TEXT });
 
-    const upstreamCall = upstream.requests.find((request) => request.path === '/v1/chat/completions');
+    const upstreamCall = site.upstream.requests.find((request) => request.path === '/v1/chat/completions');
     expect(upstreamCall?.body).toMatchObject({ model: 'gpt-4o-mini', stream: true });
-    await harness.screenshot(page, 'playground-streamed-reply');
+    await site.harness.screenshot(page, 'playground-streamed-reply');
   });
 });

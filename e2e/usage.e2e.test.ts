@@ -4,37 +4,35 @@
  * the data dashboard over the flushed quota_data rollups (totals and drawn charts).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage, LogView } from '../common/api-types.ts';
 import { QUOTA_PER_UNIT_DEFAULT } from '../common/limits.ts';
-import type { FakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import { startFakeUpstream } from '../server/src/test-support/fake-upstream/fake-upstream.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
+import {
+  type ApiClient,
+  createUserAndLogin,
+  ROOT_PASSWORD,
+  ROOT_USERNAME,
+} from '../server/src/test-support/test-server.ts';
 import { formatLogCost, formatStatQuota } from '../web/src/pages/logs/log-quota.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { hasChromium } from './harness.ts';
 import {
   createFakeChannel,
   FLOW_OPTIONS,
-  loginThroughConsole,
+  loggedInEnglishPage,
   openaiClientOf,
+  openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
   setUserQuota,
+  startConsoleAndUpstreamForFile,
   statisticValue,
   tableCellText,
   uniqueUsername,
   visibleText,
-  waitForPath,
 } from './helpers.ts';
 
 const PASSWORD = 'password-123';
 const CONSUMPTION = 2;
 const QUOTA_SETTINGS = { quotaPerUnit: QUOTA_PER_UNIT_DEFAULT, displayInCurrency: true };
-
-async function openPage(page: Page, navKey: string, path: string): Promise<void> {
-  await page.getByTestId('sidebar').getByTestId(navKey).click();
-  await waitForPath(page, path);
-}
 
 /** The ids of the rows the log table shows now. */
 async function shownLogIds(page: Page): Promise<number[]> {
@@ -45,9 +43,7 @@ async function shownLogIds(page: Page): Promise<number[]> {
 }
 
 describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
-  let harness: BrowserHarness;
-  let upstream: FakeUpstream;
-  let root: ApiClient;
+  const site = startConsoleAndUpstreamForFile();
   let user: ApiClient;
   let username: string;
   let channelId: number;
@@ -55,9 +51,7 @@ describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
   let calls: LogView[];
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    upstream = await startFakeUpstream();
-    root = await loginAsRoot(harness.server);
+    const { harness, root, upstream } = site;
     channelId = await createFakeChannel(root, upstream.url, {
       name: 'usage-fake',
       models: 'gpt-4o,gpt-4o-mini',
@@ -75,19 +69,11 @@ describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
     calls = allLogs.filter((log) => log.type === CONSUMPTION);
   });
 
-  afterAll(async () => {
-    await harness?.close();
-    await upstream?.close();
-  });
-
   it('lists the calls with their quota, stats, model filter and details', FLOW_OPTIONS, async () => {
     expect(calls.map((call) => call.model_name).sort()).toEqual(['gpt-4o', 'gpt-4o', 'gpt-4o-mini']);
     expect(calls.every((call) => call.quota > 0)).toBe(true);
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, username, PASSWORD);
-    await openPage(page, 'nav-log', '/log');
+    const page = await loggedInEnglishPage(site.harness, username, PASSWORD);
+    await openSideBarPage(page, 'log', '/log');
 
     // Newest first: the three calls, then root's quota change (an admin-type row).
     await expect.poll(() => shownLogIds(page), POLL_OPTIONS).toEqual(allLogs.map((log) => log.id));
@@ -127,15 +113,12 @@ describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
     const detailsText = await visibleText(details);
     expect(detailsText).toContain(`Model ratio\t${other.model_ratio}`);
     expect(detailsText).toContain(`Completion ratio\t${other.completion_ratio}`);
-    await harness.screenshot(page, 'usage-log-user-filtered');
+    await site.harness.screenshot(page, 'usage-log-user-filtered');
   });
 
   it("shows root the channel column and the user's rows", FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, 'root', 'root-password-1');
-    await openPage(page, 'nav-log', '/log');
+    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
+    await openSideBarPage(page, 'log', '/log');
     const callIds = calls.map((call) => call.id).sort();
     await expect
       .poll(async () => (await shownLogIds(page)).filter((id) => callIds.includes(id)).sort(), POLL_OPTIONS)
@@ -147,16 +130,13 @@ describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
         formatLogCost(call.quota, QUOTA_SETTINGS),
       );
     }
-    await harness.screenshot(page, 'usage-log-root');
+    await site.harness.screenshot(page, 'usage-log-root');
   });
 
   it('draws the dashboard from the flushed quota_data', FLOW_OPTIONS, async () => {
-    await harness.server.context.quotaData.flush();
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, username, PASSWORD);
-    await openPage(page, 'nav-detail', '/detail');
+    await site.harness.server.context.quotaData.flush();
+    const page = await loggedInEnglishPage(site.harness, username, PASSWORD);
+    await openSideBarPage(page, 'detail', '/detail');
     expect(await page.getByTestId('dashboard-export-off').count()).toBe(0);
 
     await expect
@@ -173,6 +153,6 @@ describe.skipIf(!hasChromium)('console usage log and dashboard', () => {
       expect(box?.width, chart).toBeGreaterThan(0);
       expect(box?.height, chart).toBeGreaterThan(0);
     }
-    await harness.screenshot(page, 'usage-dashboard');
+    await site.harness.screenshot(page, 'usage-dashboard');
   });
 });

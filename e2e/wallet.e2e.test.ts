@@ -9,18 +9,18 @@ import type { Page as ListPage, LogView, UserView } from '../common/api-types.ts
 import { QUOTA_PER_UNIT_DEFAULT } from '../common/limits.ts';
 import { renderQuota } from '../common/quota-format.ts';
 import { type FakeEpay, startFakeEpay } from '../server/src/test-support/fake-epay.ts';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { type ApiClient, createUserAndLogin, setOptions } from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
-  loginThroughConsole,
+  loggedInEnglishPage,
+  openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
+  startConsoleForFile,
   statisticValue,
   toast,
   uniqueUsername,
   visibleText,
-  waitForPath,
 } from './helpers.ts';
 
 const PASSWORD = 'password-123';
@@ -38,15 +38,14 @@ function balanceText(page: Page): Promise<string> {
 }
 
 describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () => {
-  let harness: BrowserHarness;
+  const site = startConsoleForFile();
   let epay: FakeEpay;
-  let root: ApiClient;
   let user: ApiClient;
   let username: string;
 
   const quotaOf = async () => (await user.get<UserView>('/api/user/self')).body.data?.quota ?? Number.NaN;
   const topUpLogCount = async () => {
-    await harness.server.context.writer.flush();
+    await site.harness.server.context.writer.flush();
     const logs = await user.get<ListPage<LogView>>('/api/log/self/', {
       p: 1,
       page_size: 10,
@@ -56,20 +55,17 @@ describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () =
   };
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
     epay = await startFakeEpay(MERCHANT_KEY);
-    root = await loginAsRoot(harness.server);
     username = uniqueUsername('payer');
-    user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
+    user = await createUserAndLogin(site.harness.server, site.root, username, { password: PASSWORD });
   });
 
   afterAll(async () => {
-    await harness?.close();
     await epay?.close();
   });
 
   it('redeems a code, then pays through Epay and is credited once', FLOW_OPTIONS, async () => {
-    const created = await root.post<string[]>('/api/redemption/', {
+    const created = await site.root.post<string[]>('/api/redemption/', {
       name: 'wallet-e2e',
       quota: REDEEM_QUOTA,
       count: 1,
@@ -79,12 +75,8 @@ describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () =
       throw new Error(`redemption creation failed: ${created.body.message}`);
     const startQuota = await quotaOf();
 
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, username, PASSWORD);
-    await page.getByTestId('sidebar').getByTestId('nav-topup').click();
-    await waitForPath(page, '/topup');
+    const page = await loggedInEnglishPage(site.harness, username, PASSWORD);
+    await openSideBarPage(page, 'topup', '/topup');
     await expect.poll(() => balanceText(page), POLL_OPTIONS).toBe(renderQuota(startQuota, QUOTA_SETTINGS));
     await page.getByTestId('wallet-topup-disabled').waitFor();
 
@@ -101,14 +93,12 @@ describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () =
     expect(await page.getByTestId('wallet-redeem-input').inputValue()).toBe('');
     const logsBeforePayment = await topUpLogCount();
 
-    for (const [key, value] of Object.entries({
-      ServerAddress: harness.server.url,
+    await setOptions(site.root, {
+      ServerAddress: site.harness.server.url,
       PayAddress: epay.url,
       EpayId: MERCHANT_ID,
       EpayKey: MERCHANT_KEY,
-    })) {
-      expect((await root.put('/api/option/', { key, value })).body.success, key).toBe(true);
-    }
+    });
     await page.reload();
     const money = (TOP_UP_DOLLARS * DEFAULT_PRICE).toFixed(2);
     await page.getByTestId('wallet-amount').fill(String(TOP_UP_DOLLARS));
@@ -118,7 +108,7 @@ describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () =
       .poll(() => visibleText(page.getByTestId('wallet-confirm-money')), POLL_OPTIONS)
       .toBe(`¥${money}`);
     expect(await visibleText(page.getByTestId('wallet-confirm-amount'))).toContain(`$${TOP_UP_DOLLARS}`);
-    await harness.screenshot(page, 'wallet-confirm-payment');
+    await site.harness.screenshot(page, 'wallet-confirm-payment');
 
     await page.getByTestId('wallet-confirm-pay').click();
     await page.waitForURL(`${epay.url}/submit.php`);
@@ -127,7 +117,7 @@ describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () =
     const [outTradeNo, order] = [...epay.orders.entries()][0] ?? [];
     if (!outTradeNo || !order) throw new Error('the provider received no order');
     expect(order).toMatchObject({ pid: MERCHANT_ID, type: 'alipay', money, sign_type: 'MD5' });
-    expect(order.notify_url).toBe(`${harness.server.url}/api/user/epay/notify`);
+    expect(order.notify_url).toBe(`${site.harness.server.url}/api/user/epay/notify`);
     expect(await quotaOf()).toBe(afterRedeem);
 
     const paid = afterRedeem + TOP_UP_DOLLARS * QUOTA_PER_UNIT_DEFAULT;
@@ -137,8 +127,8 @@ describe.skipIf(!hasChromium)('console wallet: redemption and Epay top-up', () =
     expect(await quotaOf()).toBe(paid);
     expect(await topUpLogCount()).toBe(logsBeforePayment + 1);
 
-    await page.goto(`${harness.server.url}/topup`);
+    await page.goto(`${site.harness.server.url}/topup`);
     await expect.poll(() => balanceText(page), POLL_OPTIONS).toBe(renderQuota(paid, QUOTA_SETTINGS));
-    await harness.screenshot(page, 'wallet-after-epay');
+    await site.harness.screenshot(page, 'wallet-after-epay');
   });
 });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildUrl } from './client.ts';
-import { type LogFilters, logFilterParams } from './logs.ts';
-
-const noFilters: LogFilters = {
-  tokenName: '',
-  modelName: '',
-  startTimestamp: null,
-  endTimestamp: null,
-  group: '',
-  type: 0,
-  username: '',
-  channel: null,
-};
+import { type LogFilters, logFilterParams, NO_LOG_FILTERS } from './logs.ts';
 
 describe('logFilterParams', () => {
   it.each<[string, Partial<LogFilters>, boolean, string]>([
@@ -44,6 +33,8 @@ describe('logFilterParams', () => {
     ],
     ['blank text filters are left out', { tokenName: '  ', group: ' ' }, false, '/api/log/self/?type=0'],
   ])('%s', (_name, filters, admin, expected) => {
-    expect(buildUrl('/api/log/self/', logFilterParams({ ...noFilters, ...filters }, admin))).toBe(expected);
+    expect(buildUrl('/api/log/self/', logFilterParams({ ...NO_LOG_FILTERS, ...filters }, admin))).toBe(
+      expected,
+    );
   });
 });

@@ -26,6 +26,18 @@ export interface LogFilters {
   channel: number | null;
 }
 
+/** Filters that keep every row: no text, no time bounds, all types. */
+export const NO_LOG_FILTERS: Readonly<LogFilters> = {
+  tokenName: '',
+  modelName: '',
+  startTimestamp: null,
+  endTimestamp: null,
+  group: '',
+  type: 0,
+  username: '',
+  channel: null,
+};
+
 function textParam(value: string): string | undefined {
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 export interface FormInputProps {
   name: string;
   label: ReactNode;
+  /** Marks the field as required without a rule of its own (the submit checks it). */
+  required?: boolean;
   rules?: FormItemProps['rules'];
   /** Fields whose change re-checks this one (e.g. a password repetition on 'password'). */
   dependencies?: string[];
@@ -21,6 +23,7 @@ export interface FormInputProps {
 export function FormInput({
   name,
   label,
+  required,
   rules,
   dependencies,
   extra,
@@ -30,7 +33,14 @@ export function FormInput({
 }: FormInputProps) {
   const Field = password ? Input.Password : Input;
   return (
-    <Form.Item name={name} label={label} rules={rules} dependencies={dependencies} extra={extra}>
+    <Form.Item
+      name={name}
+      label={label}
+      required={required}
+      rules={rules}
+      dependencies={dependencies}
+      extra={extra}
+    >
       <Field {...input} data-testid={testId} />
     </Form.Item>
   );

@@ -12,7 +12,21 @@ export interface NewPasswordFieldsProps {
   testIdPrefix: string;
   /** Shows a lock icon in both inputs. */
   withIcon?: boolean;
+  /** i18n keys of the error messages; `tooShort` gets the minimum as `min`. */
+  messages?: NewPasswordMessages;
 }
+
+export interface NewPasswordMessages {
+  required: string;
+  tooShort: string;
+  mismatch: string;
+}
+
+const DEFAULT_MESSAGES: NewPasswordMessages = {
+  required: 'validation.passwordRequired',
+  tooShort: 'validation.passwordMin',
+  mismatch: 'validation.passwordMismatch',
+};
 
 /** A new password (at least PASSWORD_MIN_LENGTH, common/limits.ts) and its repetition, which must match. */
 export function NewPasswordFields({
@@ -21,6 +35,7 @@ export function NewPasswordFields({
   placeholders,
   testIdPrefix,
   withIcon,
+  messages = DEFAULT_MESSAGES,
 }: NewPasswordFieldsProps) {
   const { t } = useTranslation();
   const prefix = withIcon ? <LockOutlined /> : undefined;
@@ -30,8 +45,8 @@ export function NewPasswordFields({
         name="password"
         label={labels.password}
         rules={[
-          { required: true, message: t('validation.passwordRequired') },
-          { min: PASSWORD_MIN_LENGTH, message: t('validation.passwordMin', { min: PASSWORD_MIN_LENGTH }) },
+          { required: true, message: t(messages.required) },
+          { min: PASSWORD_MIN_LENGTH, message: t(messages.tooShort, { min: PASSWORD_MIN_LENGTH }) },
         ]}
         password
         prefix={prefix}
@@ -48,7 +63,7 @@ export function NewPasswordFields({
             validator: (_rule, value) =>
               value === getFieldValue('password')
                 ? Promise.resolve()
-                : Promise.reject(new Error(t('validation.passwordMismatch'))),
+                : Promise.reject(new Error(t(messages.mismatch))),
           }),
         ]}
         password

@@ -5,7 +5,7 @@ import { FormInput } from './FormInput.tsx';
 export interface UserNameFieldsProps {
   labels: { username: string; displayName: string };
   placeholders: { username?: string; displayName: string };
-  usernameRules: FormItemProps['rules'];
+  usernameRules?: FormItemProps['rules'];
   /** The inputs' autoComplete; the browser's own hints ('username', 'nickname') when not given. */
   autoComplete?: string;
   /** Test ids are `${testIdPrefix}-username` and `${testIdPrefix}-display-name`. */

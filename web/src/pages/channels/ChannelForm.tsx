@@ -1,5 +1,8 @@
-import { Col, Divider, Form, Input, InputNumber, Result, Row, Spin, Switch, Typography } from 'antd';
+import { Col, Divider, Form, Input, Result, Row, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormInput } from '../../components/FormInput.tsx';
+import { FormSwitch } from '../../components/FormSwitch.tsx';
+import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
 import { ChannelGroupsField, ChannelModelsField } from './ChannelModelsField.tsx';
 import { KeyField, TypeField, TypeSpecificFields } from './ChannelTypeFields.tsx';
@@ -11,6 +14,31 @@ import {
   STATUS_CODE_MAPPING_TEMPLATE,
 } from './json-templates.ts';
 import type { ChannelFormController } from './use-channel-form.ts';
+
+/** The routing numbers, side by side on wider screens. */
+const ROUTING_FIELDS = [
+  {
+    name: 'priority',
+    label: 'channels.form.priority',
+    hint: 'channels.form.priorityHint',
+    min: PRIORITY_MIN,
+    testId: 'channel-priority',
+  },
+  {
+    name: 'weight',
+    label: 'channels.form.weight',
+    hint: 'channels.form.weightHint',
+    min: WEIGHT_MIN,
+    testId: 'channel-weight',
+  },
+  {
+    name: 'max_input_tokens',
+    label: 'channels.form.maxInputTokens',
+    hint: 'channels.form.maxInputTokensHint',
+    min: 0,
+    testId: 'channel-max-input-tokens',
+  },
+] as const;
 
 interface JsonFieldProps {
   name: 'model_mapping' | 'status_code_mapping' | 'setting' | 'param_override';
@@ -90,14 +118,15 @@ export function ChannelForm({ controller }: { controller: ChannelFormController 
       data-testid="channel-form"
     >
       <TypeField />
-      <Form.Item name="name" label={t('channels.form.name')} required>
-        <Input
-          placeholder={t('channels.form.namePlaceholder')}
-          maxLength={255}
-          autoComplete="off"
-          data-testid="channel-name"
-        />
-      </Form.Item>
+      <FormInput
+        name="name"
+        label={t('channels.form.name')}
+        required
+        placeholder={t('channels.form.namePlaceholder')}
+        maxLength={255}
+        autoComplete="off"
+        testId="channel-name"
+      />
       <TypeSpecificFields />
       <KeyField mode={controller.mode} keyHidden={controller.keyHidden} />
       <Divider titlePlacement="start" plain>
@@ -112,72 +141,40 @@ export function ChannelForm({ controller }: { controller: ChannelFormController 
         template={MODEL_MAPPING_TEMPLATE}
         testId="channel-model-mapping"
       />
-      <Form.Item name="test_model" label={t('channels.form.testModel')}>
-        <Input
-          placeholder={t('channels.form.testModelPlaceholder')}
-          autoComplete="off"
-          data-testid="channel-test-model"
-        />
-      </Form.Item>
+      <FormInput
+        name="test_model"
+        label={t('channels.form.testModel')}
+        placeholder={t('channels.form.testModelPlaceholder')}
+        autoComplete="off"
+        testId="channel-test-model"
+      />
       <Divider titlePlacement="start" plain>
         {t('channels.form.sectionRouting')}
       </Divider>
       <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="priority"
-            label={t('channels.form.priority')}
-            extra={t('channels.form.priorityHint')}
-          >
-            <InputNumber
-              min={PRIORITY_MIN}
-              precision={0}
-              style={{ width: '100%' }}
-              data-testid="channel-priority"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item name="weight" label={t('channels.form.weight')} extra={t('channels.form.weightHint')}>
-            <InputNumber
-              min={WEIGHT_MIN}
-              precision={0}
-              style={{ width: '100%' }}
-              data-testid="channel-weight"
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Form.Item
-            name="max_input_tokens"
-            label={t('channels.form.maxInputTokens')}
-            extra={t('channels.form.maxInputTokensHint')}
-          >
-            <InputNumber
-              min={0}
-              precision={0}
-              style={{ width: '100%' }}
-              data-testid="channel-max-input-tokens"
-            />
-          </Form.Item>
-        </Col>
+        {ROUTING_FIELDS.map((field) => (
+          <Col key={field.name} xs={24} sm={8}>
+            <Form.Item name={field.name} label={t(field.label)} extra={t(field.hint)}>
+              <IntegerInput min={field.min} testId={field.testId} />
+            </Form.Item>
+          </Col>
+        ))}
       </Row>
-      <Form.Item name="tag" label={t('channels.form.tag')} extra={t('channels.form.tagHint')}>
-        <Input
-          placeholder={t('channels.form.tagPlaceholder')}
-          maxLength={255}
-          autoComplete="off"
-          data-testid="channel-tag"
-        />
-      </Form.Item>
-      <Form.Item
+      <FormInput
+        name="tag"
+        label={t('channels.form.tag')}
+        extra={t('channels.form.tagHint')}
+        placeholder={t('channels.form.tagPlaceholder')}
+        maxLength={255}
+        autoComplete="off"
+        testId="channel-tag"
+      />
+      <FormSwitch
         name="auto_ban"
         label={t('channels.form.autoBan')}
-        valuePropName="checked"
         extra={t('channels.form.autoBanHint')}
-      >
-        <Switch data-testid="channel-auto-ban" />
-      </Form.Item>
+        testId="channel-auto-ban"
+      />
       <Divider titlePlacement="start" plain>
         {t('channels.form.sectionAdvanced')}
       </Divider>

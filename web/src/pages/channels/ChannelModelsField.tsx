@@ -3,7 +3,7 @@ import { Button, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../components/feedback.ts';
-import { useGroups } from '../users/use-users.ts';
+import { GroupsFormSelect } from '../users/GroupFields.tsx';
 import { addCustomModels, type ChannelFormValues, mergeModels, modelChoices } from './channel-form-rules.ts';
 import { relatedModels } from './models-cache.ts';
 import { useFetchUpstreamModels } from './use-channel-actions.ts';
@@ -120,21 +120,14 @@ export function ChannelGroupsField() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ChannelFormValues>();
   const chosen: string[] = Form.useWatch('groups', form) ?? [];
-  const groupsQuery = useGroups();
-  const options = [...new Set([...(groupsQuery.data ?? []), ...chosen])].map((name) => ({
-    label: name,
-    value: name,
-  }));
   return (
-    <Form.Item name="groups" label={t('channels.form.groups')} extra={t('channels.form.groupsHint')}>
-      <Select
-        mode="multiple"
-        allowClear
-        options={options}
-        loading={groupsQuery.isLoading}
-        placeholder={t('channels.form.groupsPlaceholder')}
-        data-testid="channel-groups"
-      />
-    </Form.Item>
+    <GroupsFormSelect
+      name="groups"
+      label={t('channels.form.groups')}
+      extra={t('channels.form.groupsHint')}
+      placeholder={t('channels.form.groupsPlaceholder')}
+      also={chosen}
+      testId="channel-groups"
+    />
   );
 }

@@ -1,7 +1,8 @@
 /** The type-dependent fields of the channel form: type, notice, base URL, `other`, key, batch switch. */
-import { Alert, AutoComplete, Form, Input, Select, Switch, Typography } from 'antd';
+import { Alert, AutoComplete, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { type ChannelFormValues, type FormMode, keyHintKey } from './channel-form-rules.ts';
 import { channelTypeOptions, typeFields } from './type-fields.ts';
 
@@ -146,14 +147,12 @@ export function KeyField({ mode, keyHidden }: KeyFieldProps) {
         )}
       </Form.Item>
       {mode === 'create' && (
-        <Form.Item
+        <FormSwitch
           name="batch"
           label={t('channels.form.batch')}
-          valuePropName="checked"
           extra={t('channels.form.batchHint')}
-        >
-          <Switch data-testid="channel-batch" />
-        </Form.Item>
+          testId="channel-batch"
+        />
       )}
     </>
   );

@@ -1,15 +1,11 @@
 /** The channel page's search fields, mode switches, page-wide buttons and batch-action menu. */
 import { DeleteOutlined, SettingOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { Button, Popconfirm, Space, Switch, Typography } from 'antd';
+import { Button, Popconfirm, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  AddButton,
-  SearchField,
-  SearchSelectField,
-  SearchSuggestField,
-} from '../../components/list-page/ListPage.tsx';
+import { LabeledSwitch } from '../../components/LabeledSwitch.tsx';
+import { AddButton, SearchField, SearchSuggestField } from '../../components/list-page/ListPage.tsx';
 import { DeleteButton } from '../../components/list-page/RowActions.tsx';
-import { useGroups } from '../users/use-users.ts';
+import { GroupSearchField } from '../users/GroupFields.tsx';
 import { useEnabledModels } from './use-channels.ts';
 
 export interface ChannelSearch {
@@ -32,9 +28,7 @@ export function toChannelSearch(values: Partial<ChannelSearch>): ChannelSearch {
 /** Keyword, model (suggesting the models of enabled channels) and group; inside the page's ListToolbar. */
 export function ChannelsSearchFields() {
   const { t } = useTranslation();
-  const groupsQuery = useGroups();
   const modelsQuery = useEnabledModels();
-  const groupOptions = (groupsQuery.data ?? []).map((name) => ({ label: name, value: name }));
   return (
     <>
       <SearchField
@@ -49,12 +43,9 @@ export function ChannelsSearchFields() {
         texts={[t('channels.search.model'), t('channels.search.modelPlaceholder')]}
         suggestions={modelsQuery.data ?? []}
       />
-      <SearchSelectField
-        name="group"
+      <GroupSearchField
         width={160}
         texts={[t('channels.search.group'), t('channels.search.groupPlaceholder')]}
-        options={groupOptions}
-        loading={groupsQuery.isLoading}
       />
     </>
   );
@@ -84,16 +75,14 @@ export function ModeSwitches(props: ModeSwitchesProps) {
   return (
     <Space size="large" wrap>
       {entries.map(([name, checked, onChange, testId]) => (
-        <Space key={name} size={6}>
-          <Switch
-            size="small"
-            checked={checked}
-            onChange={onChange}
-            aria-label={labels[name]}
-            data-testid={testId}
-          />
-          <Typography.Text>{labels[name]}</Typography.Text>
-        </Space>
+        <LabeledSwitch
+          key={name}
+          size="small"
+          label={labels[name]}
+          checked={checked}
+          onChange={onChange}
+          testId={testId}
+        />
       ))}
     </Space>
   );

@@ -1,8 +1,9 @@
-import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, App, Form, Input, Modal, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormSelect } from '../../components/FormSelect.tsx';
 import { showError, showInfo } from '../../components/feedback.ts';
-import { useGroups } from '../users/use-users.ts';
+import { GroupsFormSelect } from '../users/GroupFields.tsx';
 import { splitList } from './channel-display.ts';
 import { MODEL_MAPPING_TEMPLATE } from './json-templates.ts';
 import { initialTagEditValues, prepareTagEdit, type TagEditValues } from './tag-edit-rules.ts';
@@ -25,7 +26,6 @@ export function TagEditDialog({ tag, tagModels, onClose }: TagEditDialogProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const [form] = Form.useForm<TagEditValues>();
-  const groupsQuery = useGroups();
   const modelsQuery = useKnownModels();
   const editMutation = useEditTag();
   const newTag = Form.useWatch('new_tag', form);
@@ -38,7 +38,6 @@ export function TagEditDialog({ tag, tagModels, onClose }: TagEditDialogProps) {
       })),
     [tagModels, modelsQuery.data],
   );
-  const groupOptions = (groupsQuery.data ?? []).map((name) => ({ label: name, value: name }));
 
   const submit = (values: TagEditValues) => {
     if (tag === null) return;
@@ -94,31 +93,24 @@ export function TagEditDialog({ tag, tagModels, onClose }: TagEditDialogProps) {
             title={t('channels.tagEdit.dissolveWarning')}
           />
         )}
-        <Form.Item
+        <FormSelect
           name="models"
           label={t('channels.tagEdit.models')}
           extra={t('channels.tagEdit.modelsHint')}
-        >
-          <Select
-            mode="tags"
-            allowClear
-            options={modelOptions}
-            loading={modelsQuery.isLoading}
-            placeholder={t('channels.tagEdit.unchanged')}
-            tokenSeparators={[',']}
-            data-testid="tag-edit-models"
-          />
-        </Form.Item>
-        <Form.Item name="groups" label={t('channels.tagEdit.groups')}>
-          <Select
-            mode="multiple"
-            allowClear
-            options={groupOptions}
-            loading={groupsQuery.isLoading}
-            placeholder={t('channels.tagEdit.unchanged')}
-            data-testid="tag-edit-groups"
-          />
-        </Form.Item>
+          mode="tags"
+          allowClear
+          options={modelOptions}
+          loading={modelsQuery.isLoading}
+          placeholder={t('channels.tagEdit.unchanged')}
+          tokenSeparators={[',']}
+          testId="tag-edit-models"
+        />
+        <GroupsFormSelect
+          name="groups"
+          label={t('channels.tagEdit.groups')}
+          placeholder={t('channels.tagEdit.unchanged')}
+          testId="tag-edit-groups"
+        />
         <Form.Item
           name="model_mapping"
           label={t('channels.form.modelMapping')}

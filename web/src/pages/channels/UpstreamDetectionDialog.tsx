@@ -1,5 +1,6 @@
 import { Empty, Modal, Spin, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelView, UpstreamClientType, UpstreamGroup } from '../../api/channels.ts';
@@ -16,6 +17,22 @@ function timeText(seconds: number): string {
   return seconds > 0 ? formatUnixTime(seconds) : '-';
 }
 
+/** When the upstream first and last reported the row (a group or a client type). */
+function seenColumns<Row extends { first_seen: number; last_seen: number }>(t: TFunction): ColumnsType<Row> {
+  return [
+    {
+      title: t('channels.upstream.firstSeen'),
+      key: 'first_seen',
+      render: (_value, row) => timeText(row.first_seen),
+    },
+    {
+      title: t('channels.upstream.lastSeen'),
+      key: 'last_seen',
+      render: (_value, row) => timeText(row.last_seen),
+    },
+  ];
+}
+
 /** What the upstream of a channel reported: its groups and, per group, the client types seen. */
 export function UpstreamDetectionDialog({ channel, onClose }: UpstreamDetectionDialogProps) {
   const { t } = useTranslation();
@@ -30,16 +47,7 @@ export function UpstreamDetectionDialog({ channel, onClose }: UpstreamDetectionD
       render: (clientType: string) => <Tag>{clientType}</Tag>,
     },
     { title: t('channels.upstream.count'), dataIndex: 'count', key: 'count' },
-    {
-      title: t('channels.upstream.firstSeen'),
-      key: 'first_seen',
-      render: (_value, row) => timeText(row.first_seen),
-    },
-    {
-      title: t('channels.upstream.lastSeen'),
-      key: 'last_seen',
-      render: (_value, row) => timeText(row.last_seen),
-    },
+    ...seenColumns<UpstreamClientType>(t),
   ];
 
   const groupColumns: ColumnsType<UpstreamGroup> = [
@@ -54,16 +62,7 @@ export function UpstreamDetectionDialog({ channel, onClose }: UpstreamDetectionD
       key: 'client_types',
       render: (_value, row) => row.client_types.length,
     },
-    {
-      title: t('channels.upstream.firstSeen'),
-      key: 'first_seen',
-      render: (_value, row) => timeText(row.first_seen),
-    },
-    {
-      title: t('channels.upstream.lastSeen'),
-      key: 'last_seen',
-      render: (_value, row) => timeText(row.last_seen),
-    },
+    ...seenColumns<UpstreamGroup>(t),
   ];
 
   let body: ReactNode;

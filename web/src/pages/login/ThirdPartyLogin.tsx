@@ -3,12 +3,11 @@ import { Button, Divider, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublicStatus } from '../../../../common/api-types.ts';
-import { getOAuthState, type OAuthCodeProvider } from '../../api/auth.ts';
-import { showError } from '../../components/feedback.ts';
+import type { OAuthCodeProvider } from '../../api/auth.ts';
 import { useStatus } from '../../components/status.tsx';
 import { AFF_STORAGE_KEY } from '../register/aff-code.ts';
-import { authorizeUrl } from './oauth-urls.ts';
 import { TelegramLoginButton } from './TelegramLoginButton.tsx';
+import { useOAuthRedirect } from './use-oauth-redirect.ts';
 import { WeChatLoginDialog } from './WeChatLoginDialog.tsx';
 
 export function hasThirdPartyLogin(status: PublicStatus): boolean {
@@ -26,25 +25,12 @@ export function ThirdPartyLogin() {
   const { t } = useTranslation();
   const status = useStatus();
   const [weChatOpen, setWeChatOpen] = useState(false);
-  const [pending, setPending] = useState<OAuthCodeProvider | null>(null);
+  const oauth = useOAuthRedirect();
 
   if (!hasThirdPartyLogin(status)) return null;
 
-  const redirect = async (provider: OAuthCodeProvider) => {
-    setPending(provider);
-    try {
-      const reply = await getOAuthState(localStorage.getItem(AFF_STORAGE_KEY) ?? undefined);
-      if (!reply.success || !reply.data) {
-        showError(reply.message || t('login.oauthStateFailed'));
-        return;
-      }
-      window.location.assign(authorizeUrl(provider, status, reply.data, window.location.origin));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setPending(null);
-    }
-  };
+  const redirect = (provider: OAuthCodeProvider) =>
+    oauth.redirect(provider, localStorage.getItem(AFF_STORAGE_KEY) ?? undefined);
 
   return (
     <>
@@ -53,7 +39,7 @@ export function ThirdPartyLogin() {
         {status.github_oauth && (
           <Button
             icon={<GithubOutlined />}
-            loading={pending === 'github'}
+            loading={oauth.pending === 'github'}
             onClick={() => void redirect('github')}
             data-testid="login-github"
           >
@@ -63,7 +49,7 @@ export function ThirdPartyLogin() {
         {status.oidc_enabled && (
           <Button
             icon={<LoginOutlined />}
-            loading={pending === 'oidc'}
+            loading={oauth.pending === 'oidc'}
             onClick={() => void redirect('oidc')}
             data-testid="login-oidc"
           >
@@ -72,7 +58,7 @@ export function ThirdPartyLogin() {
         )}
         {status.linuxdo_oauth && (
           <Button
-            loading={pending === 'linuxdo'}
+            loading={oauth.pending === 'linuxdo'}
             onClick={() => void redirect('linuxdo')}
             data-testid="login-linuxdo"
           >

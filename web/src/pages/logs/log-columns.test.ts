@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   availableLogColumns,
   defaultLogColumnVisibility,
+  LOG_COLUMNS,
   LOG_COLUMNS_STORAGE_KEY,
   parseLogColumnVisibility,
   readLogColumnVisibility,
@@ -9,20 +10,7 @@ import {
   visibleLogColumns,
 } from './log-columns.ts';
 
-const everyColumn = [
-  'time',
-  'channel',
-  'username',
-  'token',
-  'group',
-  'type',
-  'model',
-  'use_time',
-  'prompt',
-  'completion',
-  'cost',
-  'details',
-];
+const everyColumn = [...LOG_COLUMNS];
 const userColumns = everyColumn.filter((column) => column !== 'channel' && column !== 'username');
 
 describe('availableLogColumns', () => {

@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
+import { NO_LOG_FILTERS } from '../../api/logs.ts';
 import { defaultFilterValues, filtersFromValues } from './log-filter-values.ts';
 
 describe('defaultFilterValues', () => {
@@ -16,20 +17,7 @@ describe('filtersFromValues', () => {
   const start = dayjs.unix(1_700_000_000);
   const end = dayjs.unix(1_700_003_600);
   it.each([
-    [
-      'the defaults of an untouched form',
-      {},
-      {
-        tokenName: '',
-        modelName: '',
-        startTimestamp: null,
-        endTimestamp: null,
-        group: '',
-        type: 0,
-        username: '',
-        channel: null,
-      },
-    ],
+    ['the defaults of an untouched form', {}, NO_LOG_FILTERS],
     [
       'every field, trimmed',
       {
@@ -53,20 +41,7 @@ describe('filtersFromValues', () => {
         channel: 4,
       },
     ],
-    [
-      'cleared pickers and a zero channel',
-      { start: null, end: null, channel: 0 },
-      {
-        tokenName: '',
-        modelName: '',
-        startTimestamp: null,
-        endTimestamp: null,
-        group: '',
-        type: 0,
-        username: '',
-        channel: null,
-      },
-    ],
+    ['cleared pickers and a zero channel', { start: null, end: null, channel: 0 }, NO_LOG_FILTERS],
   ])('%s', (_name, values, expected) => {
     expect(filtersFromValues(values)).toEqual(expected);
   });

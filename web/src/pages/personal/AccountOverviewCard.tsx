@@ -1,9 +1,8 @@
-import { Card, Col, Descriptions, Row, Space, Statistic, Tag, Tooltip, Typography } from 'antd';
+import { Card, Descriptions, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
-import { abbreviateCount } from '../../../../common/quota-format.ts';
-import { useQuotaRenderer } from '../../components/quota.ts';
 import { personalRoleBadge } from './personal-rules.ts';
+import { UsageStatistics } from './UsageStatistics.tsx';
 import { useSelfGroups } from './use-personal.ts';
 
 export interface AccountOverviewCardProps {
@@ -13,7 +12,6 @@ export interface AccountOverviewCardProps {
 /** Balance, used quota, request count, role badge, user id and group (docs/reference/console-screens.md "Personal settings"). */
 export function AccountOverviewCard({ user }: AccountOverviewCardProps) {
   const { t } = useTranslation();
-  const renderQuota = useQuotaRenderer();
   const groupsQuery = useSelfGroups();
   const badge = personalRoleBadge(user.role);
   const groupInfo = groupsQuery.data?.[user.group];
@@ -51,24 +49,16 @@ export function AccountOverviewCard({ user }: AccountOverviewCardProps) {
           },
         ]}
       />
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} sm={8}>
-          <Statistic
-            title={t('personal.overview.balance')}
-            value={renderQuota(user.quota)}
-            data-testid="personal-balance"
-          />
-        </Col>
-        <Col xs={24} sm={8}>
-          <Statistic title={t('personal.overview.usedQuota')} value={renderQuota(user.used_quota)} />
-        </Col>
-        <Col xs={24} sm={8}>
-          <Statistic
-            title={t('personal.overview.requestCount')}
-            value={abbreviateCount(user.request_count)}
-          />
-        </Col>
-      </Row>
+      <UsageStatistics
+        user={user}
+        titles={[
+          t('personal.overview.balance'),
+          t('personal.overview.usedQuota'),
+          t('personal.overview.requestCount'),
+        ]}
+        testIds={['personal-balance']}
+        style={{ marginTop: 16 }}
+      />
     </Card>
   );
 }

@@ -1,9 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
-import { ensureSuccess, reportFailure } from '../../api/client.ts';
+import { ensureSuccess } from '../../api/client.ts';
 import { transferAffiliateQuota } from '../../api/wallet.ts';
 import { showSuccess } from '../../components/feedback.ts';
 import { useQuotaRenderer } from '../../components/quota.ts';
@@ -15,16 +14,11 @@ import {
   transferInputToQuota,
   validateAffTransfer,
 } from './aff-transfer-rules.ts';
-import { personalQueryKeys } from './use-personal.ts';
+import { useSelfMutation } from './use-personal.ts';
 
 /** POST /api/user/aff_transfer; the user (balance and earnings) is refreshed afterwards. */
 function useAffTransfer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (quota: number) => ensureSuccess(await transferAffiliateQuota(quota)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personalQueryKeys.self }),
-    onError: reportFailure,
-  });
+  return useSelfMutation(async (quota: number) => ensureSuccess(await transferAffiliateQuota(quota)));
 }
 
 export interface AffTransferDialogProps {

@@ -10,16 +10,11 @@ import { Button, Card, List, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
-import {
-  bindTelegram,
-  getOAuthState,
-  type OAuthCodeProvider,
-  type TelegramAuthData,
-} from '../../api/auth.ts';
+import { bindTelegram, type OAuthCodeProvider, type TelegramAuthData } from '../../api/auth.ts';
 import { showError, showSuccess } from '../../components/feedback.ts';
 import { useStatus } from '../../components/status.tsx';
-import { authorizeUrl } from '../login/oauth-urls.ts';
 import { TelegramWidget } from '../login/TelegramWidget.tsx';
+import { useOAuthRedirect } from '../login/use-oauth-redirect.ts';
 import { BindEmailDialog } from './BindEmailDialog.tsx';
 import { BindWeChatDialog } from './BindWeChatDialog.tsx';
 import { type BindingMethod, type BindingRow, bindingRows } from './binding-rules.ts';
@@ -45,24 +40,8 @@ export function BindingsCard({ user }: { user: UserView }) {
   const refreshSelf = useRefreshSelf();
   const [emailOpen, setEmailOpen] = useState(false);
   const [weChatOpen, setWeChatOpen] = useState(false);
-  const [redirecting, setRedirecting] = useState<OAuthCodeProvider | null>(null);
-
-  /** The provider returns to /oauth/<provider>, which binds the identity to this logged-in account. */
-  const redirect = async (provider: OAuthCodeProvider) => {
-    setRedirecting(provider);
-    try {
-      const reply = await getOAuthState();
-      if (!reply.success || !reply.data) {
-        showError(reply.message || t('login.oauthStateFailed'));
-        return;
-      }
-      window.location.assign(authorizeUrl(provider, status, reply.data, window.location.origin));
-    } catch (error) {
-      showError(error);
-    } finally {
-      setRedirecting(null);
-    }
-  };
+  // The provider returns to /oauth/<provider>, which binds the identity to this logged-in account.
+  const oauth = useOAuthRedirect();
 
   const onTelegramAuth = (data: TelegramAuthData) => {
     bindTelegram(data)
@@ -87,12 +66,12 @@ export function BindingsCard({ user }: { user: UserView }) {
     const onClick = () => {
       if (row.method === 'email') setEmailOpen(true);
       else if (row.method === 'wechat') setWeChatOpen(true);
-      else if (isRedirectMethod(row.method)) void redirect(row.method);
+      else if (isRedirectMethod(row.method)) void oauth.redirect(row.method);
     };
     return (
       <Button
         disabled={!row.actionable || (row.method === 'telegram' && !status.telegram_bot_name)}
-        loading={isRedirectMethod(row.method) && redirecting === row.method}
+        loading={isRedirectMethod(row.method) && oauth.pending === row.method}
         onClick={onClick}
         data-testid={`bind-${row.method}`}
       >

@@ -2,8 +2,7 @@ import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../components/FormInput.tsx';
 import { showSuccess } from '../../components/feedback.ts';
-import { ruleOf } from '../../components/form-rules.ts';
-import { validateNewPassword, validatePasswordConfirmation } from './personal-rules.ts';
+import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
 import { useUpdateSelf } from './use-personal.ts';
 
 interface PasswordValues {
@@ -35,10 +34,6 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     );
   };
 
-  const confirmationRule = ruleOf(t, (confirmation) =>
-    validatePasswordConfirmation(form.getFieldValue('password') ?? '', confirmation),
-  );
-
   return (
     <Modal
       title={t('personal.password.change')}
@@ -53,6 +48,8 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       <Form
         form={form}
         layout="vertical"
+        // The new password is checked like the sign-up's, but this form never marked its fields as required.
+        requiredMark={false}
         onFinish={submit}
         preserve={false}
         data-testid="personal-password-form"
@@ -65,24 +62,19 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
           autoComplete="current-password"
           testId="personal-password-original"
         />
-        <FormInput
-          name="password"
-          label={t('personal.password.new')}
-          rules={[ruleOf(t, validateNewPassword)]}
-          password
-          placeholder={t('personal.password.newPlaceholder')}
-          autoComplete="new-password"
-          testId="personal-password-new"
-        />
-        <FormInput
-          name="confirmation"
-          label={t('personal.password.confirm')}
-          dependencies={['password']}
-          rules={[confirmationRule]}
-          password
-          placeholder={t('personal.password.confirmPlaceholder')}
-          autoComplete="new-password"
-          testId="personal-password-confirm"
+        <NewPasswordFields
+          confirmName="confirmation"
+          labels={{ password: t('personal.password.new'), confirm: t('personal.password.confirm') }}
+          placeholders={{
+            password: t('personal.password.newPlaceholder'),
+            confirm: t('personal.password.confirmPlaceholder'),
+          }}
+          testIdPrefix="personal-password"
+          messages={{
+            required: 'personal.password.required',
+            tooShort: 'personal.password.tooShort',
+            mismatch: 'personal.password.mismatch',
+          }}
         />
       </Form>
     </Modal>

@@ -1,10 +1,11 @@
 import { CopyOutlined, SwapOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Input, Row, Space, Statistic, Typography } from 'antd';
+import { Button, Card, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import { abbreviateCount } from '../../../../common/quota-format.ts';
 import { useQuotaRenderer } from '../../components/quota.ts';
+import { StatisticRow } from '../../components/StatisticRow.tsx';
 import { useStatus } from '../../components/status.tsx';
 import { AffTransferDialog } from './AffTransferDialog.tsx';
 import { copyWithToast } from './copy-with-toast.ts';
@@ -52,31 +53,31 @@ export function InviteCard({ user }: InviteCardProps) {
           {t('personal.invite.copy')}
         </Button>
       </Space.Compact>
-      <Row gutter={[16, 16]} style={{ marginTop: 16 }}>
-        <Col xs={24} sm={8}>
-          <Statistic title={t('personal.invite.count')} value={abbreviateCount(user.aff_count)} />
-        </Col>
-        <Col xs={24} sm={8}>
-          <Statistic
-            title={t('personal.invite.pending')}
-            value={renderQuota(user.aff_quota)}
-            data-testid="personal-aff-quota"
-          />
-          <Button
-            size="small"
-            type="primary"
-            icon={<SwapOutlined />}
-            onClick={openTransfer}
-            style={{ marginTop: 8 }}
-            data-testid="personal-aff-transfer"
-          >
-            {t('personal.affTransfer.button')}
-          </Button>
-        </Col>
-        <Col xs={24} sm={8}>
-          <Statistic title={t('personal.invite.total')} value={renderQuota(user.aff_history_quota)} />
-        </Col>
-      </Row>
+      <StatisticRow
+        style={{ marginTop: 16 }}
+        items={[
+          { key: 'count', title: t('personal.invite.count'), value: abbreviateCount(user.aff_count) },
+          {
+            key: 'pending',
+            title: t('personal.invite.pending'),
+            value: renderQuota(user.aff_quota),
+            testId: 'personal-aff-quota',
+            extra: (
+              <Button
+                size="small"
+                type="primary"
+                icon={<SwapOutlined />}
+                onClick={openTransfer}
+                style={{ marginTop: 8 }}
+                data-testid="personal-aff-transfer"
+              >
+                {t('personal.affTransfer.button')}
+              </Button>
+            ),
+          },
+          { key: 'total', title: t('personal.invite.total'), value: renderQuota(user.aff_history_quota) },
+        ]}
+      />
       <AffTransferDialog
         key={transferSession}
         open={transferOpen}

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildInviteLink,
-  isDeleteConfirmed,
-  personalRoleBadge,
-  validateNewPassword,
-  validatePasswordConfirmation,
-  validateUsername,
-} from './personal-rules.ts';
+import { buildInviteLink, isDeleteConfirmed, personalRoleBadge, validateUsername } from './personal-rules.ts';
 
 describe('personalRoleBadge', () => {
   it.each([
@@ -30,28 +23,6 @@ describe('validateUsername', () => {
     ['a'.repeat(21), 'personal.profile.usernameTooLong'],
   ])('%o gives %s', (username, expected) => {
     expect(validateUsername(username)).toBe(expected);
-  });
-});
-
-describe('validateNewPassword', () => {
-  it.each([
-    ['', 'personal.password.required'],
-    ['1234567', 'personal.password.tooShort'],
-    ['12345678', null],
-    ['correct horse battery staple', null],
-  ])('%o gives %s', (password, expected) => {
-    expect(validateNewPassword(password)).toBe(expected);
-  });
-});
-
-describe('validatePasswordConfirmation', () => {
-  it.each([
-    ['password1', 'password1', null],
-    ['password1', 'password2', 'personal.password.mismatch'],
-    ['password1', '', 'personal.password.mismatch'],
-    ['password1', 'Password1', 'personal.password.mismatch'],
-  ])('%o and %o give %s', (password, confirmation, expected) => {
-    expect(validatePasswordConfirmation(password, confirmation)).toBe(expected);
   });
 });
 

@@ -2,7 +2,7 @@
  * Pure rules of the personal settings screen (docs/reference/console-validation.md "Users", docs/reference/console-roles.md role badge, docs/reference/console-constants.md invite link).
  * Validation functions return the i18n key of their message, or null when the input is acceptable.
  */
-import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
+import { USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
 import { isRootRole } from '../../../../common/roles.ts';
 
 export interface RoleBadge {
@@ -22,16 +22,6 @@ export function validateUsername(username: string): string | null {
   if (trimmed === '') return 'personal.profile.usernameRequired';
   if (trimmed.length > USERNAME_MAX_LENGTH) return 'personal.profile.usernameTooLong';
   return null;
-}
-
-export function validateNewPassword(password: string): string | null {
-  if (password === '') return 'personal.password.required';
-  if (password.length < PASSWORD_MIN_LENGTH) return 'personal.password.tooShort';
-  return null;
-}
-
-export function validatePasswordConfirmation(password: string, confirmation: string): string | null {
-  return password === confirmation ? null : 'personal.password.mismatch';
 }
 
 /** Deleting the account needs the user's own username typed exactly. */

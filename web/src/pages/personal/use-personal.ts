@@ -1,5 +1,5 @@
 /** TanStack Query hooks of the personal settings screen. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ensureSuccess, reportFailure, unwrapReply } from '../../api/client.ts';
 import {
   deleteSelf,
@@ -12,7 +12,7 @@ import {
   updateSelf,
   updateUserSetting,
 } from '../../api/users.ts';
-import { useReportedError } from '../../components/use-reported-error.ts';
+import { useReplyQuery } from '../../components/use-reply-query.ts';
 import type { SettingFormValues } from './user-setting-rules.ts';
 
 export const personalQueryKeys = {
@@ -23,45 +23,39 @@ export const personalQueryKeys = {
 };
 
 export function useSelf() {
-  const result = useQuery({
-    queryKey: personalQueryKeys.self,
-    queryFn: async () => unwrapReply(await fetchSelf()),
-    retry: false,
-  });
-  useReportedError(result.error);
-  return result;
+  return useReplyQuery({ queryKey: personalQueryKeys.self, fetch: fetchSelf });
 }
 
 export function useSelfGroups() {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: personalQueryKeys.selfGroups,
-    queryFn: async () => unwrapReply(await fetchSelfGroups()) ?? {},
+    fetch: fetchSelfGroups,
     staleTime: 60_000,
-    retry: false,
+    fallback: {},
   });
-  useReportedError(result.error);
-  return result;
 }
 
 export function useAffiliateCode() {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: personalQueryKeys.affiliateCode,
-    queryFn: async () => unwrapReply(await fetchAffiliateCode()),
+    fetch: fetchAffiliateCode,
     staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
   });
-  useReportedError(result.error);
-  return result;
 }
 
-/** Updates the caller's own profile or password; the self query is refreshed afterwards. */
-export function useUpdateSelf() {
+/** A change to the caller's own account (profile, settings, balance): the self query is refreshed afterwards. */
+export function useSelfMutation<Variables, Data>(mutationFn: (variables: Variables) => Promise<Data>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: UpdateSelfPayload) => ensureSuccess(await updateSelf(payload)),
+    mutationFn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: personalQueryKeys.self }),
     onError: reportFailure,
   });
+}
+
+/** Updates the caller's own profile or password. */
+export function useUpdateSelf() {
+  return useSelfMutation(async (payload: UpdateSelfPayload) => ensureSuccess(await updateSelf(payload)));
 }
 
 export function useDeleteSelf() {
@@ -80,24 +74,19 @@ export function useGenerateAccessToken() {
 
 /** Names of the models the caller can use (chips on the personal page). */
 export function useUserModels() {
-  const result = useQuery({
+  return useReplyQuery({
     queryKey: personalQueryKeys.models,
-    queryFn: async () => unwrapReply(await fetchUserModels()) ?? [],
+    fetch: fetchUserModels,
     staleTime: 60_000,
-    retry: false,
+    fallback: [],
   });
-  useReportedError(result.error);
-  return result;
 }
 
-/** Saves the notification and price settings; the self query (holding the setting text) is refreshed. */
+/** Saves the notification and price settings (the self query holds the setting text). */
 export function useUpdateUserSetting() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (setting: SettingFormValues) => ensureSuccess(await updateUserSetting(setting)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personalQueryKeys.self }),
-    onError: reportFailure,
-  });
+  return useSelfMutation(async (setting: SettingFormValues) =>
+    ensureSuccess(await updateUserSetting(setting)),
+  );
 }
 
 /** Re-reads the caller's account, e.g. after a binding changed one of its ids. */

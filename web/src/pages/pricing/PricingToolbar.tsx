@@ -1,6 +1,7 @@
 import { CopyOutlined, QuestionCircleOutlined } from '@ant-design/icons';
-import { Badge, Button, Radio, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Radio, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LabeledSwitch } from '../../components/LabeledSwitch.tsx';
 import { ModelSearchInput } from './ModelSearchInput.tsx';
 import type { Currency } from './pricing-math.ts';
 import { formatRatio, groupRatioColor } from './pricing-math.ts';
@@ -37,14 +38,12 @@ export function PricingToolbar(props: PricingToolbarProps) {
           {t('pricing.copySelected')}
         </Button>
       </Badge>
-      <Space size={6}>
-        <Switch
-          checked={props.showRatio}
-          onChange={props.onShowRatio}
-          aria-label={t('pricing.showRatio')}
-          data-testid="pricing-ratio-toggle"
-        />
-        <Typography.Text>{t('pricing.showRatio')}</Typography.Text>
+      <LabeledSwitch
+        label={t('pricing.showRatio')}
+        checked={props.showRatio}
+        onChange={props.onShowRatio}
+        testId="pricing-ratio-toggle"
+      >
         <Tooltip title={t('pricing.help.tooltip')}>
           <Button
             type="text"
@@ -55,16 +54,14 @@ export function PricingToolbar(props: PricingToolbarProps) {
             data-testid="pricing-help"
           />
         </Tooltip>
-      </Space>
+      </LabeledSwitch>
       {props.topUpEnabled && (
-        <Space size={6}>
-          <Switch
-            checked={props.atTopUpPrice}
-            onChange={props.onAtTopUpPrice}
-            aria-label={t('pricing.topUpPrice')}
-            data-testid="pricing-topup-toggle"
-          />
-          <Typography.Text>{t('pricing.topUpPrice')}</Typography.Text>
+        <LabeledSwitch
+          label={t('pricing.topUpPrice')}
+          checked={props.atTopUpPrice}
+          onChange={props.onAtTopUpPrice}
+          testId="pricing-topup-toggle"
+        >
           {props.atTopUpPrice && (
             <Radio.Group
               size="small"
@@ -79,7 +76,7 @@ export function PricingToolbar(props: PricingToolbarProps) {
               data-testid="pricing-currency"
             />
           )}
-        </Space>
+        </LabeledSwitch>
       )}
       <Tag color={groupRatioColor(props.viewedGroupRatio)} data-testid="pricing-viewed-group">
         {t('pricing.viewedGroup', {

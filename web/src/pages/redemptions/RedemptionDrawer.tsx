@@ -1,7 +1,9 @@
-import { Form, Input, InputNumber } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormInput } from '../../components/FormInput.tsx';
 import { showError } from '../../components/feedback.ts';
+import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { FormDrawer } from '../../components/list-page/FormDrawer.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
@@ -48,13 +50,7 @@ function QuotaField() {
         display_in_currency ? t('redemptions.form.quotaPreview', { value: renderQuota(quota) }) : undefined
       }
     >
-      <InputNumber
-        min={1}
-        precision={0}
-        style={{ width: '100%' }}
-        aria-label={t('redemptions.form.quota')}
-        data-testid="redemption-quota"
-      />
+      <IntegerInput min={1} aria-label={t('redemptions.form.quota')} testId="redemption-quota" />
     </Form.Item>
   );
 }
@@ -117,19 +113,16 @@ export function RedemptionDrawer({ target, onClose, onCreated }: RedemptionDrawe
       waiting={waitingForCode}
     >
       <Form form={form} layout="vertical" initialValues={initialValues} onFinish={submit} preserve={false}>
-        <Form.Item
+        <FormInput
           name="name"
           label={t('redemptions.form.name')}
           required={mode === 'edit'}
           extra={mode === 'create' ? t('redemptions.form.nameNote') : undefined}
-        >
-          <Input
-            placeholder={t('redemptions.form.namePlaceholder')}
-            maxLength={REDEMPTION_NAME_MAX_LENGTH}
-            autoComplete="off"
-            data-testid="redemption-name"
-          />
-        </Form.Item>
+          placeholder={t('redemptions.form.namePlaceholder')}
+          maxLength={REDEMPTION_NAME_MAX_LENGTH}
+          autoComplete="off"
+          testId="redemption-name"
+        />
         <QuotaField />
         {mode === 'create' && (
           <Form.Item
@@ -138,13 +131,11 @@ export function RedemptionDrawer({ target, onClose, onCreated }: RedemptionDrawe
             required
             extra={t('redemptions.form.countNote', { max: REDEMPTION_COUNT_MAX })}
           >
-            <InputNumber
+            <IntegerInput
               min={1}
               max={REDEMPTION_COUNT_MAX}
-              precision={0}
-              style={{ width: '100%' }}
               aria-label={t('redemptions.form.count')}
-              data-testid="redemption-count"
+              testId="redemption-count"
             />
           </Form.Item>
         )}

@@ -1,6 +1,6 @@
 import { LogCleaner } from './LogCleaner.tsx';
 import { ModelRatioSettings } from './ModelRatioSettings.tsx';
-import { OptionSection } from './OptionSection.tsx';
+import { OptionSections } from './OptionSection.tsx';
 import {
   chatFields,
   dashboardFields,
@@ -17,47 +17,26 @@ import {
 export function OperationTab({ options }: { options: Record<string, string> }) {
   return (
     <>
-      <OptionSection
-        name="general"
-        title="settings.section.general"
-        fields={generalFields}
+      <OptionSections
         options={options}
+        sections={[
+          { name: 'general', title: 'settings.section.general', fields: generalFields },
+          { name: 'group', title: 'settings.section.group', fields: groupFields },
+        ]}
       />
-      <OptionSection name="group" title="settings.section.group" fields={groupFields} options={options} />
       <ModelRatioSettings options={options} />
-      <OptionSection name="chats" title="settings.section.chats" fields={chatFields} options={options} />
-      <OptionSection
-        name="drawing"
-        title="settings.section.drawing"
-        fields={drawingFields}
+      <OptionSections
         options={options}
+        sections={[
+          { name: 'chats', title: 'settings.section.chats', fields: chatFields },
+          { name: 'drawing', title: 'settings.section.drawing', fields: drawingFields },
+          { name: 'sensitive', title: 'settings.section.sensitive', fields: sensitiveFields },
+          { name: 'logs', title: 'settings.section.logs', fields: logFields, extra: () => <LogCleaner /> },
+          { name: 'dashboard', title: 'settings.section.dashboard', fields: dashboardFields },
+          { name: 'monitoring', title: 'settings.section.monitoring', fields: monitoringFields },
+          { name: 'quota', title: 'settings.section.quota', fields: quotaFields },
+        ]}
       />
-      <OptionSection
-        name="sensitive"
-        title="settings.section.sensitive"
-        fields={sensitiveFields}
-        options={options}
-      />
-      <OptionSection
-        name="logs"
-        title="settings.section.logs"
-        fields={logFields}
-        options={options}
-        extra={() => <LogCleaner />}
-      />
-      <OptionSection
-        name="dashboard"
-        title="settings.section.dashboard"
-        fields={dashboardFields}
-        options={options}
-      />
-      <OptionSection
-        name="monitoring"
-        title="settings.section.monitoring"
-        fields={monitoringFields}
-        options={options}
-      />
-      <OptionSection name="quota" title="settings.section.quota" fields={quotaFields} options={options} />
     </>
   );
 }

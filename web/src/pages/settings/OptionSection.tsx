@@ -98,3 +98,17 @@ export function OptionSection({
     </Card>
   );
 }
+
+/** One section of OptionSections: an OptionSection without the options they share. */
+export type OptionSectionSpec = Omit<OptionSectionProps, 'options'>;
+
+/** Option sections one under the other, over the same loaded options. */
+export function OptionSections({
+  sections,
+  options,
+}: {
+  sections: readonly OptionSectionSpec[];
+  options: Readonly<Record<string, string>>;
+}) {
+  return sections.map((section) => <OptionSection key={section.name} {...section} options={options} />);
+}

@@ -1,6 +1,6 @@
 import { Alert, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OptionSection } from './OptionSection.tsx';
+import { OptionSections } from './OptionSection.tsx';
 import { noticeFields, personalizationFields } from './system-fields.ts';
 import { UpdateCheck } from './UpdateCheck.tsx';
 
@@ -16,20 +16,17 @@ export function OtherTab({ options }: { options: Record<string, string> | null }
         <UpdateCheck />
       </Card>
       {options ? (
-        <>
-          <OptionSection
-            name="notice"
-            title="settings.section.notice"
-            fields={noticeFields}
-            options={options}
-          />
-          <OptionSection
-            name="personalization"
-            title="settings.section.personalization"
-            fields={personalizationFields}
-            options={options}
-          />
-        </>
+        <OptionSections
+          options={options}
+          sections={[
+            { name: 'notice', title: 'settings.section.notice', fields: noticeFields },
+            {
+              name: 'personalization',
+              title: 'settings.section.personalization',
+              fields: personalizationFields,
+            },
+          ]}
+        />
       ) : (
         <Alert type="info" showIcon title={t('settings.rootOnly')} data-testid="settings-root-only" />
       )}

@@ -1,10 +1,6 @@
 /** Calls of the settings page (docs/reference/console-api.md "Options"); all root-only on the server except the model list. */
+import type { OptionEntry } from '../../../../common/api-types.ts';
 import { http } from '../../api/client.ts';
-
-export interface OptionEntry {
-  key: string;
-  value: string;
-}
 
 export const fetchOptions = () => http.get<OptionEntry[]>('/api/option/');
 export const updateOption = (key: string, value: string) => http.put<unknown>('/api/option/', { key, value });

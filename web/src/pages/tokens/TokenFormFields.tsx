@@ -1,6 +1,10 @@
 /** The field groups of the token form; each reads the surrounding antd Form. */
-import { Button, DatePicker, Form, Input, InputNumber, Select, Space, Switch, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormInput } from '../../components/FormInput.tsx';
+import { FormSelect } from '../../components/FormSelect.tsx';
+import { FormSwitch } from '../../components/FormSwitch.tsx';
+import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
 import { AUTO_GROUP, type GroupChoice } from './group-options.ts';
@@ -26,14 +30,15 @@ const expiryButtonKeys = {
 export function NameField() {
   const { t } = useTranslation();
   return (
-    <Form.Item name="name" label={t('tokens.form.name')} required>
-      <Input
-        placeholder={t('tokens.form.namePlaceholder')}
-        maxLength={TOKEN_NAME_MAX_LENGTH}
-        autoComplete="off"
-        data-testid="token-name"
-      />
-    </Form.Item>
+    <FormInput
+      name="name"
+      label={t('tokens.form.name')}
+      required
+      placeholder={t('tokens.form.namePlaceholder')}
+      maxLength={TOKEN_NAME_MAX_LENGTH}
+      autoComplete="off"
+      testId="token-name"
+    />
   );
 }
 
@@ -63,13 +68,11 @@ export function QuotaFields() {
       >
         <Space orientation="vertical" size={8} style={{ width: '100%' }}>
           <Form.Item name="remain_quota" noStyle>
-            <InputNumber
+            <IntegerInput
               min={0}
-              precision={0}
               disabled={unlimited}
-              style={{ width: '100%' }}
               aria-label={t('tokens.form.quota')}
-              data-testid="token-quota"
+              testId="token-quota"
             />
           </Form.Item>
           <Space size={4} wrap>
@@ -87,9 +90,7 @@ export function QuotaFields() {
           </Space>
         </Space>
       </Form.Item>
-      <Form.Item name="unlimited_quota" label={t('tokens.form.unlimited')} valuePropName="checked">
-        <Switch data-testid="token-unlimited" />
-      </Form.Item>
+      <FormSwitch name="unlimited_quota" label={t('tokens.form.unlimited')} testId="token-unlimited" />
     </>
   );
 }
@@ -142,29 +143,24 @@ export function ModelLimitFields({ models, loading }: ModelLimitFieldsProps) {
   const enabled = Form.useWatch('model_limits_enabled', form) === true;
   return (
     <>
-      <Form.Item
+      <FormSwitch
         name="model_limits_enabled"
         label={t('tokens.form.modelLimitsEnabled')}
-        valuePropName="checked"
-      >
-        <Switch data-testid="token-model-limits-enabled" />
-      </Form.Item>
-      <Form.Item
+        testId="token-model-limits-enabled"
+      />
+      <FormSelect
         name="model_limits"
         label={t('tokens.form.modelLimits')}
         extra={t('tokens.form.modelLimitsNote')}
-      >
-        <Select
-          mode="multiple"
-          allowClear
-          showSearch
-          disabled={!enabled}
-          loading={loading}
-          options={models.map((model) => ({ label: model, value: model }))}
-          placeholder={t('tokens.form.modelLimitsPlaceholder')}
-          data-testid="token-model-limits"
-        />
-      </Form.Item>
+        mode="multiple"
+        allowClear
+        showSearch
+        disabled={!enabled}
+        loading={loading}
+        options={models.map((model) => ({ label: model, value: model }))}
+        placeholder={t('tokens.form.modelLimitsPlaceholder')}
+        testId="token-model-limits"
+      />
     </>
   );
 }
@@ -208,9 +204,13 @@ export function GroupField({ choices, loading }: GroupFieldProps) {
     })),
   ];
   return (
-    <Form.Item name="group" label={t('tokens.form.group')}>
-      <Select options={options} loading={loading} data-testid="token-group" />
-    </Form.Item>
+    <FormSelect
+      name="group"
+      label={t('tokens.form.group')}
+      options={options}
+      loading={loading}
+      testId="token-group"
+    />
   );
 }
 
@@ -222,13 +222,7 @@ export function CountField() {
     <Form.Item label={t('tokens.form.count')} extra={t('tokens.form.countNote')}>
       <Space orientation="vertical" size={8} style={{ width: '100%' }}>
         <Form.Item name="count" noStyle>
-          <InputNumber
-            min={1}
-            precision={0}
-            style={{ width: '100%' }}
-            aria-label={t('tokens.form.count')}
-            data-testid="token-count"
-          />
+          <IntegerInput min={1} aria-label={t('tokens.form.count')} testId="token-count" />
         </Form.Item>
         <Space size={4} wrap>
           {TOKEN_COUNT_PRESETS.map((count) => (

@@ -1,10 +1,12 @@
-import { Form, Input } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/limits.ts';
+import { FormInput } from '../../components/FormInput.tsx';
 import { showError } from '../../components/feedback.ts';
 import { FormDrawer } from '../../components/list-page/FormDrawer.tsx';
+import { UserNameFields } from '../../components/UserNameFields.tsx';
+import { RemarkField } from './RemarkField.tsx';
 import { useCreateUser } from './use-users.ts';
-import { REMARK_MAX_LENGTH, validateNewUser } from './user-form-rules.ts';
+import { validateNewUser } from './user-form-rules.ts';
 
 interface AddUserValues {
   username?: string;
@@ -60,37 +62,24 @@ export function AddUserDrawer({ open, onClose }: AddUserDrawerProps) {
       saving={createUserMutation.isPending}
     >
       <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
-        <Form.Item name="username" label={t('users.fields.username')}>
-          <Input
-            placeholder={t('users.placeholders.username')}
-            maxLength={USERNAME_MAX_LENGTH}
-            autoComplete="off"
-            data-testid="add-user-username"
-          />
-        </Form.Item>
-        <Form.Item name="display_name" label={t('users.fields.displayName')}>
-          <Input
-            placeholder={t('users.placeholders.displayName')}
-            maxLength={DISPLAY_NAME_MAX_LENGTH}
-            autoComplete="off"
-            data-testid="add-user-display-name"
-          />
-        </Form.Item>
-        <Form.Item name="password" label={t('users.fields.password')}>
-          <Input.Password
-            placeholder={t('users.placeholders.password')}
-            autoComplete="new-password"
-            data-testid="add-user-password"
-          />
-        </Form.Item>
-        <Form.Item name="remark" label={t('users.fields.remark')}>
-          <Input.TextArea
-            maxLength={REMARK_MAX_LENGTH}
-            autoSize={{ minRows: 1, maxRows: 4 }}
-            placeholder={t('users.placeholders.remark')}
-            data-testid="add-user-remark"
-          />
-        </Form.Item>
+        <UserNameFields
+          labels={{ username: t('users.fields.username'), displayName: t('users.fields.displayName') }}
+          placeholders={{
+            username: t('users.placeholders.username'),
+            displayName: t('users.placeholders.displayName'),
+          }}
+          autoComplete="off"
+          testIdPrefix="add-user"
+        />
+        <FormInput
+          name="password"
+          label={t('users.fields.password')}
+          password
+          placeholder={t('users.placeholders.password')}
+          autoComplete="new-password"
+          testId="add-user-password"
+        />
+        <RemarkField testId="add-user-remark" />
       </Form>
     </FormDrawer>
   );

@@ -1,15 +1,18 @@
-import { Button, Divider, Form, Input, InputNumber, Select, Space, Spin } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Divider, Form, Input, Space, Spin } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import { FormInput } from '../../components/FormInput.tsx';
+import { FormSelect } from '../../components/FormSelect.tsx';
 import { ruleOf } from '../../components/form-rules.ts';
+import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { UserNameFields } from '../../components/UserNameFields.tsx';
 import { AddQuotaDialog } from './AddQuotaDialog.tsx';
-import { useGroups, useUpdateUser, useUserDetail } from './use-users.ts';
-import { addQuota, parseQuota, REMARK_MAX_LENGTH, validateOptionalPassword } from './user-form-rules.ts';
+import { RemarkField } from './RemarkField.tsx';
+import { useGroupOptions, useUpdateUser, useUserDetail } from './use-users.ts';
+import { addQuota, parseQuota, validateOptionalPassword } from './user-form-rules.ts';
 
 interface UserFormValues {
   username: string;
@@ -53,7 +56,6 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
   const renderQuota = useQuotaRenderer();
   const [form] = Form.useForm<UserFormValues>();
   const userQuery = useUserDetail(userId);
-  const groupsQuery = useGroups();
   const updateUserMutation = useUpdateUser();
   const [addQuotaOpen, setAddQuotaOpen] = useState(false);
   const quota = Form.useWatch('quota', form);
@@ -63,11 +65,7 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
     if (user) form.setFieldsValue(toFormValues(user));
   }, [user, form]);
 
-  const groupOptions = useMemo(() => {
-    const names = new Set(groupsQuery.data ?? []);
-    if (user?.group) names.add(user.group);
-    return [...names].map((name) => ({ label: name, value: name }));
-  }, [groupsQuery.data, user?.group]);
+  const groups = useGroupOptions(user?.group ? [user.group] : []);
 
   const submit = (values: UserFormValues) => {
     updateUserMutation.mutate(
@@ -103,41 +101,29 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
           autoComplete="new-password"
           testId="user-form-password"
         />
-        <Form.Item name="group" label={t('users.fields.group')}>
-          <Select
-            options={groupOptions}
-            loading={groupsQuery.isLoading}
-            placeholder={t('users.placeholders.group')}
-            showSearch
-            data-testid="user-form-group"
-          />
-        </Form.Item>
+        <FormSelect
+          name="group"
+          label={t('users.fields.group')}
+          options={groups.options}
+          loading={groups.loading}
+          placeholder={t('users.placeholders.group')}
+          showSearch
+          testId="user-form-group"
+        />
         <Form.Item
           label={t('users.fields.quota')}
           extra={t('users.edit.quotaPreview', { value: renderQuota(parseQuota(quota)) })}
         >
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="quota" noStyle>
-              <InputNumber
-                precision={0}
-                style={{ width: '100%' }}
-                aria-label={t('users.fields.quota')}
-                data-testid="user-form-quota"
-              />
+              <IntegerInput aria-label={t('users.fields.quota')} testId="user-form-quota" />
             </Form.Item>
             <Button onClick={() => setAddQuotaOpen(true)} data-testid="user-form-add-quota">
               {t('users.edit.addQuota')}
             </Button>
           </Space.Compact>
         </Form.Item>
-        <Form.Item name="remark" label={t('users.fields.remark')}>
-          <Input.TextArea
-            maxLength={REMARK_MAX_LENGTH}
-            autoSize={{ minRows: 1, maxRows: 4 }}
-            placeholder={t('users.placeholders.remark')}
-            data-testid="user-form-remark"
-          />
-        </Form.Item>
+        <RemarkField testId="user-form-remark" />
         <Divider titlePlacement="start">{t('users.edit.bindings')}</Divider>
         {readOnlyBindings.map(({ field, label }) => (
           <Form.Item key={field} label={t(label)}>

@@ -2,19 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserView } from '../../../../common/api-types.ts';
 import type { ManageAction } from '../../../../common/roles.ts';
-import {
-  AddButton,
-  ListPage,
-  ListToolbar,
-  SearchField,
-  SearchSelectField,
-} from '../../components/list-page/ListPage.tsx';
+import { AddButton, ListPage, ListToolbar, SearchField } from '../../components/list-page/ListPage.tsx';
 import { usePagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { useListState, useSearchForm } from '../../components/use-list-state.ts';
 import { AddUserDrawer } from './AddUserDrawer.tsx';
 import { EditUserDrawer } from './EditUserDrawer.tsx';
+import { GroupSearchField } from './GroupFields.tsx';
 import { UsersTable } from './UsersTable.tsx';
-import { type ManageRequest, useGroups, useManageUser, useUserList } from './use-users.ts';
+import { type ManageRequest, useManageUser, useUserList } from './use-users.ts';
 
 interface SearchValues {
   keyword?: string;
@@ -43,7 +38,6 @@ export function UsersPage() {
 
   const listQuery = useUserList({ ...list.search, page: list.page, pageSize: list.pageSize });
   const tableData = usePagedTableData(list, listQuery);
-  const groupsQuery = useGroups();
   const manageMutation = useManageUser();
 
   const manage = (user: UserView, action: ManageAction) => {
@@ -56,7 +50,6 @@ export function UsersPage() {
   const addButton = (
     <AddButton label={t('users.add.button')} onClick={() => setAddOpen(true)} testId="add-user-button" />
   );
-  const groupOptions = (groupsQuery.data ?? []).map((name) => ({ label: name, value: name }));
 
   return (
     <ListPage
@@ -70,13 +63,7 @@ export function UsersPage() {
     >
       <ListToolbar search={searchForm} testIdPrefix="users" labels={searchLabels} actions={addButton}>
         <SearchField name="keyword" icon width={300} texts={keywordTexts} />
-        <SearchSelectField
-          name="group"
-          width={180}
-          texts={[t('users.search.group'), t('users.search.groupPlaceholder')]}
-          options={groupOptions}
-          loading={groupsQuery.isLoading}
-        />
+        <GroupSearchField width={180} texts={[t('users.search.group'), t('users.search.groupPlaceholder')]} />
       </ListToolbar>
       <UsersTable
         data={tableData}

@@ -47,6 +47,13 @@ export function useGroups() {
   });
 }
 
+/** The site's groups as select options, followed by `also` (e.g. groups already chosen) when missing. */
+export function useGroupOptions(also: readonly string[] = []) {
+  const groupsQuery = useGroups();
+  const names = [...new Set([...(groupsQuery.data ?? []), ...also])];
+  return { options: names.map((name) => ({ label: name, value: name })), loading: groupsQuery.isLoading };
+}
+
 export function useCreateUser() {
   const { t } = useTranslation();
   return useListMutation({

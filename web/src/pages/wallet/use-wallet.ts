@@ -1,10 +1,10 @@
 /** TanStack Query hooks of the wallet screen (docs/reference/console-screens.md "Wallet", docs/reference/console-states.md "Top-up"). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { BusinessFailure, reportFailure, unwrapReply } from '../../api/client.ts';
 import { fetchPayAmount, type PaymentRequest, redeemCode, requestPayment } from '../../api/wallet.ts';
 import { useReportedError } from '../../components/use-reported-error.ts';
 import { i18n } from '../../i18n/index.ts';
-import { personalQueryKeys } from '../personal/use-personal.ts';
+import { useSelfMutation } from '../personal/use-personal.ts';
 import { type PaymentOutcome, readPayAmountReply, readPaymentReply } from './payment-replies.ts';
 
 export const walletQueryKeys = {
@@ -34,12 +34,7 @@ export function usePayAmount(amount: number, enabled: boolean) {
 
 /** Redeems a code; resolves to the quota credited and refreshes the balance. */
 export function useRedeemCode() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (key: string) => unwrapReply(await redeemCode(key)),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: personalQueryKeys.self }),
-    onError: reportFailure,
-  });
+  return useSelfMutation(async (key: string) => unwrapReply(await redeemCode(key)));
 }
 
 /** Asks for a payment; a refusal throws its reason (docs/reference/console-errors.md "Payment"), success gives the gateway form. */
