@@ -70,8 +70,17 @@ function serveAsOrdinaryRequest(
   server.emit('connection', socket);
 }
 
-/** Hands an upgrade for the realtime path to Fastify, with a response that closes the connection when sent. */
-function routeUpgrade(server: Server, request: IncomingMessage, socket: Socket, head: Buffer) {
+/**
+ * Hands an upgrade for the realtime path to Fastify, with a response that closes the connection when
+ * sent. `pending` holds it before Fastify sees the request: its hooks may run the route at once.
+ */
+function routeUpgrade(
+  server: Server,
+  pending: WeakMap<IncomingMessage, PendingUpgrade>,
+  request: IncomingMessage,
+  socket: Socket,
+  head: Buffer,
+): void {
   const response = new ServerResponse(request);
   response.shouldKeepAlive = false;
   response.assignSocket(socket);
@@ -79,8 +88,8 @@ function routeUpgrade(server: Server, request: IncomingMessage, socket: Socket, 
     response.detachSocket(socket);
     socket.end();
   });
+  pending.set(request, { socket, head, response });
   server.emit('request', request, response);
-  return { socket, head, response };
 }
 
 async function relaySession(
@@ -212,7 +221,7 @@ export async function registerRealtimeRelay(app: FastifyInstance, context: AppCo
     }
     // The HTTP server's own error handling left the socket with the upgrade.
     socket.on('error', () => socket.destroy());
-    pending.set(request, routeUpgrade(app.server, request, socket as Socket, head));
+    routeUpgrade(app.server, pending, request, socket as Socket, head);
   });
   app.addHook('onClose', async () => {
     sockets.close();
