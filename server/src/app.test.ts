@@ -2,13 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymousClient, startTestServer, type TestServer } from './test-support/test-server.ts';
+import { anonymousClient } from './test-support/test-server.ts';
+import { setUpSite } from './test-support/test-site.ts';
 
 describe('HTTP platform', () => {
-  let server: TestServer;
   let dist: string;
 
-  beforeAll(async () => {
+  beforeAll(() => {
     dist = mkdtempSync(join(tmpdir(), 'switchyard-dist-'));
     mkdirSync(join(dist, 'assets'));
     writeFileSync(
@@ -16,18 +16,17 @@ describe('HTTP platform', () => {
       `<!doctype html><title>console</title>${'<!-- padding -->'.repeat(200)}`,
     );
     writeFileSync(join(dist, 'assets', 'app-3f2a.js'), 'console.log(1)');
-    server = await startTestServer({
-      environment: {
-        WEB_DIST_PATH: dist,
-        CRITICAL_RATE_LIMIT_ENABLE: 'true',
-        CRITICAL_RATE_LIMIT: '3',
-        MAX_REQUEST_BODY_MB: '1',
-      },
-    });
   });
-  afterAll(async () => {
-    await server?.close();
-    rmSync(dist, { recursive: true, force: true });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+  // Started after the console files are written (a later hook), closed before they are removed.
+  const { server } = setUpSite({
+    fresh: true,
+    environment: () => ({
+      WEB_DIST_PATH: dist,
+      CRITICAL_RATE_LIMIT_ENABLE: 'true',
+      CRITICAL_RATE_LIMIT: '3',
+      MAX_REQUEST_BODY_MB: '1',
+    }),
   });
 
   it('answers /healthz after checking the database', async () => {

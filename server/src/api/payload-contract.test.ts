@@ -31,14 +31,7 @@ import {
   updateRedemptionInput,
 } from './redemptions/schemas.ts';
 import { statusOnlyInput, tokenFields, updateTokenInput } from './tokens/schemas.ts';
-import {
-  createUserInput,
-  loginInput,
-  manageUserInput,
-  registerInput,
-  updateSelfInput,
-  updateUserInput,
-} from './users/schemas.ts';
+import * as users from './users/schemas.ts';
 import { userSettingInput } from './users/setting-service.ts';
 
 /** A payload of the console's type, and the schema that must take every field of it. */
@@ -124,40 +117,34 @@ describe('the console payloads the server accepts', () => {
   });
 
   it('login, registration, profile, settings and user administration', () => {
-    accepted(loginInput, { username: 'alice', password: 'password-123' } satisfies LoginPayload)();
-    const registration: RegisterPayload = {
-      username: 'alice',
-      password: 'password-123',
-      password2: 'password-123',
-      email: 'alice@example.com',
+    const password = 'password-123';
+    accepted(users.loginInput, { username: 'alice', password } satisfies LoginPayload)();
+    const registration = { username: 'alice', password, password2: password, email: 'alice@example.com' };
+    accepted(users.registerInput, {
+      ...registration,
       verification_code: '123456',
       aff_code: 'AbCd',
-    };
-    accepted(registerInput, registration)();
-    const self: UpdateSelfPayload = {
+    } satisfies RegisterPayload)();
+    accepted(users.updateSelfInput, {
       display_name: 'Alice',
       password: 'new-password',
       original_password: 'x',
-    };
-    accepted(updateSelfInput, self)();
+    } satisfies UpdateSelfPayload)();
     accepted(userSettingInput, userSetting)();
-    const created: CreateUserPayload = {
-      username: 'bob',
-      display_name: 'Bob',
+    const bob = { username: 'bob', display_name: 'Bob' };
+    accepted(users.createUserInput, {
+      ...bob,
       password: 'pw-123456',
       remark: 'x',
-    };
-    accepted(createUserInput, created)();
-    const updated: UpdateUserPayload = {
+    } satisfies CreateUserPayload)();
+    accepted(users.updateUserInput, {
       id: 7,
-      username: 'bob',
-      display_name: 'Bob',
+      ...bob,
       password: '',
       group: 'vip',
       quota: 1000,
       remark: '',
-    };
-    accepted(updateUserInput, updated)();
-    accepted(manageUserInput, { id: 7, action: 'promote' } satisfies ManagePayload)();
+    } satisfies UpdateUserPayload)();
+    accepted(users.manageUserInput, { id: 7, action: 'promote' } satisfies ManagePayload)();
   });
 });

@@ -1,6 +1,7 @@
 /** The console API's reply shape and input parsing (docs/reference/api-rules.md). */
+import type { SelectQueryBuilder } from 'kysely';
 import type { ZodType } from 'zod';
-import type { ApiReply } from '../../../common/api-types.ts';
+import type { ApiReply, Page } from '../../../common/api-types.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../../common/limits.ts';
 import { badRequest } from '../lib/errors.ts';
 
@@ -43,6 +44,30 @@ export function readPaging(query: Record<string, unknown>): Paging {
   const sizeNumber = wholeNumber(query.page_size ?? query.size ?? PAGE_SIZE_DEFAULT);
   const pageSize = sizeNumber >= 1 ? Math.min(sizeNumber, PAGE_SIZE_MAX) : PAGE_SIZE_DEFAULT;
   return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+/**
+ * One page of a list: `ordered` (the filtered rows in the list's order) limited to the page, and the
+ * number of rows that `filtered` matches.
+ */
+export async function listPage<DB, TB extends keyof DB, Row, View>(
+  filtered: SelectQueryBuilder<DB, TB, object>,
+  ordered: SelectQueryBuilder<DB, TB, Row>,
+  paging: Paging,
+  toView: (row: Row) => View,
+): Promise<Page<View>> {
+  const [rows, counted] = await Promise.all([
+    ordered.limit(paging.pageSize).offset(paging.offset).execute(),
+    filtered
+      .select((builder) => builder.fn.countAll<number>().as('total'))
+      .executeTakeFirstOrThrow() as Promise<{ total: number | string | bigint }>,
+  ]);
+  return {
+    items: rows.map((row) => toView(row as Row)),
+    page: paging.page,
+    page_size: paging.pageSize,
+    total: Number(counted.total),
+  };
 }
 
 /** Parses a positive integer route parameter or answers 400. */

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteDatabase, databaseMatrix, type TestDatabase } from '../test-support/databases.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setUpDatabaseHandle } from '../test-support/database-handle.ts';
+import { databaseMatrix, sqliteDialect } from '../test-support/databases.ts';
 import { BatchWriter } from './batch-writer.ts';
-import { connectDatabase, type DatabaseHandle } from './connect.ts';
 import { runMigrations } from './migrations/index.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+describe.each(matrix)('BatchWriter on $name', (dialect) => {
+  const { handle, run } = setUpDatabaseHandle(dialect);
   let userId: number;
   let tokenId: number;
 
   beforeAll(async () => {
-    if (skipReason) return;
-    database = await create();
-    handle = connectDatabase(database.target);
+    if (dialect.skipReason) return;
     await runMigrations(handle);
     await handle.db
       .insertInto('users')
@@ -29,98 +26,81 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
     tokenId = (await handle.db.selectFrom('tokens').select('id').executeTakeFirstOrThrow()).id;
   });
 
-  afterAll(async () => {
-    if (skipReason) return;
-    await handle.close();
-    await database.drop();
-  });
-
-  it.skipIf(skipReason !== null)(
-    'merges 500 concurrent charges into exact totals and writes every log row',
-    async () => {
-      const writer = new BatchWriter(handle, handle, { intervalMs: 60_000 });
-      const charges = Array.from({ length: 500 }, (_, index) => (index % 7) + 1);
-      await Promise.all(
-        charges.map(async (quota, index) => {
-          writer.increment('users', userId, { quota: -quota, used_quota: quota, request_count: 1 });
-          writer.increment('tokens', tokenId, { remain_quota: -quota, used_quota: quota });
-          writer.assign('tokens', tokenId, { accessed_time: 1000 + index });
-          writer.appendLog({
-            user_id: userId,
-            type: 2,
-            quota,
-            created_at: 1,
-            model_name: 'gpt-4o',
-            content: '',
-          });
-          if (index % 50 === 0) await writer.flush();
-        }),
-      );
-      await writer.stop();
-      const total = charges.reduce((sum, quota) => sum + quota, 0);
-      const user = await handle.db
-        .selectFrom('users')
-        .selectAll()
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
-      expect(user.quota).toBe(1_000_000 - total);
-      expect(user.used_quota).toBe(total);
-      expect(user.request_count).toBe(500);
-      const token = await handle.db
-        .selectFrom('tokens')
-        .selectAll()
-        .where('id', '=', tokenId)
-        .executeTakeFirstOrThrow();
-      expect(token.remain_quota).toBe(500_000 - total);
-      expect(token.accessed_time).toBe(1499);
-      const logged = await handle.db
-        .selectFrom('logs')
-        .select((builder) => [
-          builder.fn.countAll<number>().as('rows'),
-          builder.fn.sum<number>('quota').as('quota'),
-        ])
-        .executeTakeFirstOrThrow();
-      expect(Number(logged.rows)).toBe(500);
-      expect(Number(logged.quota)).toBe(total);
-    },
-  );
-
-  it.skipIf(skipReason !== null)('re-queues a failed flush so nothing is lost or counted twice', async () => {
-    const before = await handle.db
-      .selectFrom('users')
-      .select('used_quota')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
-    await handle.db
-      .insertInto('logs')
-      .values({ id: 900_001, user_id: userId, type: 4, content: 'x' })
-      .execute();
+  const userRow = () =>
+    handle.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+  /** A writer that flushes only when told to, and the errors it reported. */
+  const manualWriter = () => {
     const errors: unknown[] = [];
     const writer = new BatchWriter(handle, handle, {
       intervalMs: 60_000,
       onError: (error) => errors.push(error),
     });
+    return { writer, errors };
+  };
+
+  run('merges 500 concurrent charges into exact totals and writes every log row', async () => {
+    const writer = new BatchWriter(handle, handle, { intervalMs: 60_000 });
+    const charges = Array.from({ length: 500 }, (_, index) => (index % 7) + 1);
+    await Promise.all(
+      charges.map(async (quota, index) => {
+        writer.increment('users', userId, { quota: -quota, used_quota: quota, request_count: 1 });
+        writer.increment('tokens', tokenId, { remain_quota: -quota, used_quota: quota });
+        writer.assign('tokens', tokenId, { accessed_time: 1000 + index });
+        writer.appendLog({
+          user_id: userId,
+          type: 2,
+          quota,
+          created_at: 1,
+          model_name: 'gpt-4o',
+          content: '',
+        });
+        if (index % 50 === 0) await writer.flush();
+      }),
+    );
+    await writer.stop();
+    const total = charges.reduce((sum, quota) => sum + quota, 0);
+    const user = await userRow();
+    expect(user.quota).toBe(1_000_000 - total);
+    expect(user.used_quota).toBe(total);
+    expect(user.request_count).toBe(500);
+    const token = await handle.db
+      .selectFrom('tokens')
+      .selectAll()
+      .where('id', '=', tokenId)
+      .executeTakeFirstOrThrow();
+    expect(token.remain_quota).toBe(500_000 - total);
+    expect(token.accessed_time).toBe(1499);
+    const logged = await handle.db
+      .selectFrom('logs')
+      .select((builder) => [
+        builder.fn.countAll<number>().as('rows'),
+        builder.fn.sum<number>('quota').as('quota'),
+      ])
+      .executeTakeFirstOrThrow();
+    expect(Number(logged.rows)).toBe(500);
+    expect(Number(logged.quota)).toBe(total);
+  });
+
+  run('re-queues a failed flush so nothing is lost or counted twice', async () => {
+    const before = await userRow();
+    await handle.db
+      .insertInto('logs')
+      .values({ id: 900_001, user_id: userId, type: 4, content: 'x' })
+      .execute();
+    const { writer, errors } = manualWriter();
     writer.increment('users', userId, { used_quota: 10 });
     // A row the database refuses (duplicate id) makes the log write fail after the counters committed.
     writer.appendLog({ id: 900_001, user_id: userId, type: 2, quota: 1 });
     await expect(writer.flush()).rejects.toThrow();
     expect(errors).toHaveLength(1);
-    const after = await handle.db
-      .selectFrom('users')
-      .select('used_quota')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const after = await userRow();
     expect(after.used_quota).toBe(before.used_quota + 10);
     // The counter delta is not pending again; only the log row is (all rows failed: kept for a retry).
     expect(writer.pendingCount).toBe(1);
   });
 
-  it.skipIf(skipReason !== null)('drops a poison log row instead of blocking the good ones', async () => {
-    const errors: unknown[] = [];
-    const writer = new BatchWriter(handle, handle, {
-      intervalMs: 60_000,
-      onError: (error) => errors.push(error),
-    });
+  run('drops a poison log row instead of blocking the good ones', async () => {
+    const { writer, errors } = manualWriter();
     writer.appendLog({ user_id: userId, type: 4, content: 'good one' });
     writer.appendLog({ id: 900_001, user_id: userId, type: 2, quota: 1 });
     writer.appendLog({ user_id: userId, type: 4, content: 'good two' });
@@ -135,53 +115,35 @@ describe.each(matrix)('BatchWriter on $name', ({ skipReason, create }) => {
     expect(written).toHaveLength(2);
   });
 
-  it.skipIf(skipReason !== null)('writes on the next tick when batching is disabled', async () => {
+  run('writes on the next tick when batching is disabled', async () => {
     const writer = new BatchWriter(handle, handle, { intervalMs: 0 });
     writer.increment('users', userId, { request_count: 1 });
-    const before = await handle.db
-      .selectFrom('users')
-      .select('request_count')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const before = await userRow();
     await new Promise((resolve) => setTimeout(resolve, 50));
     await writer.flush();
-    const after = await handle.db
-      .selectFrom('users')
-      .select('request_count')
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const after = await userRow();
     expect(after.request_count).toBe(before.request_count + 1);
     expect(writer.pendingCount).toBe(0);
   });
 });
 
 describe('BatchWriter.exclusive and pendingDelta', () => {
+  const { handle } = setUpDatabaseHandle(sqliteDialect);
+  const storedQuota = async () =>
+    (await handle.db.selectFrom('users').select('quota').where('id', '=', 1).executeTakeFirstOrThrow()).quota;
+
   it('holds flushes during exclusive work and reports pending deltas', async () => {
-    const database = await createSqliteDatabase();
-    const handle = connectDatabase(database.target);
     await runMigrations(handle);
     await handle.db.insertInto('users').values({ username: 'u', password: 'x', quota: 100 }).execute();
     const writer = new BatchWriter(handle, handle, { intervalMs: 60_000 });
     writer.increment('users', 1, { quota: -30 });
     const observed = await writer.exclusive(async () => {
       void writer.flush();
-      const row = await handle.db
-        .selectFrom('users')
-        .select('quota')
-        .where('id', '=', 1)
-        .executeTakeFirstOrThrow();
-      return row.quota + writer.pendingDelta('users', 1, 'quota');
+      return (await storedQuota()) + writer.pendingDelta('users', 1, 'quota');
     });
     expect(observed).toBe(70);
     await writer.stop();
-    const row = await handle.db
-      .selectFrom('users')
-      .select('quota')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
-    expect(row.quota).toBe(70);
+    expect(await storedQuota()).toBe(70);
     expect(writer.pendingDelta('users', 1, 'quota')).toBe(0);
-    await handle.close();
-    await database.drop();
   });
 });

@@ -2,61 +2,44 @@ import { describe, expect, it } from 'vitest';
 import { parseDatabaseTarget } from './dsn.ts';
 
 describe('parseDatabaseTarget', () => {
+  // new-api's word for SQLite is `local`.
+  it.each(['', '   ', 'local'])('%j is SQLite at the default path', (dsn) => {
+    expect(parseDatabaseTarget(dsn, 'one-api.db')).toEqual({ dialect: 'sqlite', path: 'one-api.db' });
+  });
+
+  it.each(['postgres://postgres@127.0.0.1:5432/app', 'postgresql://u:p@db/app'])(
+    '%s is PostgreSQL, the string kept',
+    (dsn) => {
+      expect(parseDatabaseTarget(dsn, 'one-api.db')).toEqual({ dialect: 'postgres', connectionString: dsn });
+    },
+  );
+
   it.each([
-    ['', { dialect: 'sqlite', path: 'one-api.db' }],
-    ['   ', { dialect: 'sqlite', path: 'one-api.db' }],
-    // new-api's word for SQLite.
-    ['local', { dialect: 'sqlite', path: 'one-api.db' }],
-    [
-      'postgres://postgres@127.0.0.1:5432/app',
-      { dialect: 'postgres', connectionString: 'postgres://postgres@127.0.0.1:5432/app' },
-    ],
-    ['postgresql://u:p@db/app', { dialect: 'postgres', connectionString: 'postgresql://u:p@db/app' }],
+    // [dsn, host, port, user, password, database]
     [
       'root:secret@tcp(127.0.0.1:3306)/oneapi?charset=utf8mb4&parseTime=True',
-      {
-        dialect: 'mysql',
-        host: '127.0.0.1',
-        port: 3306,
-        user: 'root',
-        password: 'secret',
-        database: 'oneapi',
-      },
+      '127.0.0.1',
+      3306,
+      'root',
+      'secret',
+      'oneapi',
     ],
-    [
-      'root:@tcp(db:3307)/test',
-      { dialect: 'mysql', host: 'db', port: 3307, user: 'root', password: '', database: 'test' },
-    ],
-    [
-      'root@tcp(localhost)/test',
-      { dialect: 'mysql', host: 'localhost', port: 3306, user: 'root', password: '', database: 'test' },
-    ],
-    [
-      'u:p%40ss@/db',
-      { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'u', password: 'p%40ss', database: 'db' },
-    ],
+    ['root:@tcp(db:3307)/test', 'db', 3307, 'root', '', 'test'],
+    ['root@tcp(localhost)/test', 'localhost', 3306, 'root', '', 'test'],
+    ['u:p%40ss@/db', '127.0.0.1', 3306, 'u', 'p%40ss', 'db'],
     // A password holding `@` (and `:`), as the Go driver reads it: the address follows the last `@`.
-    [
-      'oneapi:p@ss:w@rd@tcp(db.internal:3306)/oneapi?parseTime=true',
-      {
-        dialect: 'mysql',
-        host: 'db.internal',
-        port: 3306,
-        user: 'oneapi',
-        password: 'p@ss:w@rd',
-        database: 'oneapi',
-      },
-    ],
-    [
-      'mysql://root:p@ss@127.0.0.1:3306/test',
-      { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: 'p@ss', database: 'test' },
-    ],
-    [
-      'mysql://root:p%40ss@127.0.0.1:3306/test',
-      { dialect: 'mysql', host: '127.0.0.1', port: 3306, user: 'root', password: 'p@ss', database: 'test' },
-    ],
-  ])('%s', (dsn, expected) => {
-    expect(parseDatabaseTarget(dsn, 'one-api.db')).toEqual(expected);
+    ['u:p@ss:w@rd@tcp(db.internal:3306)/db?parseTime=true', 'db.internal', 3306, 'u', 'p@ss:w@rd', 'db'],
+    ['mysql://root:p@ss@127.0.0.1:3306/test', '127.0.0.1', 3306, 'root', 'p@ss', 'test'],
+    ['mysql://root:p%40ss@127.0.0.1:3306/test', '127.0.0.1', 3306, 'root', 'p@ss', 'test'],
+  ])('%s is MySQL on %s:%i as %s', (dsn, host, port, user, password, database) => {
+    expect(parseDatabaseTarget(dsn, 'one-api.db')).toEqual({
+      dialect: 'mysql',
+      host,
+      port,
+      user,
+      password,
+      database,
+    });
   });
 
   it.each([

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseMatrix, type TestDatabase } from '../test-support/databases.ts';
+import { setUpDatabaseHandle } from '../test-support/database-handle.ts';
+import { databaseMatrix } from '../test-support/databases.ts';
 import { BatchWriter } from './batch-writer.ts';
-import { connectDatabase, type DatabaseHandle } from './connect.ts';
 import { readCheckpoints } from './ledger-checkpoints.ts';
 import { type JournalLine, LedgerJournal } from './ledger-journal.ts';
 import { planReplay, replayJournal } from './ledger-replay.ts';
@@ -143,16 +143,13 @@ describe('planReplay', () => {
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('the journaled batch writer on $name', ({ skipReason, create }) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
+describe.each(matrix)('the journaled batch writer on $name', (dialect) => {
+  const { handle, run } = setUpDatabaseHandle(dialect);
   let directory: string;
   let path: string;
 
   beforeAll(async () => {
-    if (skipReason) return;
-    database = await create();
-    handle = connectDatabase(database.target);
+    if (dialect.skipReason) return;
     await runMigrations(handle);
     await handle.db.insertInto('users').values({ username: 'payer', password: 'x', quota: 10_000 }).execute();
     await handle.db
@@ -164,10 +161,7 @@ describe.each(matrix)('the journaled batch writer on $name', ({ skipReason, crea
   });
 
   afterAll(async () => {
-    if (skipReason) return;
-    await handle.close();
-    await database.drop();
-    rmSync(directory, { recursive: true, force: true });
+    if (directory) rmSync(directory, { recursive: true, force: true });
   });
 
   async function balances() {
@@ -211,38 +205,35 @@ describe.each(matrix)('the journaled batch writer on $name', ({ skipReason, crea
     });
   }
 
-  it.skipIf(skipReason !== null)(
-    'recovers settled calls and refunds open reservations after a crash, exactly once',
-    async () => {
-      const before = await balances();
-      expect(LedgerJournal.acquire(path)).toBeNull();
-      const journal = new LedgerJournal(path);
-      const writer = new BatchWriter(handle, handle, { intervalMs: 60_000, journal });
-      call(writer, 'flushed', 100, 70);
-      await writer.flush();
-      expect(await readCheckpoints(handle.db, journal.id)).toMatchObject({ counters: journal.lastSeq });
-      call(writer, 'settled-after-flush', 100, 40);
-      call(writer, 'open-before-crash', 300, null);
-      // The process dies: nothing more is flushed, the file stays behind.
-      journal.close(false);
+  run('recovers settled calls and refunds open reservations after a crash, exactly once', async () => {
+    const before = await balances();
+    expect(LedgerJournal.acquire(path)).toBeNull();
+    const journal = new LedgerJournal(path);
+    const writer = new BatchWriter(handle, handle, { intervalMs: 60_000, journal });
+    call(writer, 'flushed', 100, 70);
+    await writer.flush();
+    expect(await readCheckpoints(handle.db, journal.id)).toMatchObject({ counters: journal.lastSeq });
+    call(writer, 'settled-after-flush', 100, 40);
+    call(writer, 'open-before-crash', 300, null);
+    // The process dies: nothing more is flushed, the file stays behind.
+    journal.close(false);
 
-      const previous = LedgerJournal.acquire(path);
-      expect(previous?.id).toBe(journal.id);
-      const report = await replayJournal(previous!, handle, handle);
-      expect(report.refunded).toBe(1);
-      // A crash during recovery makes the next boot replay again: nothing may be applied twice.
-      await replayJournal(previous!, handle, handle);
-      const after = await balances();
-      expect(after.quota).toBe(before.quota - 110);
-      expect(after.token).toBe(before.token - 110);
-      expect(after.used - before.used).toBe(110);
-      expect(after.logRows - before.logRows).toBe(2);
-      expect(after.logQuota - before.logQuota).toBe(110);
-      new LedgerJournal(path).close(true);
-    },
-  );
+    const previous = LedgerJournal.acquire(path);
+    expect(previous?.id).toBe(journal.id);
+    const report = await replayJournal(previous!, handle, handle);
+    expect(report.refunded).toBe(1);
+    // A crash during recovery makes the next boot replay again: nothing may be applied twice.
+    await replayJournal(previous!, handle, handle);
+    const after = await balances();
+    expect(after.quota).toBe(before.quota - 110);
+    expect(after.token).toBe(before.token - 110);
+    expect(after.used - before.used).toBe(110);
+    expect(after.logRows - before.logRows).toBe(2);
+    expect(after.logQuota - before.logQuota).toBe(110);
+    new LedgerJournal(path).close(true);
+  });
 
-  it.skipIf(skipReason !== null)('a clean stop leaves nothing to replay', async () => {
+  run('a clean stop leaves nothing to replay', async () => {
     LedgerJournal.acquire(path);
     const journal = new LedgerJournal(path);
     const writer = new BatchWriter(handle, handle, { intervalMs: 60_000, journal });

@@ -9,6 +9,7 @@ import type { AppContext } from '../context.ts';
 import { notifyRoot } from '../lib/notify-root.ts';
 import { toCachedChannel } from '../relay/cache/channel-cache.ts';
 import { fetchUpstreamBalance, UnsupportedQueryError } from '../relay/providers/account-queries.ts';
+import { findChannelRow } from '../relay/routing/channel-rows.ts';
 import { testChannel } from '../relay/routing/channel-test.ts';
 
 const running = new Set<'tests' | 'balances'>();
@@ -55,11 +56,7 @@ export function testAllChannels(context: AppContext): Promise<boolean> {
 
 /** Refreshes the balance of one channel and stores it. */
 export async function refreshBalance(context: AppContext, channelId: number): Promise<number | null> {
-  const row = await context.database.db
-    .selectFrom('channels')
-    .selectAll()
-    .where('id', '=', channelId)
-    .executeTakeFirst();
+  const row = await findChannelRow(context.database.db, channelId);
   if (!row) return null;
   const balance = await fetchUpstreamBalance(context, toCachedChannel(row));
   await context.database.db

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { addressRefusal, connectHost, guardedLookup, hostRefusal } from './address-policy.ts';
+import {
+  addressRefusal,
+  connectHost,
+  guardedLookup,
+  hostRefusal,
+  type UpstreamAddressPolicy,
+} from './address-policy.ts';
+
+/** One case per address of the space-separated list: [address, policy, refused]. */
+const cases = (policy: UpstreamAddressPolicy, refused: boolean, addresses: string) =>
+  addresses.split(' ').map((address) => [address, policy, refused] as const);
 
 describe('addressRefusal', () => {
   it.each([
-    ['169.254.169.254', 'default', true],
-    ['169.254.1.1', 'default', true],
-    ['0.0.0.0', 'default', true],
-    ['100.100.100.200', 'default', true],
-    ['fe80::1', 'default', true],
-    ['[fd00:ec2::254]', 'default', true],
-    ['::ffff:169.254.169.254', 'default', true],
-    ['127.0.0.1', 'default', false],
-    ['10.1.2.3', 'default', false],
-    ['192.168.1.10', 'default', false],
-    ['8.8.8.8', 'default', false],
-    ['127.0.0.1', 'public-only', true],
-    ['10.1.2.3', 'public-only', true],
-    ['::1', 'public-only', true],
-    ['8.8.8.8', 'public-only', false],
-    ['169.254.169.254', 'allow-all', false],
-  ] as const)('%s under %s refused: %s', (address, policy, refused) => {
+    ...cases('default', true, '169.254.169.254 169.254.1.1 0.0.0.0 100.100.100.200 fe80::1 [fd00:ec2::254]'),
+    ...cases('default', true, '::ffff:169.254.169.254'),
+    ...cases('default', false, '127.0.0.1 10.1.2.3 192.168.1.10 8.8.8.8'),
+    ...cases('public-only', true, '127.0.0.1 10.1.2.3 ::1'),
+    ...cases('public-only', false, '8.8.8.8'),
+    ...cases('allow-all', false, '169.254.169.254'),
+  ])('%s under %s refused: %s', (address, policy, refused) => {
     expect(addressRefusal(address, policy) !== null).toBe(refused);
   });
 
@@ -49,26 +49,21 @@ describe('addressRefusal', () => {
 
 describe('IPv4 addresses carried inside IPv6 addresses', () => {
   it.each([
-    ['::ffff:169.254.169.254', 'default', true],
-    ['::ffff:a9fe:a9fe', 'default', true],
-    ['0:0:0:0:0:ffff:7f00:1', 'public-only', true],
-    ['::ffff:0:169.254.169.254', 'default', true],
-    ['::ffff:0:7f00:1', 'public-only', true],
-    ['::169.254.169.254', 'default', true],
-    ['::7f00:1', 'public-only', true],
-    ['::a9fe:a9fe', 'default', true],
-    ['64:ff9b::169.254.169.254', 'default', true],
-    ['64:ff9b::a9fe:a9fe', 'default', true],
-    ['64:ff9b::7f00:1', 'public-only', true],
-    ['64:ff9b:1:a9fe:a9:fe00::', 'default', true],
-    ['2002:a9fe:a9fe::1', 'default', true],
-    ['2002:7f00:1::', 'public-only', true],
-    ['2001:0:4136:e378:8000:63bf:5601:5601', 'default', true],
-    ['64:ff9b::7f00:1', 'default', false],
-    ['64:ff9b::808:808', 'public-only', false],
-    ['2002:808:808::1', 'public-only', false],
-    ['2606:4700:4700::1111', 'public-only', false],
-  ] as const)('%s under %s: refused %s', (address, policy, refused) => {
+    ...cases('default', true, '::ffff:169.254.169.254 ::ffff:a9fe:a9fe ::ffff:0:169.254.169.254'),
+    ...cases('default', true, '::169.254.169.254 ::a9fe:a9fe 64:ff9b::169.254.169.254 64:ff9b::a9fe:a9fe'),
+    ...cases(
+      'default',
+      true,
+      '64:ff9b:1:a9fe:a9:fe00:: 2002:a9fe:a9fe::1 2001:0:4136:e378:8000:63bf:5601:5601',
+    ),
+    ...cases(
+      'public-only',
+      true,
+      '0:0:0:0:0:ffff:7f00:1 ::ffff:0:7f00:1 ::7f00:1 64:ff9b::7f00:1 2002:7f00:1::',
+    ),
+    ...cases('default', false, '64:ff9b::7f00:1'),
+    ...cases('public-only', false, '64:ff9b::808:808 2002:808:808::1 2606:4700:4700::1111'),
+  ])('%s under %s: refused %s', (address, policy, refused) => {
     expect(addressRefusal(address, policy) !== null).toBe(refused);
   });
 

@@ -1,31 +1,9 @@
-import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startTunnelProxy } from '../test-support/tunnel-proxy.ts';
 import { RefusedAddressError, UpstreamClient } from './http-client.ts';
 
 /** A TCP server that accepts connections and never answers; counts them. */
-async function startBlackHole(): Promise<{
-  url: string;
-  close: () => Promise<void>;
-  accepted: () => number;
-}> {
-  let accepted = 0;
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => {
-    accepted += 1;
-    sockets.push(socket);
-    socket.on('error', () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    accepted: () => accepted,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+const startBlackHole = () => startTunnelProxy('silent');
 
 const request = {
   url: 'http://127.0.0.1:9/v1/chat/completions',

@@ -22,94 +22,45 @@ function parseAll(chunks: Array<Uint8Array | string>): SseEvent[] {
 const encoder = new TextEncoder();
 
 describe('SseParser', () => {
-  const cases: Array<{ name: string; chunks: string[]; expected: SseEvent[] }> = [
-    {
-      name: 'one event with a space after the colon',
-      chunks: ['data: hello\n\n'],
-      expected: [{ data: 'hello' }],
-    },
-    { name: 'data without a space', chunks: ['data:hello\n\n'], expected: [{ data: 'hello' }] },
-    { name: 'only one leading space is removed', chunks: ['data:  two\n\n'], expected: [{ data: ' two' }] },
-    {
-      name: 'CRLF line endings',
-      chunks: ['data: a\r\n\r\ndata: b\r\n\r\n'],
-      expected: [{ data: 'a' }, { data: 'b' }],
-    },
-    { name: 'CR line endings', chunks: ['data: a\r\rdata: b\r\r'], expected: [{ data: 'a' }, { data: 'b' }] },
-    {
-      name: 'mixed line endings',
-      chunks: ['data: a\r\ndata: b\rdata: c\n\r\n'],
-      expected: [{ data: 'a\nb\nc' }],
-    },
-    {
-      name: 'multi-line data joined by LF',
-      chunks: ['data: {"a":\ndata: 1}\n\n'],
-      expected: [{ data: '{"a":\n1}' }],
-    },
-    {
-      name: 'comments and pings are skipped',
-      chunks: [': PING\n\n:another\ndata: x\n: inside\n\n'],
-      expected: [{ data: 'x' }],
-    },
-    {
-      name: 'named events with ids (Claude style)',
-      chunks: ['event: message_start\nid: 7\ndata: {"type":"message_start"}\n\nevent: ping\ndata: {}\n\n'],
-      expected: [
+  /** [name, the input (one chunk or several), the events; a string stands for an event of that data alone] */
+  const cases: Array<[name: string, chunks: string | string[], expected: Array<string | SseEvent>]> = [
+    ['one event with a space after the colon', 'data: hello\n\n', ['hello']],
+    ['data without a space', 'data:hello\n\n', ['hello']],
+    ['only one leading space is removed', 'data:  two\n\n', [' two']],
+    ['CRLF line endings', 'data: a\r\n\r\ndata: b\r\n\r\n', ['a', 'b']],
+    ['CR line endings', 'data: a\r\rdata: b\r\r', ['a', 'b']],
+    ['mixed line endings', 'data: a\r\ndata: b\rdata: c\n\r\n', ['a\nb\nc']],
+    ['multi-line data joined by LF', 'data: {"a":\ndata: 1}\n\n', ['{"a":\n1}']],
+    ['comments and pings are skipped', ': PING\n\n:another\ndata: x\n: inside\n\n', ['x']],
+    [
+      'named events with ids (Claude style)',
+      'event: message_start\nid: 7\ndata: {"type":"message_start"}\n\nevent: ping\ndata: {}\n\n',
+      [
         { event: 'message_start', id: '7', data: '{"type":"message_start"}' },
         { event: 'ping', data: '{}' },
       ],
-    },
-    {
-      name: 'an event without data is not dispatched',
-      chunks: ['event: ping\n\ndata: after\n\n'],
-      expected: [{ data: 'after' }],
-    },
-    {
-      name: 'an empty data field dispatches an empty event',
-      chunks: ['data:\n\n'],
-      expected: [{ data: '' }],
-    },
-    { name: 'a bare data field name', chunks: ['data\n\n'], expected: [{ data: '' }] },
-    { name: 'extra blank lines are harmless', chunks: ['\n\n\ndata: a\n\n\n\n'], expected: [{ data: 'a' }] },
-    {
-      name: 'unknown fields and retry are ignored',
-      chunks: ['retry: 1000\nfoo: bar\ndata: a\n\n'],
-      expected: [{ data: 'a' }],
-    },
-    { name: 'ids with NUL are ignored', chunks: ['id: a\0b\ndata: a\n\n'], expected: [{ data: 'a' }] },
-    {
-      name: 'end() flushes a final event without a blank line',
-      chunks: ['data: first\n\ndata: [DONE]'],
-      expected: [{ data: 'first' }, { data: '[DONE]' }],
-    },
-    {
-      name: 'end() flushes a final event that ended with one line break',
-      chunks: ['data: last\n'],
-      expected: [{ data: 'last' }],
-    },
-    {
-      name: 'a leading byte order mark is removed',
-      chunks: ['\uFEFFdata: a\n\n'],
-      expected: [{ data: 'a' }],
-    },
-    {
-      name: 'CR at the end of one chunk and LF at the start of the next',
-      chunks: ['data: a\r', '\ndata: b\r', '\n\r', '\n'],
-      expected: [{ data: 'a\nb' }],
-    },
-    {
-      name: 'a field name split across chunks',
-      chunks: ['da', 'ta', ': sp', 'lit\n', '\n'],
-      expected: [{ data: 'split' }],
-    },
-    {
-      name: 'colons inside the value are kept',
-      chunks: ['data: {"url":"http://x"}\n\n'],
-      expected: [{ data: '{"url":"http://x"}' }],
-    },
+    ],
+    ['an event without data is not dispatched', 'event: ping\n\ndata: after\n\n', ['after']],
+    ['an empty data field dispatches an empty event', 'data:\n\n', ['']],
+    ['a bare data field name', 'data\n\n', ['']],
+    ['extra blank lines are harmless', '\n\n\ndata: a\n\n\n\n', ['a']],
+    ['unknown fields and retry are ignored', 'retry: 1000\nfoo: bar\ndata: a\n\n', ['a']],
+    ['ids with NUL are ignored', 'id: a\0b\ndata: a\n\n', ['a']],
+    ['end() flushes a final event without a blank line', 'data: first\n\ndata: [DONE]', ['first', '[DONE]']],
+    ['end() flushes a final event that ended with one line break', 'data: last\n', ['last']],
+    ['a leading byte order mark is removed', '\uFEFFdata: a\n\n', ['a']],
+    [
+      'CR at the end of one chunk and LF at the start of the next',
+      ['data: a\r', '\ndata: b\r', '\n\r', '\n'],
+      ['a\nb'],
+    ],
+    ['a field name split across chunks', ['da', 'ta', ': sp', 'lit\n', '\n'], ['split']],
+    ['colons inside the value are kept', 'data: {"url":"http://x"}\n\n', ['{"url":"http://x"}']],
   ];
 
-  it.each(cases)('$name', ({ chunks, expected }) => {
+  it.each(cases)('%s', (_name, input, events) => {
+    const chunks = typeof input === 'string' ? [input] : input;
+    const expected = events.map((event) => (typeof event === 'string' ? { data: event } : event));
     expect(parseAll(chunks)).toEqual(expected);
     expect(parseAll(chunks.map((chunk) => encoder.encode(chunk)))).toEqual(expected);
   });

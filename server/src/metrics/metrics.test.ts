@@ -3,11 +3,12 @@
  * rows (calls, tokens, quota), HTTP requests are counted by route, the writer, cache and process metrics
  * are there; the scrape needs the bearer token, and without METRICS_ENABLED there is no /metrics at all.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startRelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const TOKEN = 'scrape-secret';
-let fixture: RelayFixture;
+const { fixture } = setUpRelayFixture({ environment: { METRICS_ENABLED: 'true', METRICS_TOKEN: TOKEN } });
 let channelId: number;
 
 /** The value of one sample line of the exposition text (0 when absent). */
@@ -29,11 +30,8 @@ async function scrape(token: string | null): Promise<{ status: number; text: str
 }
 
 beforeAll(async () => {
-  fixture = await startRelayFixture({ environment: { METRICS_ENABLED: 'true', METRICS_TOKEN: TOKEN } });
   channelId = await fixture.addChannel({ models: 'gpt-4o' });
 });
-
-afterAll(async () => fixture?.close());
 
 describe('GET /metrics', () => {
   it('counts relay calls, tokens and quota exactly as the log rows record them', async () => {

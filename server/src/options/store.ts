@@ -5,6 +5,7 @@
  * several instances converge. Values are strings, exactly as they travel and are stored.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { OptionEntry } from '../../../common/api/options.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { CacheBus } from '../lib/cache-bus.ts';
 import {
@@ -16,13 +17,9 @@ import {
 } from './catalogue.ts';
 import { validateOptionValue } from './validate.ts';
 
+export type { OptionEntry };
 export type OptionStoreLogger = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 export type OptionChangeListener = (key: string, value: string) => void;
-
-export interface OptionEntry {
-  key: string;
-  value: string;
-}
 
 interface ParsedJson {
   raw: string;

@@ -15,7 +15,7 @@ import {
   type FakeBaidu,
   startFakeBaidu,
 } from '../test-support/fake-vendors/baidu-upstream.ts';
-import { collectChatStream, SYSTEM_AND_TURNS } from '../test-support/relay-fixture.ts';
+import { collectChatStream, ratioQuota, SYSTEM_AND_TURNS, TURNS } from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'ERNIE-4.0-8K';
@@ -58,16 +58,11 @@ describe('Baidu ERNIE channels', () => {
     );
     expect(upstream.body).toMatchObject({
       system: 'Be brief.',
-      messages: [
-        { role: 'user', content: 'Hi' },
-        { role: 'assistant', content: 'Hello' },
-        { role: 'user', content: 'Who are you?' },
-      ],
+      messages: TURNS,
       temperature: 1,
     });
-    const expected = Math.round(
-      (FAKE_BAIDU_USAGE.prompt_tokens + FAKE_BAIDU_USAGE.completion_tokens * COMPLETION_RATIO) * MODEL_RATIO,
-    );
+    const { prompt_tokens, completion_tokens } = FAKE_BAIDU_USAGE;
+    const expected = ratioQuota(prompt_tokens, completion_tokens, MODEL_RATIO, COMPLETION_RATIO);
     expect(log.quota).toBe(expected);
     expect(spent).toBe(expected);
   });

@@ -13,6 +13,7 @@ import {
 } from '../test-support/fake-vendors/bedrock-upstream.ts';
 import { FAKE_CLAUDE_TEXT, FAKE_CLAUDE_USAGE } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import { streamedChat } from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'claude-3-5-haiku-20241022';
@@ -72,18 +73,7 @@ describe('AWS Bedrock channels', () => {
       '/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke-with-response-stream',
     );
 
-    const stream = await fixture.openai.chat.completions.create({
-      model: MODEL,
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let usage: { completion_tokens: number } | null = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await streamedChat(fixture.openai, MODEL);
     expect(text).toBe(FAKE_CLAUDE_TEXT);
     expect(usage?.completion_tokens).toBe(FAKE_CLAUDE_USAGE.output_tokens);
     const log = await fixture.lastConsumeLog();

@@ -15,7 +15,13 @@ import {
   type FakeDify,
   startFakeDify,
 } from '../test-support/fake-vendors/dify-upstream.ts';
-import { collectChatStream, failedChatStream } from '../test-support/relay-fixture.ts';
+import {
+  claudeMessage,
+  collectChatStream,
+  failedChatStream,
+  ratioQuota,
+  streamedClaudeMessage,
+} from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'dify-support-bot';
@@ -28,7 +34,7 @@ let dify: FakeDify;
 let channelId: number;
 
 function quotaOf(promptTokens: number, completionTokens: number): number {
-  return Math.round((promptTokens + completionTokens * COMPLETION_RATIO) * MODEL_RATIO);
+  return ratioQuota(promptTokens, completionTokens, MODEL_RATIO, COMPLETION_RATIO);
 }
 
 beforeAll(async () => {
@@ -171,12 +177,7 @@ describe('Dify channels', () => {
 
   it('serve a Claude-format client, stream and not', async () => {
     const anthropic = fixture.anthropic();
-    const message = await anthropic.messages.create({
-      model: MODEL,
-      max_tokens: 64,
-      system: 'Answer in English.',
-      messages: [{ role: 'user', content: 'Hello?' }],
-    });
+    const message = await claudeMessage(anthropic, MODEL, 'Hello?', 'Answer in English.');
     expect(message.content[0]).toMatchObject({ type: 'text', text: ANSWER });
     expect(message.usage).toMatchObject({
       input_tokens: FAKE_DIFY_USAGE.prompt_tokens,
@@ -187,9 +188,7 @@ describe('Dify channels', () => {
       response_mode: 'blocking',
     });
 
-    const final = await anthropic.messages
-      .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hello?' }] })
-      .finalMessage();
+    const final = await streamedClaudeMessage(anthropic, MODEL, 'Hello?');
     expect(final.content[0]).toMatchObject({ type: 'text', text: ANSWER });
     expect(final.stop_reason).toBe('end_turn');
     expect(final.usage.output_tokens).toBe(FAKE_DIFY_USAGE.completion_tokens);

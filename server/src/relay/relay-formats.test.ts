@@ -13,6 +13,7 @@ import {
   startFakeClaude,
 } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import { SYSTEM_AND_HI, streamedChat, weatherToolRound } from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const CLAUDE_KEY = 'sk-ant-fake-upstream-key';
@@ -147,10 +148,7 @@ describe('OpenAI SDK → /v1/chat/completions on other upstreams', () => {
   it('talks to a Claude upstream: reply, stream with usage, and a tool round trip', async () => {
     const reply = await fixture.openai.chat.completions.create({
       model: CLAUDE_MODEL,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hi' },
-      ],
+      messages: SYSTEM_AND_HI,
     });
     expect(reply.choices[0]?.message.content).toBe(FAKE_CLAUDE_TEXT);
     expect(reply.usage?.prompt_tokens).toBe(
@@ -162,39 +160,14 @@ describe('OpenAI SDK → /v1/chat/completions on other upstreams', () => {
     expect(sent.max_tokens).toBeGreaterThan(0);
     expect(JSON.stringify(sent.system)).toContain('Be brief.');
 
-    const stream = await fixture.openai.chat.completions.create({
-      model: CLAUDE_MODEL,
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let usage: unknown = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await streamedChat(fixture.openai, CLAUDE_MODEL);
     expect(text).toBe(FAKE_CLAUDE_TEXT);
     expect(usage).toMatchObject({ completion_tokens: FAKE_CLAUDE_USAGE.output_tokens });
 
     const tools = [{ type: 'function' as const, function: weatherTool }];
-    const first = await fixture.openai.chat.completions.create({
-      model: CLAUDE_MODEL,
-      messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools,
-    });
-    const call = first.choices[0]?.message.tool_calls?.[0];
+    const { first, call, second } = await weatherToolRound(fixture.openai, CLAUDE_MODEL, tools);
     expect(first.choices[0]?.finish_reason).toBe('tool_calls');
     expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual(FAKE_CLAUDE_TOOL_INPUT);
-    const second = await fixture.openai.chat.completions.create({
-      model: CLAUDE_MODEL,
-      tools,
-      messages: [
-        { role: 'user', content: 'Weather in Paris?' },
-        first.choices[0]!.message,
-        { role: 'tool', tool_call_id: call!.id, content: 'sunny' },
-      ],
-    });
     expect(second.choices[0]?.message.content).toBe(FAKE_CLAUDE_TEXT);
   });
 });

@@ -4,7 +4,6 @@
  * countTokens, embeddings and the models list on an OpenAI upstream; pass-through to a Gemini channel
  * with its usage billed; OpenAI and Claude clients on a Gemini channel; errors in Gemini's format.
  */
-import Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
@@ -22,6 +21,13 @@ import {
   startFakeGemini,
 } from '../test-support/fake-vendors/gemini-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import {
+  claudeMessage,
+  SYSTEM_AND_HI,
+  streamedChat,
+  streamedClaudeMessage,
+  weatherToolRound,
+} from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const GEMINI_KEY = 'AIzaFakeGeminiUpstreamKey0123456789';
@@ -154,27 +160,13 @@ describe('Gemini channels (type 24)', () => {
   it('serve OpenAI chat clients: reply, stream with usage, and a tool round trip', async () => {
     const reply = await fixture.openai.chat.completions.create({
       model: GEMINI_MODEL,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hi' },
-      ],
+      messages: SYSTEM_AND_HI,
     });
     expect(reply.choices[0]?.message.content).toBe(FAKE_GEMINI_TEXT);
     const sent = gemini.requests.at(-1)!.body;
     expect(JSON.stringify(sent.systemInstruction ?? sent.system_instruction)).toContain('Be brief.');
 
-    const stream = await fixture.openai.chat.completions.create({
-      model: GEMINI_MODEL,
-      messages: [{ role: 'user', content: 'Hi' }],
-      stream: true,
-      stream_options: { include_usage: true },
-    });
-    let text = '';
-    let usage: { prompt_tokens: number } | null = null;
-    for await (const chunk of stream) {
-      text += chunk.choices[0]?.delta.content ?? '';
-      if (chunk.usage) usage = chunk.usage;
-    }
+    const { text, usage } = await streamedChat(fixture.openai, GEMINI_MODEL);
     expect(text).toBe(FAKE_GEMINI_TEXT);
     expect(usage?.prompt_tokens).toBe(FAKE_GEMINI_USAGE.promptTokenCount);
 
@@ -187,37 +179,17 @@ describe('Gemini channels (type 24)', () => {
         },
       },
     ];
-    const first = await fixture.openai.chat.completions.create({
-      model: GEMINI_MODEL,
-      messages: [{ role: 'user', content: 'Weather in Paris?' }],
-      tools,
-    });
-    const call = first.choices[0]?.message.tool_calls?.[0];
+    const { first, call, second } = await weatherToolRound(fixture.openai, GEMINI_MODEL, tools);
     expect(first.choices[0]?.finish_reason).toBe('tool_calls');
     expect(call?.type === 'function' && JSON.parse(call.function.arguments)).toEqual(FAKE_GEMINI_ARGS);
-    const second = await fixture.openai.chat.completions.create({
-      model: GEMINI_MODEL,
-      tools,
-      messages: [
-        { role: 'user', content: 'Weather in Paris?' },
-        first.choices[0]!.message,
-        { role: 'tool', tool_call_id: call!.id, content: 'sunny' },
-      ],
-    });
     expect(second.choices[0]?.message.content).toBe(FAKE_GEMINI_TEXT);
   });
 
   it('serve Claude clients', async () => {
-    const anthropic = new Anthropic({ apiKey: key, baseURL: fixture.server.url, maxRetries: 0 });
-    const message = await anthropic.messages.create({
-      model: GEMINI_MODEL,
-      max_tokens: 64,
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
+    const anthropic = fixture.anthropic();
+    const message = await claudeMessage(anthropic, GEMINI_MODEL);
     expect(message.content[0]).toMatchObject({ type: 'text', text: FAKE_GEMINI_TEXT });
-    const final = await anthropic.messages
-      .stream({ model: GEMINI_MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
-      .finalMessage();
+    const final = await streamedClaudeMessage(anthropic, GEMINI_MODEL);
     expect(final.content[0]).toMatchObject({ type: 'text', text: FAKE_GEMINI_TEXT });
     expect(final.usage.output_tokens).toBeGreaterThan(0);
   });

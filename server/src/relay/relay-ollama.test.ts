@@ -13,7 +13,7 @@ import {
   FAKE_OLLAMA_PIECES,
   startFakeOllama,
 } from '../test-support/fake-vendors/ollama-upstream.ts';
-import { collectChatStream } from '../test-support/relay-fixture.ts';
+import { collectChatStream, SYSTEM_AND_HI } from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const COMPAT_MODEL = 'qwen2.5:7b';
@@ -46,10 +46,7 @@ describe('Ollama channels', () => {
   it('answer natively through /api/chat and bill the eval counts', async () => {
     const reply = await fixture.openai.chat.completions.create({
       model: FAKE_OLLAMA_MODEL,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hi' },
-      ],
+      messages: SYSTEM_AND_HI,
       max_tokens: 50,
       temperature: 0.2,
     });
@@ -59,10 +56,7 @@ describe('Ollama channels', () => {
     expect(upstream.body).toMatchObject({
       model: FAKE_OLLAMA_MODEL,
       stream: false,
-      messages: [
-        { role: 'system', content: 'Be brief.' },
-        { role: 'user', content: 'Hi' },
-      ],
+      messages: SYSTEM_AND_HI,
       options: { num_predict: 50, temperature: 0.2 },
     });
     const log = await fixture.lastConsumeLog();

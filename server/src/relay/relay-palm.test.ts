@@ -14,7 +14,14 @@ import {
   FAKE_PALM_TEXT,
   startFakePalm,
 } from '../test-support/fake-vendors/palm-upstream.ts';
-import { type Charge, collectChatStream, SYSTEM_AND_TURNS } from '../test-support/relay-fixture.ts';
+import {
+  type Charge,
+  claudeMessage,
+  collectChatStream,
+  ratioQuota,
+  SYSTEM_AND_TURNS,
+  streamedClaudeMessage,
+} from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 import { adaptorFor } from './providers/registry.ts';
 
@@ -32,7 +39,7 @@ function expectCountedBilling({ spent, log }: Charge<unknown>): void {
   const completion = Number(log.completion_tokens);
   expect(prompt).toBeGreaterThan(0);
   expect(completion).toBeGreaterThan(0);
-  const expected = Math.round((prompt + completion * COMPLETION_RATIO) * MODEL_RATIO);
+  const expected = ratioQuota(prompt, completion, MODEL_RATIO, COMPLETION_RATIO);
   expect(log.quota).toBe(expected);
   expect(spent).toBe(expected);
 }
@@ -148,12 +155,7 @@ describe('PaLM 2 channels', () => {
   it('serve a Claude-format client, stream and not', async () => {
     const anthropic = fixture.anthropic();
     const charge = await fixture.charged(() =>
-      anthropic.messages.create({
-        model: MODEL,
-        max_tokens: 64,
-        system: 'Answer in English.',
-        messages: [{ role: 'user', content: 'Hello?' }],
-      }),
+      claudeMessage(anthropic, MODEL, 'Hello?', 'Answer in English.'),
     );
     const message = charge.result;
     expect(message.content[0]).toMatchObject({ type: 'text', text: FAKE_PALM_TEXT });
@@ -163,11 +165,7 @@ describe('PaLM 2 channels', () => {
     });
     expectCountedBilling(charge);
 
-    const streamed = await fixture.charged(() =>
-      anthropic.messages
-        .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hello?' }] })
-        .finalMessage(),
-    );
+    const streamed = await fixture.charged(() => streamedClaudeMessage(anthropic, MODEL, 'Hello?'));
     expect(streamed.result.content[0]).toMatchObject({ type: 'text', text: FAKE_PALM_TEXT });
     expect(streamed.result.stop_reason).toBe('end_turn');
     expectCountedBilling(streamed);

@@ -57,6 +57,16 @@ function readLedger(path: string, userId: number, tokenId: number): Ledger {
   }
 }
 
+/** Every call of the user settled: `rows` logs, each charged, and the user and token charged what they say. */
+function expectSettled(ledger: Ledger, rows: number): void {
+  expect(ledger.logRows).toBe(rows);
+  expect(ledger.minLogQuota).toBeGreaterThan(0);
+  expect(ledger.userSpent).toBe(ledger.logQuota);
+  expect(ledger.userUsed).toBe(ledger.logQuota);
+  expect(ledger.tokenSpent).toBe(ledger.logQuota);
+  expect(ledger.tokenUsed).toBe(ledger.logQuota);
+}
+
 interface StreamCall {
   firstChunk: Promise<void>;
   /** Everything the client received, once the stream ended (or broke). */
@@ -184,13 +194,7 @@ describe('stopping the server', () => {
         expect(text).toContain('stream_interrupted');
         expect(text).toContain('data: [DONE]');
       }
-      const ledger = readLedger(path, prepared.userId, prepared.tokenId);
-      expect(ledger.logRows).toBe(200);
-      expect(ledger.minLogQuota).toBeGreaterThan(0);
-      expect(ledger.userSpent).toBe(ledger.logQuota);
-      expect(ledger.userUsed).toBe(ledger.logQuota);
-      expect(ledger.tokenSpent).toBe(ledger.logQuota);
-      expect(ledger.tokenUsed).toBe(ledger.logQuota);
+      expectSettled(readLedger(path, prepared.userId, prepared.tokenId), 200);
     } finally {
       await server.stop('SIGKILL');
     }
@@ -222,12 +226,6 @@ describe('stopping the server', () => {
     } finally {
       expect(await second.stop('SIGTERM')).toBe(0);
     }
-    const ledger = readLedger(path, prepared.userId, prepared.tokenId);
-    expect(ledger.logRows).toBe(100);
-    expect(ledger.minLogQuota).toBeGreaterThan(0);
-    expect(ledger.userSpent).toBe(ledger.logQuota);
-    expect(ledger.userUsed).toBe(ledger.logQuota);
-    expect(ledger.tokenSpent).toBe(ledger.logQuota);
-    expect(ledger.tokenUsed).toBe(ledger.logQuota);
+    expectSettled(readLedger(path, prepared.userId, prepared.tokenId), 100);
   }, 60_000);
 });

@@ -18,7 +18,14 @@ import {
   type FakeSpark,
   startFakeSpark,
 } from '../test-support/fake-vendors/spark-upstream.ts';
-import { collectChatStream, failedChatStream, SYSTEM_AND_TURNS } from '../test-support/relay-fixture.ts';
+import {
+  claudeMessage,
+  collectChatStream,
+  failedChatStream,
+  ratioQuota,
+  SYSTEM_AND_TURNS,
+  streamedClaudeMessage,
+} from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 import { startTunnelProxy } from '../test-support/tunnel-proxy.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
@@ -37,8 +44,11 @@ let wrongSecretChannelId: number;
 
 /** What the usage of the fake's last frame costs at `ratio` (completion tokens at COMPLETION_RATIO). */
 function expectedQuota(ratio = MODEL_RATIO): number {
-  return Math.round(
-    (FAKE_SPARK_USAGE.prompt_tokens + FAKE_SPARK_USAGE.completion_tokens * COMPLETION_RATIO) * ratio,
+  return ratioQuota(
+    FAKE_SPARK_USAGE.prompt_tokens,
+    FAKE_SPARK_USAGE.completion_tokens,
+    ratio,
+    COMPLETION_RATIO,
   );
 }
 
@@ -93,12 +103,7 @@ describe('iFlytek Spark channels', () => {
       parameter: { chat: { domain: 'generalv3.5', temperature: 1, max_tokens: 8192, auditing: 'default' } },
       payload: {
         message: {
-          text: [
-            { role: 'system', content: 'Be brief.' },
-            { role: 'user', content: 'Hi' },
-            { role: 'assistant', content: 'Hello' },
-            { role: 'user', content: 'Who are you?' },
-          ],
+          text: SYSTEM_AND_TURNS,
         },
       },
     });
@@ -157,12 +162,7 @@ describe('iFlytek Spark channels', () => {
 
   it('serve a Claude-format client, stream and not', async () => {
     const anthropic = fixture.anthropic();
-    const message = await anthropic.messages.create({
-      model: MODEL,
-      max_tokens: 64,
-      system: 'Answer in Chinese.',
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
+    const message = await claudeMessage(anthropic, MODEL, 'Hi', 'Answer in Chinese.');
     expect(message.content[0]).toMatchObject({ type: 'text', text: TEXT });
     expect(message.usage).toMatchObject({
       input_tokens: FAKE_SPARK_USAGE.prompt_tokens,
@@ -180,11 +180,7 @@ describe('iFlytek Spark channels', () => {
       max_tokens: 64,
     });
 
-    const { result: final, spent } = await fixture.charged(() =>
-      anthropic.messages
-        .stream({ model: MODEL, max_tokens: 64, messages: [{ role: 'user', content: 'Hi' }] })
-        .finalMessage(),
-    );
+    const { result: final, spent } = await fixture.charged(() => streamedClaudeMessage(anthropic, MODEL));
     expect(final.content[0]).toMatchObject({ type: 'text', text: TEXT });
     expect(final.usage.output_tokens).toBe(FAKE_SPARK_USAGE.completion_tokens);
     expect(spent).toBe(expectedQuota());

@@ -36,13 +36,7 @@ describe('streaming details: playground, idle timeout, pings, rollups', () => {
       .map((block) => JSON.parse(block.slice(6)).choices[0]?.delta?.content ?? '')
       .join('');
     expect(contents).toBe('Hello from fake upstream');
-    await fixture.flush();
-    const log = await fixture.server.context.logDatabase.db
-      .selectFrom('logs')
-      .selectAll()
-      .where('type', '=', 2)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const log = await fixture.lastConsumeLog();
     expect(log.token_name).toBe('playground');
     expect(log.token_id).toBe(0);
     const sent = fixture.upstream.requests.at(-1)!.body as Record<string, unknown>;
@@ -71,13 +65,7 @@ describe('streaming details: playground, idle timeout, pings, rollups', () => {
     expect(Date.now() - started).toBeLessThan(4000);
     expect(reply.text.trim().endsWith('data: [DONE]')).toBe(true);
     expect(reply.text.match(/"content":"[^"]+"/g)?.length).toBe(2);
-    await fixture.flush();
-    const log = await fixture.server.context.logDatabase.db
-      .selectFrom('logs')
-      .selectAll()
-      .where('type', '=', 2)
-      .orderBy('id', 'desc')
-      .executeTakeFirstOrThrow();
+    const log = await fixture.lastConsumeLog();
     expect(log.completion_tokens).toBeGreaterThanOrEqual(2);
     fixture.upstream.setBehaviorForKey('stream-key', undefined);
   });

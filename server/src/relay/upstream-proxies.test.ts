@@ -3,102 +3,10 @@
  * proxy and a proxy that accepts and never answers
  * (docs/decisions/0009-channel-key-custody-and-upstream-connections.md).
  */
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RefusedAddressError, UpstreamClient } from '../lib/http-client.ts';
 import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream/fake-upstream.ts';
-
-interface LocalProxy {
-  url: string;
-  /** Tunnels opened (CONNECT or SOCKS5 CONNECT answered). */
-  tunnels: () => number;
-  accepted: () => number;
-  /** Accepted sockets the gateway has closed. */
-  closedByClient: () => number;
-  close: () => Promise<void>;
-}
-
-function pipeTo(client: Socket, port: number, host: string, answer: Buffer, rest: Buffer): void {
-  const target = connect(port, host, () => {
-    client.write(answer);
-    if (rest.length > 0) target.write(rest);
-    client.pipe(target).pipe(client);
-  });
-  target.on('error', () => client.destroy());
-  client.on('error', () => target.destroy());
-  client.on('close', () => target.destroy());
-}
-
-/** mode 'http': CONNECT proxy; 'socks5': SOCKS5 without authentication; 'silent': accepts, never answers. */
-async function startProxy(mode: 'http' | 'socks5' | 'silent'): Promise<LocalProxy> {
-  let tunnels = 0;
-  let accepted = 0;
-  let closedByClient = 0;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    accepted += 1;
-    sockets.add(socket);
-    // This server closes sockets only in close(): a close before that came from the gateway.
-    socket.on('close', () => {
-      closedByClient += 1;
-    });
-    socket.on('error', () => undefined);
-    // Reading (and dropping) what arrives lets the server see the gateway's FIN.
-    if (mode === 'silent') return void socket.resume();
-    let buffer = Buffer.alloc(0);
-    const onData = (chunk: Buffer) => {
-      buffer = Buffer.concat([buffer, chunk]);
-      if (mode === 'http') {
-        const end = buffer.indexOf('\r\n\r\n');
-        if (end < 0) return;
-        socket.off('data', onData);
-        const [, hostPort = ''] = /^CONNECT (\S+) /.exec(buffer.subarray(0, end).toString()) ?? [];
-        const [host = '', port = '0'] = hostPort.split(':');
-        tunnels += 1;
-        pipeTo(socket, Number(port), host, Buffer.from('HTTP/1.1 200 OK\r\n\r\n'), buffer.subarray(end + 4));
-        return;
-      }
-      // SOCKS5: greeting (05 n methods…) answered 05 00, then CONNECT with an IPv4 or name address.
-      if (buffer[0] !== 5) return socket.destroy();
-      const methods = buffer[1] ?? 0;
-      if (buffer.length < 2 + methods + 5) {
-        if (buffer.length === 2 + methods) socket.write(Buffer.from([5, 0]));
-        return;
-      }
-      const request = buffer.subarray(2 + methods);
-      const kind = request[3];
-      let host: string;
-      let offset: number;
-      if (kind === 1) {
-        if (request.length < 10) return;
-        host = [...request.subarray(4, 8)].join('.');
-        offset = 8;
-      } else if (kind === 3) {
-        const length = request[4] ?? 0;
-        if (request.length < 7 + length) return;
-        host = request.subarray(5, 5 + length).toString();
-        offset = 5 + length;
-      } else return socket.destroy();
-      socket.off('data', onData);
-      tunnels += 1;
-      const port = request.readUInt16BE(offset);
-      pipeTo(socket, port, host, Buffer.from([5, 0, 0, 1, 127, 0, 0, 1, 0, 0]), request.subarray(offset + 2));
-    };
-    socket.on('data', onData);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `${mode === 'socks5' ? 'socks5' : 'http'}://127.0.0.1:${port}`,
-    tunnels: () => tunnels,
-    accepted: () => accepted,
-    closedByClient: () => closedByClient,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+import { startTunnelProxy, type TunnelProxy } from '../test-support/tunnel-proxy.ts';
 
 const chat = (base: string, key: string, stream = false) => ({
   url: `${base}/v1/chat/completions`,
@@ -109,10 +17,10 @@ const chat = (base: string, key: string, stream = false) => ({
 
 describe('UpstreamClient through proxies', () => {
   let upstream: FakeUpstream;
-  const proxies: LocalProxy[] = [];
+  const proxies: TunnelProxy[] = [];
   const clients: UpstreamClient[] = [];
   const proxy = async (mode: 'http' | 'socks5' | 'silent') => {
-    const started = await startProxy(mode);
+    const started = await startTunnelProxy(mode);
     proxies.push(started);
     return started;
   };
@@ -141,7 +49,7 @@ describe('UpstreamClient through proxies', () => {
     );
     expect(response.statusCode).toBe(200);
     expect(((await response.body.json()) as { object: string }).object).toBe('chat.completion');
-    expect(local.tunnels()).toBe(1);
+    expect(local.tunnels).toHaveLength(1);
     expect(upstream.requests.at(-1)?.apiKey).toBe(`sk-through-${mode}`);
   });
 

@@ -4,36 +4,10 @@
  * bounds with a clear error, nothing reconnects after the client left, and a shutdown is not held.
  */
 import { request as httpRequest } from 'node:http';
-import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RelayFixture, startRelayFixture } from '../test-support/relay-fixture.ts';
-
-interface BlackHole {
-  url: string;
-  accepted: () => number;
-  close: () => Promise<void>;
-}
-
-async function startBlackHole(): Promise<BlackHole> {
-  let accepted = 0;
-  const sockets: Socket[] = [];
-  const server: Server = createServer((socket) => {
-    accepted += 1;
-    sockets.push(socket);
-    socket.on('error', () => undefined);
-    socket.resume();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  return {
-    url: `http://127.0.0.1:${port}`,
-    accepted: () => accepted,
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RelayFixture } from '../test-support/relay-fixture.ts';
+import { setUpRelayFixture, setUpResource } from '../test-support/test-site.ts';
+import { startTunnelProxy, type TunnelProxy } from '../test-support/tunnel-proxy.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -41,7 +15,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DIRECT = 'gpt-4';
 const PROXIED = 'gpt-4-turbo';
 
-async function addHoleChannels(fixture: RelayFixture, hole: BlackHole): Promise<void> {
+async function addHoleChannels(fixture: RelayFixture, hole: TunnelProxy): Promise<void> {
   await fixture.addChannel({ models: DIRECT, base_url: hole.url });
   await fixture.addChannel({ models: PROXIED, setting: JSON.stringify({ proxy: hole.url }) });
 }
@@ -81,23 +55,16 @@ function chat(fixture: RelayFixture, model: string): { reply: Promise<Reply>; di
 }
 
 describe('an upstream that never answers', () => {
-  let bounded: RelayFixture;
-  let unbounded: RelayFixture;
-  let hole: BlackHole;
+  // A proxy in 'silent' mode accepts connections and never answers: as a base URL or as a proxy.
+  const hole = setUpResource(() => startTunnelProxy('silent'));
+  const { fixture: bounded } = setUpRelayFixture({
+    environment: { RELAY_TIMEOUT: '1', UPSTREAM_ADDRESS_POLICY: 'default' },
+  });
+  const { fixture: unbounded } = setUpRelayFixture({ environment: { SHUTDOWN_DRAIN_SECONDS: '0' } });
 
   beforeAll(async () => {
-    hole = await startBlackHole();
-    bounded = await startRelayFixture({
-      environment: { RELAY_TIMEOUT: '1', UPSTREAM_ADDRESS_POLICY: 'default' },
-    });
-    unbounded = await startRelayFixture({ environment: { SHUTDOWN_DRAIN_SECONDS: '0' } });
     await addHoleChannels(bounded, hole);
     await addHoleChannels(unbounded, hole);
-  });
-  afterAll(async () => {
-    await bounded?.close();
-    await unbounded?.close().catch(() => undefined);
-    await hole?.close();
   });
 
   it.each([

@@ -138,3 +138,6 @@ export async function databaseMatrix(): Promise<DialectCase[]> {
 export async function createSqliteDatabase(): Promise<TestDatabase> {
   return createSqlite();
 }
+
+/** SQLite alone, always there: for setUpDatabaseHandle or setUpSite in tests that need no matrix. */
+export const sqliteDialect: DialectCase = { name: 'sqlite', skipReason: null, create: createSqliteDatabase };

@@ -20,6 +20,8 @@ import {
 
 export interface RelayFixture {
   server: TestServer;
+  /** The environment the server was started with (the fixture's defaults and the caller's). */
+  environment: Record<string, string>;
   upstream: FakeUpstream;
   root: ApiClient;
   user: ApiClient;
@@ -69,16 +71,25 @@ export interface Charge<T> {
   log: Record<string, unknown>;
 }
 
-/**
- * A system prompt then alternating user and assistant turns: what the provider tests send to see the
- * conversation converted to the provider's shape (each spells the converted shape out itself).
- */
-export const SYSTEM_AND_TURNS: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
-  { role: 'system', content: 'Be brief.' },
+/** Alternating user and assistant turns. */
+export const TURNS: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
   { role: 'user', content: 'Hi' },
   { role: 'assistant', content: 'Hello' },
   { role: 'user', content: 'Who are you?' },
 ];
+
+/**
+ * A system prompt then TURNS: what the provider tests send to see the conversation converted to the
+ * provider's shape (each spells a converted shape out itself; a provider that keeps OpenAI's roles and
+ * contents is asserted with TURNS or this).
+ */
+export const SYSTEM_AND_TURNS: OpenAI.Chat.Completions.ChatCompletionMessageParam[] = [
+  { role: 'system', content: 'Be brief.' },
+  ...TURNS,
+];
+
+/** The system prompt of SYSTEM_AND_TURNS and its first user turn ('Hi'). */
+export const SYSTEM_AND_HI = SYSTEM_AND_TURNS.slice(0, 2);
 
 let channelCounter = 0;
 
@@ -88,13 +99,14 @@ export interface RelayFixtureOptions extends TestServerOptions {
 }
 
 export async function startRelayFixture(options: RelayFixtureOptions = {}): Promise<RelayFixture> {
+  const environment = { BATCH_UPDATE_INTERVAL: '3600', ...options.environment };
   const {
     server,
     root,
     users: { user },
   } = await startTestSite({
     ...(options.database ? { database: options.database } : {}),
-    environment: { BATCH_UPDATE_INTERVAL: '3600', ...options.environment },
+    environment,
     users: { user: `relay-user-${Date.now().toString(36)}` },
   });
   const upstream = await startFakeUpstream();
@@ -115,8 +127,11 @@ export async function startRelayFixture(options: RelayFixtureOptions = {}): Prom
   const clientFor = (key: string) =>
     new OpenAI({ apiKey: key, baseURL: `${server.url}/v1`, maxRetries: 0, timeout: 20_000 });
   const adopted: { close(): Promise<void> }[] = [];
+  /** A test may close the fixture itself (a shutdown test); the harness's afterAll then waits on that. */
+  let closing: Promise<void> | undefined;
   const fixture: RelayFixture = {
     server,
+    environment,
     upstream,
     root,
     user,
@@ -199,13 +214,55 @@ export async function startRelayFixture(options: RelayFixtureOptions = {}): Prom
       const failure = await failureOf(call());
       return { failure, spent: before - (await fixture.userQuota()) };
     },
-    async close() {
-      await server.close();
-      await upstream.close();
-      for (const resource of adopted) await resource.close();
+    close() {
+      closing ??= (async () => {
+        await server.close();
+        await upstream.close();
+        for (const resource of adopted) await resource.close();
+      })();
+      return closing;
     },
   };
   return fixture;
+}
+
+/**
+ * What a call priced by ratios costs at group ratio 1: (prompt + completion × completion ratio) × model
+ * ratio, rounded (quotaForUsage in server/src/relay/billing/pricing.ts).
+ */
+export function ratioQuota(
+  promptTokens: number,
+  completionTokens: number,
+  modelRatio: number,
+  completionRatio: number,
+): number {
+  return Math.round((promptTokens + completionTokens * completionRatio) * modelRatio);
+}
+
+/** A Claude-format client's message of one user turn (`max_tokens` 64), with `system` when given. */
+export function claudeMessage(
+  anthropic: Anthropic,
+  model: string,
+  text = 'Hi',
+  system?: string,
+): Promise<Anthropic.Message> {
+  return anthropic.messages.create({
+    model,
+    max_tokens: 64,
+    ...(system === undefined ? {} : { system }),
+    messages: [{ role: 'user', content: text }],
+  });
+}
+
+/** The same turn streamed, read to its final message. */
+export function streamedClaudeMessage(
+  anthropic: Anthropic,
+  model: string,
+  text = 'Hi',
+): Promise<Anthropic.Message> {
+  return anthropic.messages
+    .stream({ model, max_tokens: 64, messages: [{ role: 'user', content: text }] })
+    .finalMessage();
 }
 
 export interface RelayFailure {
@@ -259,6 +316,42 @@ export async function collectChatStream(
   const collected = emptyCollection();
   await collectInto(stream, collected);
   return collected;
+}
+
+/** An OpenAI chat stream of the turn 'Hi', usage included, read to its end. */
+export async function streamedChat(openai: OpenAI, model: string): Promise<CollectedChatStream> {
+  return collectChatStream(
+    await openai.chat.completions.create({
+      model,
+      messages: [{ role: 'user', content: 'Hi' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    }),
+  );
+}
+
+/**
+ * A tool round through the OpenAI Chat API: 'Weather in Paris?' with `tools`, then the model's first tool
+ * call answered 'sunny'. Returns both replies and that call.
+ */
+export async function weatherToolRound(
+  openai: OpenAI,
+  model: string,
+  tools: OpenAI.Chat.Completions.ChatCompletionTool[],
+) {
+  const question = { role: 'user' as const, content: 'Weather in Paris?' };
+  const first = await openai.chat.completions.create({ model, messages: [question], tools });
+  const call = first.choices[0]?.message.tool_calls?.[0];
+  const second = await openai.chat.completions.create({
+    model,
+    tools,
+    messages: [
+      question,
+      first.choices[0]!.message,
+      { role: 'tool', tool_call_id: call?.id ?? '', content: 'sunny' },
+    ],
+  });
+  return { first, call, second };
 }
 
 /** Reads an OpenAI chat stream that must end with an error: what came before it, and the error. */

@@ -136,23 +136,42 @@ export function setUpResource<T extends { close(): Promise<void> }>(
   return standIn('the resource', () => resource);
 }
 
-export type SetUpRelayFixtureOptions = Omit<RelayFixtureOptions, 'database' | 'environment'> & DialectChoice;
+export type SetUpRelayFixtureOptions = Omit<RelayFixtureOptions, 'database' | 'environment'> &
+  DialectChoice & {
+    /**
+     * More instances of the gateway on the fixture's database (scale-out and race tests): each a server
+     * with the fixture's environment and `environment` over it; only the fixture drops the database.
+     */
+    peers?: { count: number; environment?: Record<string, string> };
+  };
 
 /** The relay fixture (relay-fixture.ts) of the surrounding describe block, started and closed by its hooks. */
 export function setUpRelayFixture(options: SetUpRelayFixtureOptions = {}): {
   fixture: RelayFixture;
+  /** The peer instances, started after the fixture and closed before it. */
+  peers: TestServer[];
   run: SkippableTest;
 } {
-  const { dialect, environment, ...fixtureOptions } = options;
+  const { dialect, environment, peers: peerOptions, ...fixtureOptions } = options;
   const skipped = dialect?.skipReason != null;
   let fixture: RelayFixture | undefined;
+  const peers: TestServer[] = [];
   beforeAll(async () => {
     if (skipped) return;
-    fixture = await startRelayFixture({
-      ...(await serverOptionsOf({ dialect, environment })),
-      ...fixtureOptions,
-    });
+    const serverOptions = await serverOptionsOf({ dialect, environment });
+    fixture = await startRelayFixture({ ...serverOptions, ...fixtureOptions });
+    for (let index = 0; index < (peerOptions?.count ?? 0); index += 1) {
+      peers.push(
+        await startTestServer({
+          database: { ...fixture.server.database, drop: async () => undefined },
+          environment: { ...fixture.environment, ...peerOptions?.environment },
+        }),
+      );
+    }
   });
-  afterAll(async () => fixture?.close());
-  return { fixture: standIn('the relay fixture', () => fixture), run: it.skipIf(skipped) };
+  afterAll(async () => {
+    for (const peer of peers.splice(0)) await peer.close();
+    await fixture?.close();
+  });
+  return { fixture: standIn('the relay fixture', () => fixture), peers, run: it.skipIf(skipped) };
 }

@@ -1,7 +1,8 @@
 /**
  * A local proxy for tests of upstream connections through a channel's proxy: an HTTP CONNECT proxy, or a
  * SOCKS5 proxy without authentication (RFC 1928: greeting answered "no authentication", then CONNECT to an
- * IPv4 address or a name). It records the target of every tunnel it opened.
+ * IPv4 address or a name), or a silent one that accepts and never answers (for connect timeouts). It
+ * records the target of every tunnel it opened, and counts the connections it accepted and saw closed.
  */
 import { connect, createServer, type Socket } from 'node:net';
 
@@ -9,6 +10,10 @@ export interface TunnelProxy {
   url: string;
   /** `host:port` of every tunnel opened, in order. */
   readonly tunnels: string[];
+  /** Connections accepted. */
+  accepted(): number;
+  /** Accepted connections closed before close(): by the client, or because their tunnel ended. */
+  closedByClient(): number;
   close(): Promise<void>;
 }
 
@@ -41,13 +46,23 @@ function socksTarget(request: Buffer): { host: string; port: number; length: num
   return null;
 }
 
-export async function startTunnelProxy(mode: 'http' | 'socks5'): Promise<TunnelProxy> {
+/** mode 'http': CONNECT proxy; 'socks5': SOCKS5 without authentication; 'silent': accepts, never answers. */
+export async function startTunnelProxy(mode: 'http' | 'socks5' | 'silent'): Promise<TunnelProxy> {
   const tunnels: string[] = [];
   const sockets = new Set<Socket>();
+  let accepted = 0;
+  let closedByClient = 0;
+  let closing = false;
   const server = createServer((socket) => {
+    accepted += 1;
     sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      if (!closing) closedByClient += 1;
+    });
     socket.on('error', () => undefined);
+    // Reading (and dropping) what arrives lets the server see the client's FIN.
+    if (mode === 'silent') return void socket.resume();
     let buffer = Buffer.alloc(0);
     let greeted = false;
     const onData = (chunk: Buffer) => {
@@ -85,10 +100,13 @@ export async function startTunnelProxy(mode: 'http' | 'socks5'): Promise<TunnelP
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
-    url: `${mode === 'http' ? 'http' : 'socks5'}://127.0.0.1:${port}`,
+    url: `${mode === 'socks5' ? 'socks5' : 'http'}://127.0.0.1:${port}`,
     tunnels,
+    accepted: () => accepted,
+    closedByClient: () => closedByClient,
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
         for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),

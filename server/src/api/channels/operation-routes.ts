@@ -19,6 +19,7 @@ import {
   UnsupportedQueryError,
 } from '../../relay/providers/account-queries.ts';
 import { testChannel } from '../../relay/routing/channel-test.ts';
+import { formId, formInteger } from '../form-input.ts';
 import { ok, parseInput, readId } from '../reply.ts';
 import {
   deleteChannels,
@@ -29,17 +30,10 @@ import {
   tagChannels,
 } from './batch-service.ts';
 import { normalizeBaseUrl } from './normalize.ts';
+import { requireChannelRow } from './service.ts';
 import { detectUpstreamUsage } from './upstream-detection.ts';
 
-const integer = z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/)
-    .transform(Number),
-]);
-const idsInput = z.object({ ids: z.array(integer.pipe(z.number().int().positive())).max(10_000) });
+const idsInput = z.object({ ids: z.array(formId).max(10_000) });
 const batchTagInput = idsInput.extend({ tag: z.string().max(255).default('') });
 const tagInput = z.object({ tag: z.string().max(255) });
 const tagEditInput = z.object({
@@ -48,12 +42,12 @@ const tagEditInput = z.object({
   model_mapping: z.string().max(65_536).nullish(),
   groups: z.array(z.string().max(64)).optional(),
   models: z.string().max(65_536).optional(),
-  priority: integer.optional(),
-  weight: integer.optional(),
+  priority: formInteger.optional(),
+  weight: formInteger.optional(),
 });
 const fetchModelsInput = z.object({
   base_url: z.string().max(512).default(''),
-  type: integer.pipe(z.number().int()),
+  type: formInteger,
   key: z.string().max(65_536).default(''),
 });
 
@@ -62,15 +56,7 @@ export async function registerChannelOperationRoutes(
   context: AppContext,
 ): Promise<void> {
   const asAdmin = { preHandler: requireRole(context, Role.admin) };
-  const channelOf = async (id: number) => {
-    const row = await context.database.db
-      .selectFrom('channels')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
-    if (!row) throw notFound('channel.not_found');
-    return toCachedChannel(row);
-  };
+  const channelOf = async (id: number) => toCachedChannel(await requireChannelRow(context, id));
   const modelsOf = async (channel: ReturnType<typeof toCachedChannel>) => {
     try {
       return await fetchUpstreamModels(context, channel);

@@ -1,19 +1,12 @@
 /** Input shapes of the channel API. Numbers may arrive as strings from forms; JSON fields as text. */
 import { z } from 'zod';
+import { formId, formInteger } from '../form-input.ts';
 
-const integer = z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/)
-    .transform(Number),
-]);
 const optionalText = (max: number) => z.string().max(max).nullish();
 
 export const channelFields = z.object({
   name: z.string().trim().max(255).optional(),
-  type: integer.optional(),
+  type: formInteger.optional(),
   key: z.string().max(65_536).optional(),
   base_url: optionalText(512),
   other: optionalText(4096),
@@ -24,14 +17,14 @@ export const channelFields = z.object({
   status_code_mapping: optionalText(1024),
   setting: optionalText(65_536),
   param_override: optionalText(65_536),
-  auto_ban: integer.optional(),
+  auto_ban: formInteger.optional(),
   test_model: optionalText(255),
-  priority: integer.optional(),
-  weight: integer.optional(),
+  priority: formInteger.optional(),
+  weight: formInteger.optional(),
   tag: optionalText(255),
   openai_organization: optionalText(255),
-  max_input_tokens: integer.optional(),
-  status: integer.optional(),
+  max_input_tokens: formInteger.optional(),
+  status: formInteger.optional(),
 });
 
 export type ChannelFields = z.infer<typeof channelFields>;
@@ -42,4 +35,4 @@ export const createChannelInput = z.union([
   channelFields.extend({ mode: z.undefined().optional() }),
 ]);
 
-export const updateChannelInput = channelFields.extend({ id: integer.pipe(z.number().int().positive()) });
+export const updateChannelInput = channelFields.extend({ id: formId });

@@ -9,7 +9,8 @@ import { containsText, idOrContains } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { isServedChannelType } from '../../relay/providers/registry.ts';
-import type { Paging } from '../reply.ts';
+import { findChannelRow } from '../../relay/routing/channel-rows.ts';
+import { listPage, type Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';
 import {
   type ChannelValues,
@@ -135,14 +136,15 @@ export async function deleteChannel(context: AppContext, id: number): Promise<vo
   await channelChanged(context);
 }
 
-export async function getChannel(context: AppContext, id: number, includeKey: boolean): Promise<ChannelView> {
-  const row = await context.database.db
-    .selectFrom('channels')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** The stored row of a channel, or 404. */
+export async function requireChannelRow(context: AppContext, id: number): Promise<ChannelRow> {
+  const row = await findChannelRow(context.database.db, id);
   if (!row) throw notFound('channel.not_found');
-  return toChannelView(row, includeKey);
+  return row;
+}
+
+export async function getChannel(context: AppContext, id: number, includeKey: boolean): Promise<ChannelView> {
+  return toChannelView(await requireChannelRow(context, id), includeKey);
 }
 
 export interface ChannelSearch {
@@ -173,14 +175,5 @@ export async function listChannels(
     const items = all.slice(paging.offset, paging.offset + paging.pageSize);
     return { items, page: paging.page, page_size: paging.pageSize, total: all.length };
   }
-  const [rows, total] = await Promise.all([
-    ordered.limit(paging.pageSize).offset(paging.offset).execute(),
-    query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row: ChannelRow) => toChannelView(row)),
-    page: paging.page,
-    page_size: paging.pageSize,
-    total: Number(total.total),
-  };
+  return listPage(query, ordered, paging, (row: ChannelRow) => toChannelView(row));
 }

@@ -2,7 +2,7 @@
 import type { LogStat, Page } from '../../../../common/api-types.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
-import type { Paging } from '../reply.ts';
+import { listPage, type Paging } from '../reply.ts';
 import { applyLogFilter, type LogFilter } from './query.ts';
 import { type LogView, toLogView } from './view.ts';
 
@@ -13,17 +13,10 @@ export async function listLogs(
   admin: boolean,
 ): Promise<Page<LogView>> {
   const base = applyLogFilter(context.logDatabase.db.selectFrom('logs'), filter);
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
-    base.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
   const channelName = (id: number) => context.channelCache.get(id)?.name ?? '';
-  return {
-    items: rows.map((row) => toLogView(row, admin, channelName)),
-    page: paging.page,
-    page_size: paging.pageSize,
-    total: Number(total.total),
-  };
+  return listPage(base, base.selectAll().orderBy('id', 'desc'), paging, (row) =>
+    toLogView(row, admin, channelName),
+  );
 }
 
 /** quota summed over the filter; rpm and tpm over the last 60 seconds (consumption rows). */

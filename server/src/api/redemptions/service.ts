@@ -13,7 +13,7 @@ import { containsText } from '../../db/like.ts';
 import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
-import type { Paging } from '../reply.ts';
+import { listPage, type Paging } from '../reply.ts';
 import type { createRedemptionInput, redemptionStatusInput, updateRedemptionInput } from './schemas.ts';
 import { type RedemptionRow, type RedemptionView, toRedemptionView } from './view.ts';
 
@@ -134,16 +134,7 @@ export async function listRedemptions(
         : builder.or([containsText('name', text), builder('id', '=', id)]),
     );
   }
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
-    query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map(toRedemptionView),
-    page: paging.page,
-    page_size: paging.pageSize,
-    total: Number(total.total),
-  };
+  return listPage(query, query.selectAll().orderBy('id', 'desc'), paging, toRedemptionView);
 }
 
 /**

@@ -95,19 +95,33 @@ export function submitTimeWindow(filter: TaskLogFilter, perSecond: 1 | 1000): { 
   return window;
 }
 
+type TaskLogColumn = 'user_id' | 'channel_id' | 'submit_time';
+
+/** The filter as conditions on the columns that drawings and tasks share, plus the upstream id column. */
+function taskLogConditions<IdColumn extends 'mj_id' | 'task_id'>(
+  filter: TaskLogFilter,
+  idColumn: IdColumn,
+  perSecond: 1 | 1000,
+): Array<[TaskLogColumn | IdColumn, '=' | '>=' | '<=', number | string]> {
+  const conditions: Array<[TaskLogColumn | IdColumn, '=' | '>=' | '<=', number | string]> = [];
+  if (filter.userId !== undefined) conditions.push(['user_id', '=', filter.userId]);
+  if (filter.channelId !== undefined) conditions.push(['channel_id', '=', filter.channelId]);
+  if (filter.upstreamId !== undefined) conditions.push([idColumn, '=', filter.upstreamId]);
+  const window = submitTimeWindow(filter, perSecond);
+  if (window.from !== undefined) conditions.push(['submit_time', '>=', window.from]);
+  if (window.to !== undefined) conditions.push(['submit_time', '<=', window.to]);
+  return conditions;
+}
+
 /** Drawings: `submit_time` is in milliseconds (docs/decisions/0011-task-log-lists.md). */
 export function applyMidjourneyFilter<Output>(
   query: SelectQueryBuilder<Database, 'midjourneys', Output>,
   filter: TaskLogFilter,
 ): SelectQueryBuilder<Database, 'midjourneys', Output> {
-  let filtered = query;
-  if (filter.userId !== undefined) filtered = filtered.where('user_id', '=', filter.userId);
-  if (filter.channelId !== undefined) filtered = filtered.where('channel_id', '=', filter.channelId);
-  if (filter.upstreamId !== undefined) filtered = filtered.where('mj_id', '=', filter.upstreamId);
-  const window = submitTimeWindow(filter, 1000);
-  if (window.from !== undefined) filtered = filtered.where('submit_time', '>=', window.from);
-  if (window.to !== undefined) filtered = filtered.where('submit_time', '<=', window.to);
-  return filtered;
+  return taskLogConditions(filter, 'mj_id', 1000).reduce(
+    (filtered, [column, operator, value]) => filtered.where(column, operator, value),
+    query,
+  );
 }
 
 /** Tasks: `submit_time` is in seconds. */
@@ -115,12 +129,8 @@ export function applyTaskFilter<Output>(
   query: SelectQueryBuilder<Database, 'tasks', Output>,
   filter: TaskLogFilter,
 ): SelectQueryBuilder<Database, 'tasks', Output> {
-  let filtered = query;
-  if (filter.userId !== undefined) filtered = filtered.where('user_id', '=', filter.userId);
-  if (filter.channelId !== undefined) filtered = filtered.where('channel_id', '=', filter.channelId);
-  if (filter.upstreamId !== undefined) filtered = filtered.where('task_id', '=', filter.upstreamId);
-  const window = submitTimeWindow(filter, 1);
-  if (window.from !== undefined) filtered = filtered.where('submit_time', '>=', window.from);
-  if (window.to !== undefined) filtered = filtered.where('submit_time', '<=', window.to);
-  return filtered;
+  return taskLogConditions(filter, 'task_id', 1).reduce(
+    (filtered, [column, operator, value]) => filtered.where(column, operator, value),
+    query,
+  );
 }

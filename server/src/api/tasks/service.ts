@@ -3,24 +3,9 @@
 import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
 import type { Page } from '../../../../common/api-types.ts';
 import type { AppContext } from '../../context.ts';
-import type { Paging } from '../reply.ts';
+import { listPage, type Paging } from '../reply.ts';
 import { applyMidjourneyFilter, applyTaskFilter, type TaskLogFilter } from './query.ts';
 import { toMidjourneyView, toTaskView } from './view.ts';
-
-async function pageOf<Row, View>(
-  rows: Promise<Row[]>,
-  total: Promise<{ total: number | string | bigint }>,
-  paging: Paging,
-  toView: (row: Row) => View,
-): Promise<Page<View>> {
-  const [found, counted] = await Promise.all([rows, total]);
-  return {
-    items: found.map(toView),
-    page: paging.page,
-    page_size: paging.pageSize,
-    total: Number(counted.total),
-  };
-}
 
 export function listMidjourneys(
   context: AppContext,
@@ -33,11 +18,8 @@ export function listMidjourneys(
     forward: context.options.getBoolean('MjForwardUrlEnabled'),
     serverAddress: context.options.get('ServerAddress'),
   };
-  return pageOf(
-    base.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
-    base.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    paging,
-    (row) => toMidjourneyView(row, admin, addressing),
+  return listPage(base, base.selectAll().orderBy('id', 'desc'), paging, (row) =>
+    toMidjourneyView(row, admin, addressing),
   );
 }
 
@@ -48,10 +30,5 @@ export function listTasks(
   admin: boolean,
 ): Promise<Page<TaskView>> {
   const base = applyTaskFilter(context.database.db.selectFrom('tasks'), filter);
-  return pageOf(
-    base.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
-    base.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    paging,
-    (row) => toTaskView(row, admin),
-  );
+  return listPage(base, base.selectAll().orderBy('id', 'desc'), paging, (row) => toTaskView(row, admin));
 }

@@ -32,45 +32,11 @@ function imageAddress(row: MidjourneyRow, addressing: ImageAddressing): string {
   return `${addressing.serverAddress}/mj/image/${encodeURIComponent(row.mj_id)}`;
 }
 
-export function toMidjourneyView(
-  row: MidjourneyRow,
-  admin: boolean,
-  addressing: ImageAddressing,
-): MidjourneyView {
-  const submitTime = Number(row.submit_time);
-  const view: MidjourneyView = {
+/** The columns drawings and tasks share, as both views show them; the channel for admins only. */
+function sharedFields(row: MidjourneyRow | TaskRow, admin: boolean) {
+  return {
     id: row.id,
-    created_at: Math.floor(submitTime / 1000),
     user_id: row.user_id,
-    code: row.code,
-    action: row.action,
-    mj_id: row.mj_id,
-    prompt: row.prompt ?? '',
-    prompt_en: row.prompt_en ?? '',
-    description: row.description ?? '',
-    submit_time: submitTime,
-    start_time: Number(row.start_time),
-    finish_time: Number(row.finish_time),
-    image_url: imageAddress(row, addressing),
-    video_url: row.video_url ?? '',
-    status: row.status,
-    progress: row.progress,
-    fail_reason: row.fail_reason ?? '',
-    quota: Number(row.quota),
-  };
-  if (admin) view.channel_id = row.channel_id;
-  return view;
-}
-
-export function toTaskView(row: TaskRow, admin: boolean): TaskView {
-  const view: TaskView = {
-    id: row.id,
-    created_at: Number(row.created_at),
-    updated_at: Number(row.updated_at),
-    task_id: row.task_id,
-    platform: row.platform,
-    user_id: row.user_id,
-    quota: Number(row.quota),
     action: row.action,
     status: row.status,
     fail_reason: row.fail_reason ?? '',
@@ -78,9 +44,37 @@ export function toTaskView(row: TaskRow, admin: boolean): TaskView {
     start_time: Number(row.start_time),
     finish_time: Number(row.finish_time),
     progress: row.progress,
+    quota: Number(row.quota),
+    ...(admin ? { channel_id: row.channel_id } : {}),
+  };
+}
+
+export function toMidjourneyView(
+  row: MidjourneyRow,
+  admin: boolean,
+  addressing: ImageAddressing,
+): MidjourneyView {
+  return {
+    ...sharedFields(row, admin),
+    created_at: Math.floor(Number(row.submit_time) / 1000),
+    code: row.code,
+    mj_id: row.mj_id,
+    prompt: row.prompt ?? '',
+    prompt_en: row.prompt_en ?? '',
+    description: row.description ?? '',
+    image_url: imageAddress(row, addressing),
+    video_url: row.video_url ?? '',
+  };
+}
+
+export function toTaskView(row: TaskRow, admin: boolean): TaskView {
+  return {
+    ...sharedFields(row, admin),
+    created_at: Number(row.created_at),
+    updated_at: Number(row.updated_at),
+    task_id: row.task_id,
+    platform: row.platform,
     properties: storedJson(row.properties),
     data: storedJson(row.data),
   };
-  if (admin) view.channel_id = row.channel_id;
-  return view;
 }

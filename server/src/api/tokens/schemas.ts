@@ -1,19 +1,11 @@
 /** Input shapes of the token API. */
 import { z } from 'zod';
-
-const integer = z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d+$/)
-    .transform(Number),
-]);
+import { formId, formInteger } from '../form-input.ts';
 
 export const tokenFields = z.object({
   name: z.string().max(255).optional(),
-  remain_quota: integer.optional(),
-  expired_time: integer.optional(),
+  remain_quota: formInteger.optional(),
+  expired_time: formInteger.optional(),
   unlimited_quota: z.boolean().optional(),
   model_limits_enabled: z.boolean().optional(),
   model_limits: z.string().max(65_536).optional(),
@@ -22,11 +14,11 @@ export const tokenFields = z.object({
 });
 
 export const updateTokenInput = tokenFields.extend({
-  id: integer.pipe(z.number().int().positive()),
-  status: integer.optional(),
+  id: formId,
+  status: formInteger.optional(),
 });
 
 export const statusOnlyInput = z.object({
-  id: integer.pipe(z.number().int().positive()),
-  status: integer,
+  id: formId,
+  status: formInteger,
 });

@@ -15,7 +15,7 @@ import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import { invalidAllowListEntries } from '../../relay/cache/ip-allow-list.ts';
-import type { Paging } from '../reply.ts';
+import { listPage, type Paging } from '../reply.ts';
 import { usableGroups } from '../users/account-service.ts';
 import type { tokenFields, updateTokenInput } from './schemas.ts';
 import { type TokenRow, type TokenView, toLiveTokenView } from './view.ts';
@@ -205,14 +205,7 @@ export async function listTokens(
   if (search.keyword?.trim()) query = query.where(containsText('name', search.keyword.trim()));
   const key = search.token?.trim().replace(/^sk-/, '');
   if (key) query = query.where(containsText('key', key));
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
-    query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => toLiveTokenView(row, context)),
-    page: paging.page,
-    page_size: paging.pageSize,
-    total: Number(total.total),
-  };
+  return listPage(query, query.selectAll().orderBy('id', 'desc'), paging, (row) =>
+    toLiveTokenView(row, context),
+  );
 }

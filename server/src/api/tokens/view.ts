@@ -1,8 +1,8 @@
 /** The console's view of a token (common/api/tokens.ts): the key without its sk- prefix, as stored. */
 import type { Selectable } from 'kysely';
 import type { TokenView } from '../../../../common/api/tokens.ts';
-import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { Database } from '../../db/schema.ts';
+import type { LiveState } from '../live-state.ts';
 
 export type { TokenView };
 export type TokenRow = Selectable<Database['tokens']>;
@@ -27,17 +27,10 @@ export function toTokenView(row: TokenRow): TokenView {
   };
 }
 
-/** A token's balance and status as held in memory (context.accounts answers with a superset of this). */
-export interface LiveTokenState {
-  remainQuota: number;
-  status: number;
-}
-
-/** What a live view needs: balances in memory and usage still queued for the database. */
-export interface LiveTokenCounters {
-  accounts: { token(id: number): LiveTokenState | undefined };
-  writer: Pick<BatchWriter, 'pendingDelta'>;
-}
+/** A token's balance and status in memory and the usage still queued for the database (context fits). */
+export type LiveTokenCounters = LiveState<{
+  token(id: number): { remainQuota: number; status: number } | undefined;
+}>;
 
 /** The token as of now: the stored row lags behind by the charges still queued in the batch writer. */
 export function toLiveTokenView(row: TokenRow, live: LiveTokenCounters): TokenView {

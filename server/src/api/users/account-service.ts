@@ -11,11 +11,11 @@ import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { deletedAtNow } from '../../db/soft-delete.ts';
-import { businessFailure, notFound } from '../../lib/errors.ts';
+import { businessFailure } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
-import { findLoginCandidate, findUserById, uniqueAffCode, usernameTaken } from './repository.ts';
+import { findLoginCandidate, requireUser, uniqueAffCode, usernameTaken } from './repository.ts';
 import type { loginInput, registerInput, updateSelfInput } from './schemas.ts';
 import { toLiveUserView, toSessionUser } from './view.ts';
 
@@ -68,9 +68,7 @@ export async function login(context: AppContext, input: z.infer<typeof loginInpu
 }
 
 export async function getSelf(context: AppContext, user: AuthUser): Promise<UserView> {
-  const row = await findUserById(context.database.db, user.id);
-  if (!row) throw notFound('user.not_found');
-  return toLiveUserView(row, context);
+  return toLiveUserView(await requireUser(context.database.db, user.id), context);
 }
 
 export async function updateSelf(
@@ -79,8 +77,7 @@ export async function updateSelf(
   input: z.infer<typeof updateSelfInput>,
 ): Promise<boolean> {
   const { db } = context.database;
-  const row = await findUserById(db, user.id);
-  if (!row) throw notFound('user.not_found');
+  const row = await requireUser(db, user.id);
   const changes: { username?: string; display_name?: string; password?: string } = {};
   if (input.username !== undefined && input.username.trim() !== row.username) {
     changes.username = validUsername(input.username);
@@ -139,8 +136,7 @@ export async function regenerateAccessToken(context: AppContext, user: AuthUser)
 
 export async function getAffCode(context: AppContext, user: AuthUser): Promise<string> {
   const { db } = context.database;
-  const row = await findUserById(db, user.id);
-  if (!row) throw notFound('user.not_found');
+  const row = await requireUser(db, user.id);
   if (row.aff_code) return row.aff_code;
   const code = await uniqueAffCode(db);
   await db.updateTable('users').set({ aff_code: code }).where('id', '=', user.id).execute();

@@ -11,21 +11,15 @@ import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { deletedAtNow } from '../../db/soft-delete.ts';
-import { businessFailure, forbidden, notFound } from '../../lib/errors.ts';
+import { businessFailure, forbidden } from '../../lib/errors.ts';
 import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
-import { findUserById, usernameTaken } from './repository.ts';
+import { requireUser, usernameTaken } from './repository.ts';
 import type { createUserInput, manageUserInput, updateUserInput } from './schemas.ts';
 import { toLiveUserView, type UserRow } from './view.ts';
 
-async function loadTarget(context: AppContext, id: number): Promise<UserRow> {
-  const row = await findUserById(context.database.db, id);
-  if (!row) throw notFound('user.not_found');
-  return row;
-}
-
 export async function getUser(context: AppContext, actor: AuthUser, id: number): Promise<UserView> {
-  const row = await loadTarget(context, id);
+  const row = await requireUser(context.database.db, id);
   const refusal = checkRead(actor.role, row.role);
   if (refusal) throw forbidden(refusal);
   return toLiveUserView(row, context);
@@ -59,7 +53,7 @@ export async function updateUserByAdmin(
   input: z.infer<typeof updateUserInput>,
 ): Promise<void> {
   const { db } = context.database;
-  const row = await loadTarget(context, input.id);
+  const row = await requireUser(db, input.id);
   const refusal = checkUpdate(actor.role, row.role);
   if (refusal) throw forbidden(refusal);
   if (row.deleted_at !== null) throw businessFailure('user.cancelled');
@@ -124,7 +118,7 @@ export async function manageUser(
   input: z.infer<typeof manageUserInput>,
 ): Promise<ManageResult> {
   const { db, dialect } = context.database;
-  const row = await loadTarget(context, input.id);
+  const row = await requireUser(db, input.id);
   if (row.deleted_at !== null) throw businessFailure('user.cancelled');
   const refusal = checkManage(actor.role, row.role, input.action);
   if (refusal) throw forbidden(refusal);

@@ -5,14 +5,22 @@ import { sql } from 'kysely';
 import type { Page, UserView } from '../../../../common/api-types.ts';
 import { idOrContains } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
 import { randomString } from '../../lib/random.ts';
-import type { Paging } from '../reply.ts';
+import { listPage, type Paging } from '../reply.ts';
 import { type LiveCounters, toLiveUserView, type UserRow } from './view.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user's row, or 404 `user.not_found`. */
+export async function requireUser(db: Db, id: number): Promise<UserRow> {
+  const row = await findUserById(db, id);
+  if (!row) throw notFound('user.not_found');
+  return row;
 }
 
 /**
@@ -71,14 +79,5 @@ export async function listUsers(
   if (keyword) query = query.where(idOrContains(keyword, ['username', 'email', 'display_name']));
   const group = search.group?.trim();
   if (group) query = query.where('group', '=', group);
-  const [rows, total] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(paging.pageSize).offset(paging.offset).execute(),
-    query.select((builder) => builder.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    items: rows.map((row) => toLiveUserView(row, live)),
-    page: paging.page,
-    page_size: paging.pageSize,
-    total: Number(total.total),
-  };
+  return listPage(query, query.selectAll().orderBy('id', 'desc'), paging, (row) => toLiveUserView(row, live));
 }

@@ -1,8 +1,8 @@
 /** The console's view of a user row (common/api/users.ts): never the password or access token. */
 import type { Selectable } from 'kysely';
 import type { SessionUser, UserView } from '../../../../common/api/users.ts';
-import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { Database } from '../../db/schema.ts';
+import type { LiveState } from '../live-state.ts';
 import { publicSetting } from './setting-service.ts';
 
 export type UserRow = Selectable<Database['users']>;
@@ -14,18 +14,13 @@ function deletedAtText(value: UserRow['deleted_at']): string | null {
 
 export function toUserView(row: UserRow): UserView {
   return {
-    id: row.id,
-    username: row.username,
-    display_name: row.display_name,
-    role: row.role,
-    status: row.status,
+    ...toSessionUser(row),
     email: row.email ?? '',
     github_id: row.github_id ?? '',
     oidc_id: row.oidc_id ?? '',
     wechat_id: row.wechat_id ?? '',
     telegram_id: row.telegram_id ?? '',
     linux_do_id: row.linux_do_id ?? '',
-    group: row.group,
     quota: Number(row.quota),
     used_quota: Number(row.used_quota),
     request_count: Number(row.request_count),
@@ -40,16 +35,8 @@ export function toUserView(row: UserRow): UserView {
   };
 }
 
-/** A user's balance as held in memory (context.accounts answers with a superset of this). */
-export interface LiveUserBalance {
-  quota: number;
-}
-
-/** What a live view needs: balances in memory and counters still queued for the database. */
-export interface LiveCounters {
-  accounts: { user(id: number): LiveUserBalance | undefined };
-  writer: Pick<BatchWriter, 'pendingDelta'>;
-}
+/** A user's balance in memory and the usage still queued for the database (context fits). */
+export type LiveCounters = LiveState<{ user(id: number): { quota: number } | undefined }>;
 
 /**
  * The user as of now: the database row lags behind by the counters still queued in the batch writer,

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import {
-  defaultCacheRatios,
-  defaultCompletionRatios,
-  defaultModelPrices,
-  defaultModelRatios,
-} from '../../options/default-ratios.ts';
 import { OptionStore } from '../../options/store.ts';
 import {
   type ModelPricing,
@@ -25,13 +19,14 @@ describe('pricingTablesFromOptions', () => {
   it('reads the shipped defaults from the option store', () => {
     const store = new OptionStore({} as DatabaseHandle);
     const tables = pricingTablesFromOptions(store);
-    expect(tables.modelRatio).toEqual(defaultModelRatios());
-    expect(tables.completionRatio).toEqual(defaultCompletionRatios());
-    expect(tables.cacheRatio).toEqual(defaultCacheRatios());
-    expect(tables.modelPrice).toEqual(defaultModelPrices());
-    expect(tables.groupRatio).toEqual({ default: 1, vip: 1, svip: 1 });
-    expect(tables.groupGroupRatio).toEqual({});
-    expect(tables.quotaPerUnit).toBe(500000);
+    // The shipped ratio and price tables; the option store's own groups.
+    expect(tables).toEqual(
+      shippedTables({
+        groupRatio: { default: 1, vip: 1, svip: 1 },
+        groupGroupRatio: {},
+        quotaPerUnit: 500000,
+      }),
+    );
     expect(quotaForUsage(pricingOf('gpt-4o', tables), { promptTokens: 1000, completionTokens: 500 }, 1)).toBe(
       3750,
     );

@@ -6,12 +6,11 @@
  * by the others within a second (Redis pub/sub), long before the periodic reload (SYNC_FREQUENCY).
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { TokenStatus } from '../../../../common/statuses.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
 import { REDIS_TEST_URL, redisSkipReason } from '../../test-support/redis.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
-import { startTestServer, type TestServer } from '../../test-support/test-server.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
 const postgres = (await databaseMatrix()).find((dialect) => dialect.name === 'postgres')!;
 const redisProblem = await redisSkipReason();
@@ -22,38 +21,30 @@ if (skipReason) console.warn(`[switchyard tests] three-instance scale-out suite 
 const CALL_PRICE_QUOTA = 1_000;
 const CALLS_COVERED = 100;
 
-describe.skipIf(skipReason !== null)('three instances on PostgreSQL and Redis', () => {
-  let fixture: RelayFixture;
-  const others: TestServer[] = [];
-  const urls: string[] = [];
-
-  beforeAll(async () => {
-    const database = await postgres.create();
-    const environment = {
+describe('three instances on PostgreSQL and Redis', () => {
+  const {
+    fixture,
+    peers,
+    run: test,
+  } = setUpRelayFixture({
+    dialect: { ...postgres, skipReason },
+    environment: {
       REDIS_CONN_STRING: REDIS_TEST_URL,
       REDIS_KEY_PREFIX: `switchyard-test-${randomBytes(4).toString('hex')}:`,
       // The periodic reload must not be what makes the instances agree.
       SYNC_FREQUENCY: '3600',
       BATCH_UPDATE_INTERVAL: '1',
-    };
-    fixture = await startRelayFixture({ database, environment });
-    for (let index = 0; index < 2; index += 1) {
-      others.push(
-        await startTestServer({
-          database: { ...database, drop: async () => undefined },
-          environment: { ...environment, NODE_TYPE: 'slave' },
-        }),
-      );
-    }
-    urls.push(fixture.server.url, ...others.map((server) => server.url));
+    },
+    peers: { count: 2, environment: { NODE_TYPE: 'slave' } },
+  });
+  const urls: string[] = [];
+
+  beforeAll(async () => {
+    if (skipReason) return;
+    urls.push(fixture.server.url, ...peers.map((server) => server.url));
     fixture.upstream.setBehavior({ latencyMs: 20 });
     await fixture.addChannel({ models: 'scale-model' });
     await fixture.mergeJsonOption('ModelPrice', { 'scale-model': 0.002 });
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const server of others) await server.close();
-    await fixture?.close();
   });
 
   const call = (url: string, key: string) =>
@@ -65,7 +56,7 @@ describe.skipIf(skipReason !== null)('three instances on PostgreSQL and Redis', 
 
   const flushAll = async () => {
     await fixture.server.context.writer.flush();
-    for (const server of others) await server.context.writer.flush();
+    for (const server of peers) await server.context.writer.flush();
   };
 
   /** Waits until `check` holds, polling every 20 ms; returns the milliseconds it took. */

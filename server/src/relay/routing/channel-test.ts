@@ -9,7 +9,6 @@ import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
-import { notifyRoot } from '../../lib/notify-root.ts';
 import { networkFailure, readUpstreamFailure } from '../attempt.ts';
 import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
 import type { UpstreamCodec } from '../canonical/codec.ts';
@@ -19,7 +18,8 @@ import { maskSecrets } from '../errors.ts';
 import { adaptorForChannel } from '../providers/registry.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
 import { authorizeAttempt, prepareAttempt, sendAttempt } from '../relay-call.ts';
-import { considerDisabling, disableInDatabase } from './disable.ts';
+import { findChannelRow } from './channel-rows.ts';
+import { considerDisabling, disableInDatabase, switchChannelStatus } from './disable.ts';
 import type { UpstreamFailure } from './health.ts';
 
 export interface ChannelTestResult {
@@ -111,30 +111,15 @@ function unreadableReply(codec: UpstreamCodec, text: string, channel: CachedChan
   }
 }
 
-async function enableAgain(context: AppContext, channel: CachedChannel): Promise<void> {
-  const changed = await context.database.db.transaction().execute(async (transaction) => {
-    const result = await transaction
-      .updateTable('channels')
-      .set({ status: ChannelStatus.enabled, other_info: null })
-      .where('id', '=', channel.id)
-      .where('status', '=', ChannelStatus.autoDisabled)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return false;
-    await transaction
-      .updateTable('abilities')
-      .set({ enabled: 1 })
-      .where('channel_id', '=', channel.id)
-      .execute();
-    return true;
+function enableAgain(context: AppContext, channel: CachedChannel): Promise<void> {
+  return switchChannelStatus(context, channel, {
+    from: ChannelStatus.autoDisabled,
+    to: ChannelStatus.enabled,
+    otherInfo: null,
+    subject: `Channel "${channel.name}" (#${channel.id}) was enabled again`,
+    text: 'its test succeeded',
+    facts: logFacts('log.channel_auto_enabled', { channel_name: channel.name, channel_id: channel.id }),
   });
-  if (!changed) return;
-  await context.channelCache.reload();
-  await notifyRoot(
-    context,
-    `Channel "${channel.name}" (#${channel.id}) was enabled again`,
-    'its test succeeded',
-    logFacts('log.channel_auto_enabled', { channel_name: channel.name, channel_id: channel.id }),
-  );
 }
 
 export async function testChannel(
@@ -142,11 +127,7 @@ export async function testChannel(
   channelId: number,
   requestedModel?: string,
 ): Promise<ChannelTestResult | null> {
-  const row = await context.database.db
-    .selectFrom('channels')
-    .selectAll()
-    .where('id', '=', channelId)
-    .executeTakeFirst();
+  const row = await findChannelRow(context.database.db, channelId);
   if (!row) return null;
   const channel = toCachedChannel(row);
   const model = requestedModel?.trim() || channel.testModel || channel.models[0] || 'gpt-4o-mini';

@@ -3,7 +3,7 @@
  * set, a dead-key failure disables the channel at once in memory (no further traffic), then in the
  * database with status 3 and other_info {status_reason, status_time}, and root is notified.
  */
-import { logFacts } from '../../../../common/log-facts.ts';
+import { type LogFacts, logFacts } from '../../../../common/log-facts.ts';
 import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import { notifyRoot } from '../../lib/notify-root.ts';
@@ -32,28 +32,58 @@ export async function disableInDatabase(
   channel: CachedChannel,
   reason: string,
 ): Promise<void> {
-  const otherInfo = JSON.stringify({ status_reason: reason, status_time: Math.floor(Date.now() / 1000) });
+  await switchChannelStatus(context, channel, {
+    from: ChannelStatus.enabled,
+    to: ChannelStatus.autoDisabled,
+    otherInfo: JSON.stringify({ status_reason: reason, status_time: Math.floor(Date.now() / 1000) }),
+    subject: `Channel "${channel.name}" (#${channel.id}) was disabled automatically`,
+    text: reason,
+    facts: logFacts('log.channel_auto_disabled', {
+      channel_name: channel.name,
+      channel_id: channel.id,
+      reason,
+    }),
+  });
+}
+
+/** The automatic status change of a channel, and what root is told about it. */
+export interface ChannelStatusSwitch {
+  from: number;
+  to: number;
+  /** The new `other_info` column: the reason of a disabling, null when enabled again. */
+  otherInfo: string | null;
+  /** The email's subject and text (English); `facts` is the system log row (lib/notify-root.ts). */
+  subject: string;
+  text: string;
+  facts: LogFacts;
+}
+
+/**
+ * Moves a channel from `from` to `to` in the database, its abilities along (enabled only with the
+ * channel), then reloads the channel cache everywhere and notifies root. Nothing happens when the
+ * channel is no longer in `from` (another test or instance changed it first).
+ */
+export async function switchChannelStatus(
+  context: AppContext,
+  channel: CachedChannel,
+  change: ChannelStatusSwitch,
+): Promise<void> {
   const changed = await context.database.db.transaction().execute(async (transaction) => {
     const result = await transaction
       .updateTable('channels')
-      .set({ status: ChannelStatus.autoDisabled, other_info: otherInfo })
+      .set({ status: change.to, other_info: change.otherInfo })
       .where('id', '=', channel.id)
-      .where('status', '=', ChannelStatus.enabled)
+      .where('status', '=', change.from)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await transaction
       .updateTable('abilities')
-      .set({ enabled: 0 })
+      .set({ enabled: change.to === ChannelStatus.enabled ? 1 : 0 })
       .where('channel_id', '=', channel.id)
       .execute();
     return true;
   });
   if (!changed) return;
   await context.channelCache.changed();
-  await notifyRoot(
-    context,
-    `Channel "${channel.name}" (#${channel.id}) was disabled automatically`,
-    reason,
-    logFacts('log.channel_auto_disabled', { channel_name: channel.name, channel_id: channel.id, reason }),
-  );
+  await notifyRoot(context, change.subject, change.text, change.facts);
 }

@@ -1,14 +1,12 @@
 import OpenAI, { AzureOpenAI } from 'openai';
 import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SseParser } from '../../lib/sse.ts';
-import { FAKE_BEHAVIOR_HEADER, type FakeUpstream, startFakeUpstream } from './fake-upstream.ts';
+import { FAKE_BEHAVIOR_HEADER, startFakeUpstream } from './fake-upstream.ts';
+import { contentOf, helloMessages as messages, setUpFakeUpstream } from './sdk-session.ts';
 
-let upstream: FakeUpstream;
-let client: OpenAI;
-
-const messages = [{ role: 'user' as const, content: 'Say hello to the fake' }];
+const fake = setUpFakeUpstream();
 
 /** The usage the fake reports for `messages` with the default reply (5 prompt words, 4 reply words). */
 const defaultUsage = {
@@ -24,41 +22,23 @@ const defaultUsage = {
   },
 };
 
-function clientFor(apiKey: string): OpenAI {
-  return new OpenAI({ apiKey, baseURL: `${upstream.url}/v1`, maxRetries: 0 });
-}
-
 async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletionChunk[]> {
   const chunks: ChatCompletionChunk[] = [];
   for await (const chunk of stream) chunks.push(chunk);
   return chunks;
 }
 
-const contentOf = (chunks: ChatCompletionChunk[]) =>
-  chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('');
-
-beforeAll(async () => {
-  upstream = await startFakeUpstream();
-  client = clientFor('sk-test-key');
-});
-
-afterEach(() => upstream.reset());
-
-afterAll(async () => {
-  await upstream.close();
-});
-
 describe('chat completions', () => {
   it('answers a non-stream request and records what it received', async () => {
-    const completion = await client.chat.completions.create({ model: 'gpt-4o', messages });
+    const completion = await fake.client.chat.completions.create({ model: 'gpt-4o', messages });
     expect(completion.object).toBe('chat.completion');
     expect(completion.model).toBe('gpt-4o');
     expect(completion.choices[0]?.message.content).toBe('Hello from fake upstream');
     expect(completion.choices[0]?.finish_reason).toBe('stop');
     expect(completion.usage).toEqual(defaultUsage);
 
-    expect(upstream.requests).toHaveLength(1);
-    const recorded = upstream.requests[0]!;
+    expect(fake.upstream.requests).toHaveLength(1);
+    const recorded = fake.upstream.requests[0]!;
     expect(recorded).toMatchObject({ method: 'POST', path: '/v1/chat/completions', apiKey: 'sk-test-key' });
     expect(recorded.headers.authorization).toBe('Bearer sk-test-key');
     expect(recorded.body).toEqual({ model: 'gpt-4o', messages });
@@ -68,7 +48,7 @@ describe('chat completions', () => {
 
   it('streams with a final usage chunk only when include_usage is asked, like OpenAI', async () => {
     const chunks = await collect(
-      await client.chat.completions.create({
+      await fake.client.chat.completions.create({
         model: 'gpt-4o-mini',
         messages,
         stream: true,
@@ -83,12 +63,12 @@ describe('chat completions', () => {
     for (const chunk of chunks.slice(0, -1)) expect(chunk.usage).toBeNull();
     expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('stop');
     expect(new Set(chunks.map((chunk) => chunk.id)).size).toBe(1);
-    expect(upstream.requests[0]?.chunksSent).toBe(4);
+    expect(fake.upstream.requests[0]?.chunksSent).toBe(4);
   });
 
   it('streams without any usage field when include_usage is not asked', async () => {
     const chunks = await collect(
-      await client.chat.completions.create({ model: 'gpt-4o', messages, stream: true }),
+      await fake.client.chat.completions.create({ model: 'gpt-4o', messages, stream: true }),
     );
     expect(contentOf(chunks)).toBe('Hello from fake upstream');
     expect(chunks.every((chunk) => !('usage' in chunk))).toBe(true);
@@ -97,7 +77,7 @@ describe('chat completions', () => {
   });
 
   it('ends the raw stream exactly as OpenAI does', async () => {
-    const response = await request(`${upstream.url}/v1/chat/completions`, {
+    const response = await request(`${fake.upstream.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer sk-raw' },
       body: JSON.stringify({
@@ -117,14 +97,18 @@ describe('chat completions', () => {
   });
 
   it('caps the reply at max_tokens with finish_reason length', async () => {
-    const completion = await client.chat.completions.create({ model: 'gpt-4o', messages, max_tokens: 2 });
+    const completion = await fake.client.chat.completions.create({
+      model: 'gpt-4o',
+      messages,
+      max_tokens: 2,
+    });
     expect(completion.choices[0]?.message.content).toBe('Hello from');
     expect(completion.choices[0]?.finish_reason).toBe('length');
     expect(completion.usage?.completion_tokens).toBe(2);
   });
 
   it('uses the configured reply, model and token counts', async () => {
-    upstream.setBehavior({
+    fake.upstream.setBehavior({
       replyText: 'one two three',
       chunkCount: 5,
       model: 'gpt-4o-2024-08-06',
@@ -132,7 +116,7 @@ describe('chat completions', () => {
       cachedTokens: 40,
       reasoningTokens: 7,
     });
-    const completion = await client.chat.completions.create({ model: 'mapped-name', messages });
+    const completion = await fake.client.chat.completions.create({ model: 'mapped-name', messages });
     expect(completion.model).toBe('gpt-4o-2024-08-06');
     expect(completion.choices[0]?.message.content).toBe('one two three one two');
     expect(completion.usage).toMatchObject({
@@ -145,11 +129,11 @@ describe('chat completions', () => {
   });
 
   it('omits usage when told to, in both modes', async () => {
-    upstream.setBehavior({ omitUsage: true });
-    const completion = await client.chat.completions.create({ model: 'gpt-4o', messages });
+    fake.upstream.setBehavior({ omitUsage: true });
+    const completion = await fake.client.chat.completions.create({ model: 'gpt-4o', messages });
     expect(completion.usage).toBeUndefined();
     const chunks = await collect(
-      await client.chat.completions.create({
+      await fake.client.chat.completions.create({
         model: 'gpt-4o',
         messages,
         stream: true,
@@ -158,11 +142,11 @@ describe('chat completions', () => {
     );
     expect(contentOf(chunks)).toBe('Hello from fake upstream');
     expect(chunks.some((chunk) => chunk.usage)).toBe(false);
-    expect(upstream.requests[1]?.usage?.completion_tokens).toBe(4);
+    expect(fake.upstream.requests[1]?.usage?.completion_tokens).toBe(4);
   });
 
   it('refuses a request without messages', async () => {
-    await expect(client.chat.completions.create({ model: 'gpt-4o' } as never)).rejects.toMatchObject({
+    await expect(fake.client.chat.completions.create({ model: 'gpt-4o' } as never)).rejects.toMatchObject({
       status: 400,
       code: 'missing_required_parameter',
     });
@@ -171,8 +155,8 @@ describe('chat completions', () => {
 
 describe('error switches', () => {
   it('answers 401 invalid_api_key', async () => {
-    upstream.setBehavior({ status: 401 });
-    const error = await client.chat.completions
+    fake.upstream.setBehavior({ status: 401 });
+    const error = await fake.client.chat.completions
       .create({ model: 'gpt-4o', messages })
       .catch((caught) => caught);
     expect(error).toBeInstanceOf(OpenAI.AuthenticationError);
@@ -181,48 +165,48 @@ describe('error switches', () => {
   });
 
   it('answers 429 and 500 with OpenAI bodies, and custom bodies when given', async () => {
-    upstream.setBehavior({ status: 429 });
-    await expect(client.chat.completions.create({ model: 'gpt-4o', messages })).rejects.toMatchObject({
+    fake.upstream.setBehavior({ status: 429 });
+    await expect(fake.client.chat.completions.create({ model: 'gpt-4o', messages })).rejects.toMatchObject({
       status: 429,
       code: 'rate_limit_exceeded',
     });
-    upstream.setBehavior({ status: 500 });
-    await expect(client.chat.completions.create({ model: 'gpt-4o', messages })).rejects.toBeInstanceOf(
+    fake.upstream.setBehavior({ status: 500 });
+    await expect(fake.client.chat.completions.create({ model: 'gpt-4o', messages })).rejects.toBeInstanceOf(
       OpenAI.InternalServerError,
     );
-    upstream.setBehavior({
+    fake.upstream.setBehavior({
       status: 429,
       errorBody: { error: { message: 'quota', type: 'insufficient_quota' } },
     });
-    await expect(client.chat.completions.create({ model: 'gpt-4o', messages })).rejects.toMatchObject({
+    await expect(fake.client.chat.completions.create({ model: 'gpt-4o', messages })).rejects.toMatchObject({
       status: 429,
       type: 'insufficient_quota',
     });
   });
 
   it('sends a raw non-JSON error body', async () => {
-    upstream.setBehavior({ status: 502, errorRawBody: '<html>Bad Gateway</html>' });
-    const response = await request(`${upstream.url}/v1/models`);
+    fake.upstream.setBehavior({ status: 502, errorRawBody: '<html>Bad Gateway</html>' });
+    const response = await request(`${fake.upstream.url}/v1/models`);
     expect(response.statusCode).toBe(502);
     expect(await response.body.text()).toBe('<html>Bad Gateway</html>');
   });
 
   it('checks the key when one is required', async () => {
-    upstream.setBehavior({ requiredApiKey: 'sk-right' });
-    await expect(client.models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
-    const models = await clientFor('sk-right').models.list();
+    fake.upstream.setBehavior({ requiredApiKey: 'sk-right' });
+    await expect(fake.client.models.list()).rejects.toMatchObject({ status: 401, code: 'invalid_api_key' });
+    const models = await fake.clientFor('sk-right').models.list();
     expect(models.data.length).toBeGreaterThan(0);
   });
 
   it('keeps per-request and per-key behaviours apart from each other', async () => {
-    upstream.setBehaviorForKey('sk-failing', { status: 503 });
+    fake.upstream.setBehaviorForKey('sk-failing', { status: 503 });
     const [plain, header, failing] = await Promise.allSettled([
-      client.chat.completions.create({ model: 'gpt-4o', messages }),
-      client.chat.completions.create(
+      fake.client.chat.completions.create({ model: 'gpt-4o', messages }),
+      fake.client.chat.completions.create(
         { model: 'gpt-4o', messages },
         { headers: { [FAKE_BEHAVIOR_HEADER]: JSON.stringify({ replyText: 'from the header' }) } },
       ),
-      clientFor('sk-failing').chat.completions.create({ model: 'gpt-4o', messages }),
+      fake.clientFor('sk-failing').chat.completions.create({ model: 'gpt-4o', messages }),
     ]);
     expect(plain.status === 'fulfilled' && plain.value.choices[0]?.message.content).toBe(
       'Hello from fake upstream',
@@ -232,12 +216,12 @@ describe('error switches', () => {
   });
 
   it('rejects an invalid behaviour loudly', async () => {
-    expect(() => upstream.setBehavior({ statsu: 500 } as never)).toThrow(
+    expect(() => fake.upstream.setBehavior({ statsu: 500 } as never)).toThrow(
       'unknown fake behavior field "statsu"',
     );
-    expect(() => upstream.setBehavior({ chunkDelayMs: -1 })).toThrow('invalid fake behavior field');
+    expect(() => fake.upstream.setBehavior({ chunkDelayMs: -1 })).toThrow('invalid fake behavior field');
     await expect(
-      client.models.list({ headers: { [FAKE_BEHAVIOR_HEADER]: '{not json' } }),
+      fake.client.models.list({ headers: { [FAKE_BEHAVIOR_HEADER]: '{not json' } }),
     ).rejects.toMatchObject({ status: 400 });
   });
 });
@@ -245,7 +229,7 @@ describe('error switches', () => {
 describe('routing', () => {
   it('answers Azure-style deployment paths with the api-key header', async () => {
     const azure = new AzureOpenAI({
-      endpoint: upstream.url,
+      endpoint: fake.upstream.url,
       apiKey: 'azure-secret',
       apiVersion: '2024-10-21',
       deployment: 'my-gpt4o',
@@ -253,19 +237,22 @@ describe('routing', () => {
     });
     const completion = await azure.chat.completions.create({ model: 'gpt-4o', messages });
     expect(completion.choices[0]?.message.content).toBe('Hello from fake upstream');
-    expect(upstream.requests[0]).toMatchObject({
+    expect(fake.upstream.requests[0]).toMatchObject({
       path: '/openai/deployments/my-gpt4o/chat/completions',
       query: { 'api-version': '2024-10-21' },
       deployment: 'my-gpt4o',
       apiKey: 'azure-secret',
     });
-    expect(upstream.requests[0]?.headers['api-key']).toBe('azure-secret');
+    expect(fake.upstream.requests[0]?.headers['api-key']).toBe('azure-secret');
 
-    const withoutVersion = await request(`${upstream.url}/openai/deployments/my-gpt4o/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-key': 'azure-secret' },
-      body: JSON.stringify({ messages }),
-    });
+    const withoutVersion = await request(
+      `${fake.upstream.url}/openai/deployments/my-gpt4o/chat/completions`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'api-key': 'azure-secret' },
+        body: JSON.stringify({ messages }),
+      },
+    );
     expect(withoutVersion.statusCode).toBe(404);
     expect(await withoutVersion.body.json()).toEqual({
       error: { code: '404', message: 'Resource not found' },
@@ -273,16 +260,16 @@ describe('routing', () => {
   });
 
   it('answers unknown paths and malformed JSON like OpenAI', async () => {
-    const unknown = await request(`${upstream.url}/v1/unknown`, { method: 'POST', body: '{}' });
+    const unknown = await request(`${fake.upstream.url}/v1/unknown`, { method: 'POST', body: '{}' });
     expect(unknown.statusCode).toBe(404);
     expect(await unknown.body.json()).toMatchObject({ error: { message: 'Invalid URL (POST /v1/unknown)' } });
-    const malformed = await request(`${upstream.url}/v1/chat/completions`, {
+    const malformed = await request(`${fake.upstream.url}/v1/chat/completions`, {
       method: 'POST',
       body: '{"model":',
     });
     expect(malformed.statusCode).toBe(400);
     expect(await malformed.body.json()).toMatchObject({ error: { type: 'invalid_request_error' } });
-    expect(upstream.requests[1]?.body).toBe('{"model":');
+    expect(fake.upstream.requests[1]?.body).toBe('{"model":');
   });
 });
 

@@ -130,14 +130,22 @@ async function writeStream(context: HandlerContext, plan: ReplyPlan, chunks: Str
   response.end(SSE_DONE);
 }
 
-function missingParameter(context: HandlerContext, name: string): boolean {
+/**
+ * Answers OpenAI's 400 when the body lacks `name` (true), else false. The text endpoints name the code
+ * `missing_required_parameter`; the image and audio endpoints send null.
+ */
+export function missingParameter(
+  context: HandlerContext,
+  name: string,
+  code: string | null = 'missing_required_parameter',
+): boolean {
   if (context.body[name] !== undefined) return false;
   sendJson(context.response, 400, {
     error: {
       message: `Missing required parameter: '${name}'.`,
       type: 'invalid_request_error',
       param: name,
-      code: 'missing_required_parameter',
+      code,
     },
   });
   return true;

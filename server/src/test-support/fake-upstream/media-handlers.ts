@@ -3,7 +3,7 @@
  * Jina/Cohere rerank shape that OpenAI-compatible rerankers serve), written from the providers' docs.
  */
 import type { HandlerContext, RouteHandler } from './handlers.ts';
-import { sendJson } from './handlers.ts';
+import { missingParameter, sendJson } from './handlers.ts';
 
 /** The URL of fake image i (data URLs are not needed: clients only read the field). */
 export const fakeImageUrl = (index: number) => `https://images.example/fake-${index}.png`;
@@ -15,18 +15,7 @@ export const FAKE_IMAGE_USAGE = {
   total_tokens: 4210,
 };
 
-function missing(context: HandlerContext, name: string): boolean {
-  if (context.body[name] !== undefined) return false;
-  sendJson(context.response, 400, {
-    error: {
-      message: `Missing required parameter: '${name}'.`,
-      type: 'invalid_request_error',
-      param: name,
-      code: null,
-    },
-  });
-  return true;
-}
+const missing = (context: HandlerContext, name: string) => missingParameter(context, name, null);
 
 export const imageGenerations: RouteHandler = (context) => {
   if (missing(context, 'prompt')) return;

@@ -97,16 +97,22 @@ export interface ReplyIdentity {
   created: number;
 }
 
+/** The fields every completion object starts with (whole replies and stream chunks alike). */
+export function replyHead<Kind extends string>(
+  kind: Kind,
+  identity: ReplyIdentity,
+  plan: Pick<ReplyPlan, 'model'>,
+) {
+  return { id: identity.id, object: kind, created: identity.created, model: plan.model };
+}
+
 export function chatCompletionBody(
   plan: ReplyPlan,
   identity: ReplyIdentity,
   omitUsage: boolean,
 ): ChatCompletion {
   const body: ChatCompletion = {
-    id: identity.id,
-    object: 'chat.completion',
-    created: identity.created,
-    model: plan.model,
+    ...replyHead('chat.completion', identity, plan),
     choices: [
       {
         index: 0,
@@ -123,95 +129,92 @@ export function chatCompletionBody(
 }
 
 /**
- * The `data:` payloads of a chat stream, built one at a time so a long stream holds no history.
- * With include_usage every chunk carries `"usage":null` and a final chunk with empty choices
- * carries the usage, exactly as OpenAI does.
+ * The `data:` payloads of a planned stream, built one at a time so a long stream holds no history: each
+ * chunk is `prefix` + one choice + `suffix`, and the usage-only chunk (when the client asked for it) has
+ * empty choices followed by `usageSuffix`.
  */
-export class ChatStreamChunks {
-  readonly #prefix: string;
-  readonly #suffix: string;
-
+abstract class PlannedStreamChunks {
   constructor(
-    private readonly plan: ReplyPlan,
-    identity: ReplyIdentity,
-    private readonly includeUsage: boolean,
-  ) {
-    this.#prefix =
-      `{"id":${JSON.stringify(identity.id)},"object":"chat.completion.chunk","created":${identity.created},` +
-      `"model":${JSON.stringify(plan.model)},"service_tier":"default","system_fingerprint":"${FAKE_SYSTEM_FINGERPRINT}",`;
-    this.#suffix = includeUsage ? ',"usage":null}' : '}';
-  }
+    protected readonly plan: ReplyPlan,
+    private readonly prefix: string,
+    private readonly suffix: string,
+    private readonly usageSuffix: string | undefined,
+  ) {}
 
-  #choice(delta: JsonObject, finishReason: string | null): string {
-    const choice = { index: 0, delta, logprobs: null, finish_reason: finishReason };
-    return `${this.#prefix}"choices":[${JSON.stringify(choice)}]${this.#suffix}`;
-  }
+  /** The choice of a chunk carrying `text`, or of the closing chunk when `text` is undefined. */
+  protected abstract choice(text: string | undefined, finishReason: string | null): JsonObject;
 
-  role(): string {
-    return this.#choice({ role: 'assistant', content: '', refusal: null }, null);
+  protected chunk(choice: JsonObject): string {
+    return `${this.prefix}"choices":[${JSON.stringify(choice)}]${this.suffix}`;
   }
 
   content(index: number): string {
-    return this.#choice({ content: pieceText(this.plan, index) }, null);
+    return this.chunk(this.choice(pieceText(this.plan, index), null));
   }
 
   finish(): string {
-    return this.#choice({}, this.plan.finishReason);
+    return this.chunk(this.choice(undefined, this.plan.finishReason));
   }
 
   /** The usage-only chunk, or undefined when the client did not ask for it. */
   usage(): string | undefined {
-    if (!this.includeUsage) return undefined;
-    return `${this.#prefix}"choices":[],"usage":${JSON.stringify(this.plan.usage)}}`;
+    return this.usageSuffix === undefined ? undefined : `${this.prefix}"choices":[]${this.usageSuffix}`;
+  }
+}
+
+/**
+ * A chat stream. With include_usage every chunk carries `"usage":null` and a final chunk with empty
+ * choices carries the usage, exactly as OpenAI does.
+ */
+export class ChatStreamChunks extends PlannedStreamChunks {
+  constructor(plan: ReplyPlan, identity: ReplyIdentity, includeUsage: boolean) {
+    super(
+      plan,
+      `{"id":${JSON.stringify(identity.id)},"object":"chat.completion.chunk","created":${identity.created},` +
+        `"model":${JSON.stringify(plan.model)},"service_tier":"default","system_fingerprint":"${FAKE_SYSTEM_FINGERPRINT}",`,
+      includeUsage ? ',"usage":null}' : '}',
+      includeUsage ? `,"usage":${JSON.stringify(plan.usage)}}` : undefined,
+    );
+  }
+
+  protected choice(text: string | undefined, finishReason: string | null): JsonObject {
+    const delta = text === undefined ? {} : { content: text };
+    return { index: 0, delta, logprobs: null, finish_reason: finishReason };
+  }
+
+  role(): string {
+    const delta = { role: 'assistant', content: '', refusal: null };
+    return this.chunk({ index: 0, delta, logprobs: null, finish_reason: null });
   }
 }
 
 export function completionBody(plan: ReplyPlan, identity: ReplyIdentity, omitUsage: boolean): Completion {
   const body: Completion = {
-    id: identity.id,
-    object: 'text_completion',
-    created: identity.created,
-    model: plan.model,
+    ...replyHead('text_completion', identity, plan),
     choices: [{ text: replyContent(plan), index: 0, logprobs: null, finish_reason: plan.finishReason }],
   };
   if (!omitUsage) body.usage = plan.usage;
   return body;
 }
 
-/** The `data:` payloads of a legacy text-completions stream. */
-export class CompletionStreamChunks {
-  readonly #prefix: string;
-  readonly #suffix: string;
-
-  constructor(
-    private readonly plan: ReplyPlan,
-    identity: ReplyIdentity,
-    private readonly includeUsage: boolean,
-  ) {
-    this.#prefix = `{"id":${JSON.stringify(identity.id)},"object":"text_completion","created":${identity.created},`;
-    this.#suffix = `,"model":${JSON.stringify(plan.model)}${includeUsage ? ',"usage":null' : ''}}`;
+/** A legacy text-completions stream: the model follows the choices, the usage the model. */
+export class CompletionStreamChunks extends PlannedStreamChunks {
+  constructor(plan: ReplyPlan, identity: ReplyIdentity, includeUsage: boolean) {
+    const model = `,"model":${JSON.stringify(plan.model)}`;
+    super(
+      plan,
+      `{"id":${JSON.stringify(identity.id)},"object":"text_completion","created":${identity.created},`,
+      `${model}${includeUsage ? ',"usage":null' : ''}}`,
+      includeUsage ? `${model},"usage":${JSON.stringify(plan.usage)}}` : undefined,
+    );
   }
 
-  #choice(text: string, finishReason: string | null): string {
-    const choice = { text, index: 0, logprobs: null, finish_reason: finishReason };
-    return `${this.#prefix}"choices":[${JSON.stringify(choice)}]${this.#suffix}`;
+  protected choice(text: string | undefined, finishReason: string | null): JsonObject {
+    return { text: text ?? '', index: 0, logprobs: null, finish_reason: finishReason };
   }
 
   /** Text completions have no role chunk; undefined keeps the stream writer uniform. */
   role(): undefined {
     return undefined;
-  }
-
-  content(index: number): string {
-    return this.#choice(pieceText(this.plan, index), null);
-  }
-
-  finish(): string {
-    return this.#choice('', this.plan.finishReason);
-  }
-
-  usage(): string | undefined {
-    if (!this.includeUsage) return undefined;
-    return `${this.#prefix}"choices":[],"model":${JSON.stringify(this.plan.model)},"usage":${JSON.stringify(this.plan.usage)}}`;
   }
 }

@@ -4,7 +4,7 @@
  * as OpenAI sends them.
  */
 import type { ResolvedBehavior } from './behavior.ts';
-import type { JsonObject, ReplyIdentity, ReplyPlan } from './replies.ts';
+import { type JsonObject, type ReplyIdentity, type ReplyPlan, replyHead } from './replies.ts';
 
 export const FAKE_TOOL_CALL_ID = 'call_fake_tool_1';
 
@@ -32,10 +32,7 @@ export function toolCallBody(
   call: { name: string; arguments: string },
 ) {
   return {
-    id: identity.id,
-    object: 'chat.completion',
-    created: identity.created,
-    model: plan.model,
+    ...replyHead('chat.completion', identity, plan),
     choices: [
       {
         index: 0,
@@ -59,14 +56,9 @@ export function toolCallChunks(
   call: { name: string; arguments: string },
   includeUsage: boolean,
 ): string[] {
+  const head = replyHead('chat.completion.chunk', identity, plan);
   const chunk = (delta: JsonObject, finish: string | null) =>
-    JSON.stringify({
-      id: identity.id,
-      object: 'chat.completion.chunk',
-      created: identity.created,
-      model: plan.model,
-      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-    });
+    JSON.stringify({ ...head, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
   const half = Math.floor(call.arguments.length / 2);
   const piece = (text: string) => ({ tool_calls: [{ index: 0, function: { arguments: text } }] });
   const chunks = [
@@ -83,16 +75,6 @@ export function toolCallChunks(
     chunk(piece(call.arguments.slice(half)), null),
     chunk({}, 'tool_calls'),
   ];
-  if (includeUsage)
-    chunks.push(
-      JSON.stringify({
-        id: identity.id,
-        object: 'chat.completion.chunk',
-        created: identity.created,
-        model: plan.model,
-        choices: [],
-        usage: toolCallUsage(plan),
-      }),
-    );
+  if (includeUsage) chunks.push(JSON.stringify({ ...head, choices: [], usage: toolCallUsage(plan) }));
   return chunks;
 }
