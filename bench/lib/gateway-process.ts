@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import { configurationVariables } from '../../server/src/config.ts';
 import { type ServerChild, startServerChild } from './children.ts';
+import { startFlags } from './start-flags.ts';
 
 export interface GatewayProcess extends ServerChild {
   databasePath: string;
@@ -29,6 +30,10 @@ export async function startGateway(
     // they cover /api and the console pages, not the relay).
     BENCH_CPU_PROFILE: profiling ? '1' : undefined,
   });
-  const child = await startServerChild({ script: 'servers/gateway.ts', environment }, 120_000);
+  // The Node flags of `npm start` (the harness adds its TypeScript loader for the wrapper only).
+  const child = await startServerChild(
+    { script: 'servers/gateway.ts', environment, nodeFlags: startFlags() },
+    120_000,
+  );
   return { ...child, databasePath };
 }

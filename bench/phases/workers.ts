@@ -16,6 +16,7 @@ import { configurationVariables } from '../../server/src/config.ts';
 import { REPOSITORY_ROOT, startServerChild } from '../lib/children.ts';
 import { BENCH_MODEL, provisionGateway } from '../lib/gateway-setup.ts';
 import { cpuMilliseconds } from '../lib/process-stats.ts';
+import { startFlags } from '../lib/start-flags.ts';
 import { combineRounds, type LoadTool, measureThroughput, type ThroughputSeries } from '../lib/throughput.ts';
 
 export const WORKER_SETUPS = [
@@ -100,7 +101,7 @@ async function startCompiledServer(
       ? { REDIS_CONN_STRING: REDIS_URL, REDIS_KEY_PREFIX: `switchyard-bench-${process.pid}-${index}:` }
       : {}),
   });
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+  const child = spawn(process.execPath, [...startFlags(), 'dist/server/main.js'], {
     cwd: REPOSITORY_ROOT,
     env: environment,
     stdio: ['ignore', 'pipe', 'pipe'],
