@@ -69,6 +69,35 @@ async function slowestHealthCheck(server: ServerProcess, until: Promise<unknown>
   return slowest;
 }
 
+/** The shortest of three timings of `step`, in milliseconds. */
+function fastestOf(step: () => unknown): number {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const started = performance.now();
+    step();
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return fastest;
+}
+
+/**
+ * How long /healthz may wait on this machine: 100 ms, or more where the machine is slower. Each of the
+ * single steps a 30 MB body needs — parsing it, serializing it again, encoding the text — takes one turn
+ * of its own on the server (server/src/relay/json-body.ts, server/src/relay/large-body.ts), and a health
+ * check arriving during one step may also wait for the next; so the bound is two of the slowest such
+ * step, timed here on the same body, plus 50 ms. A stall that grows with the input beyond one such
+ * step (the quadratic tokenizer took 24 s) is far above it on any machine.
+ */
+function healthBudgetMs(body: string): number {
+  let parsed: unknown;
+  const parse = fastestOf(() => {
+    parsed = JSON.parse(body);
+  });
+  const serialize = fastestOf(() => JSON.stringify(parsed));
+  const encode = fastestOf(() => Buffer.from(body));
+  return Math.max(100, 2 * Math.max(parse, serialize, encode) + 50);
+}
+
 describe('admission of huge requests', () => {
   let server: ServerProcess;
   let upstream: Awaited<ReturnType<typeof startDrainingUpstream>>;
@@ -102,7 +131,7 @@ describe('admission of huge requests', () => {
 
   // A retry absorbs a latency spike from other test files sharing the machine's two cores; a real stall
   // (the tokenizer's quadratic case took 24 s) fails every try.
-  it('keeps /healthz answering within 100 ms while a 30 MB prompt without spaces is handled', {
+  it('keeps /healthz answering within 100 ms (more on a slower machine) while a 30 MB prompt without spaces is handled', {
     retry: 2,
     timeout: 60_000,
   }, async () => {
@@ -112,6 +141,7 @@ describe('admission of huge requests', () => {
       max_tokens: 1,
       messages: [{ role: 'user', content: 'a'.repeat(30_000_000) }],
     });
+    const budget = healthBudgetMs(body);
     const call = fetch(`${server.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -123,7 +153,7 @@ describe('admission of huge requests', () => {
     // The prompt is far beyond this key's quota once counted: refused, or relayed and capped — never stuck.
     expect([200, 403]).toContain(response.status);
     expect(text.length).toBeGreaterThan(0);
-    expect(slowest).toBeLessThan(100);
+    expect(slowest, `budget ${budget.toFixed(0)} ms on this machine`).toBeLessThan(budget);
   });
 
   it('refuses a key that cannot pay at once, whatever the size of its input', async () => {
