@@ -21,6 +21,7 @@ import { nextRequestId } from '../lib/request-id.ts';
 import { authenticateKey } from './auth.ts';
 import type { RelayReply, RelayRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
+import type { RelayEndpoint } from './providers/types.ts';
 import { OPENAI_ENDPOINTS, renderRelayError, serveOpenAiCall } from './routes.ts';
 
 /** Serves the request and returns true, or returns false and leaves it to Fastify. */
@@ -111,10 +112,8 @@ async function serve(
   raw: IncomingMessage,
   request: DirectRequest,
   reply: DirectReply,
-  path: string,
+  endpoint: RelayEndpoint,
 ): Promise<void> {
-  const endpoint = OPENAI_ENDPOINTS.get(path);
-  if (!endpoint) return;
   try {
     // The key first: a caller without a valid key gets its refusal before any of its body is read.
     const caller = authenticateKey(context, request, 'openai');
@@ -148,7 +147,8 @@ export function directRelayHandler(context: AppContext, closing: () => boolean):
   return (raw, response) => {
     if (raw.method !== 'POST' || closing()) return false;
     const { path, search } = splitUrl(raw.url ?? '');
-    if (!OPENAI_ENDPOINTS.has(path)) return false;
+    const endpoint = OPENAI_ENDPOINTS.get(path);
+    if (!endpoint) return false;
     if (!isPlainJson(raw.headers['content-type']) || raw.headers['content-encoding']) return false;
     const request = new DirectRequest(raw, search, logger);
     const reply = new DirectReply(response);
@@ -160,7 +160,7 @@ export function directRelayHandler(context: AppContext, closing: () => boolean):
         metrics.recordHttp(path, 'POST', response.statusCode, (performance.now() - started) / 1000),
       );
     }
-    void serve(context, raw, request, reply, path);
+    void serve(context, raw, request, reply, endpoint);
     return true;
   };
 }
