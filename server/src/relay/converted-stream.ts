@@ -9,15 +9,14 @@
  */
 
 import type { ServerResponse } from 'node:http';
-import { formatSseComment, formatSseEvent, SseParser, type SseParserOptions } from '../lib/sse.ts';
-import type { CallOutcome } from './billing/settlement.ts';
+import { formatSseEvent, SseParser, type SseParserOptions } from '../lib/sse.ts';
 import { CompletionCounter, CompletionEstimator, type CompletionTally } from './billing/tokens.ts';
 import type { EndResponse } from './call-state.ts';
 import type { SseMessage, StreamDecoder, StreamEncoder } from './canonical/codec.ts';
 import { mergeUsage } from './canonical/helpers.ts';
 import { billingUsage } from './canonical/metering.ts';
 import type { CanonicalUsage, StreamEvent } from './canonical/types.ts';
-import { type StreamRelayResult, waitForDrain } from './stream-relay.ts';
+import { type StreamRelayResult, startPings, streamOutcome, waitForDrain } from './stream-relay.ts';
 
 export interface ConvertedStreamInput {
   raw: ServerResponse;
@@ -111,12 +110,7 @@ export async function relayConvertedStream(input: ConvertedStreamInput): Promise
     }
   };
 
-  const ping =
-    input.pingSeconds > 0
-      ? setInterval(() => {
-          if (!raw.destroyed) raw.write(formatSseComment('PING'));
-        }, input.pingSeconds * 1000)
-      : undefined;
+  const ping = startPings(raw, input.pingSeconds);
   try {
     const relay = async (message: SseMessage) => {
       await emit(decoder.push(message));
@@ -146,13 +140,8 @@ export async function relayConvertedStream(input: ConvertedStreamInput): Promise
     else raw.end(final);
   }
 
-  let outcome: CallOutcome;
-  if (gone) outcome = 'client_aborted';
-  else if (failed)
-    outcome = outputDelivered ? 'upstream_failed_after_output' : 'upstream_failed_before_output';
-  else outcome = outputDelivered || tally.usage !== null ? 'completed' : 'upstream_failed_before_output';
   return {
-    outcome,
+    outcome: streamOutcome(gone, failed, outputDelivered, tally.usage !== null),
     upstreamUsage: tally.usage ? billingUsage(tally.usage) : null,
     deliveredCompletionTokens: tally.counter.total(),
     outputDelivered,

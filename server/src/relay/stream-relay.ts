@@ -64,6 +64,29 @@ export function waitForDrain(raw: ServerResponse): Promise<void> {
   });
 }
 
+/** Writes an SSE comment every `seconds` (never when 0) to keep an idle stream open; clear it at the end. */
+export function startPings(raw: ServerResponse, seconds: number): NodeJS.Timeout | undefined {
+  if (seconds <= 0) return undefined;
+  return setInterval(() => {
+    if (!raw.destroyed) raw.write(formatSseComment('PING'));
+  }, seconds * 1000);
+}
+
+/**
+ * How a relayed stream ended (server/src/relay/converted-stream.ts too). `usageReported`: the upstream
+ * sent usage, so a stream with no output but its usage is complete.
+ */
+export function streamOutcome(
+  gone: boolean,
+  failed: boolean,
+  outputDelivered: boolean,
+  usageReported: boolean,
+): CallOutcome {
+  if (gone) return 'client_aborted';
+  if (failed) return outputDelivered ? 'upstream_failed_after_output' : 'upstream_failed_before_output';
+  return outputDelivered || usageReported ? 'completed' : 'upstream_failed_before_output';
+}
+
 export function writeStreamHeaders(raw: ServerResponse, requestId: string): void {
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -95,12 +118,7 @@ export async function relayStream(input: StreamRelayInput): Promise<StreamRelayR
     if (!raw.write(text)) await waitForDrain(raw);
   };
 
-  const ping =
-    input.pingSeconds > 0
-      ? setInterval(() => {
-          if (!raw.destroyed) raw.write(formatSseComment('PING'));
-        }, input.pingSeconds * 1000)
-      : undefined;
+  const ping = startPings(raw, input.pingSeconds);
 
   const handle = async (data: string) => {
     if (data === '[DONE]') {
@@ -160,13 +178,8 @@ export async function relayStream(input: StreamRelayInput): Promise<StreamRelayR
   }
 
   const outputDelivered = chunksDelivered > 0;
-  let outcome: CallOutcome;
-  if (gone) outcome = 'client_aborted';
-  else if (failed)
-    outcome = outputDelivered ? 'upstream_failed_after_output' : 'upstream_failed_before_output';
-  else outcome = outputDelivered || usage !== null ? 'completed' : 'upstream_failed_before_output';
   return {
-    outcome,
+    outcome: streamOutcome(gone, failed, outputDelivered, usage !== null),
     upstreamUsage: usage,
     deliveredCompletionTokens: delivered,
     outputDelivered,

@@ -96,14 +96,15 @@ export function submitTimeWindow(filter: TaskLogFilter, perSecond: 1 | 1000): { 
 }
 
 type TaskLogColumn = 'user_id' | 'channel_id' | 'submit_time';
+type Condition<Column> = [Column, '=' | '>=' | '<=', number | string];
 
 /** The filter as conditions on the columns that drawings and tasks share, plus the upstream id column. */
 function taskLogConditions<IdColumn extends 'mj_id' | 'task_id'>(
   filter: TaskLogFilter,
   idColumn: IdColumn,
   perSecond: 1 | 1000,
-): Array<[TaskLogColumn | IdColumn, '=' | '>=' | '<=', number | string]> {
-  const conditions: Array<[TaskLogColumn | IdColumn, '=' | '>=' | '<=', number | string]> = [];
+): Condition<TaskLogColumn | IdColumn>[] {
+  const conditions: Condition<TaskLogColumn | IdColumn>[] = [];
   if (filter.userId !== undefined) conditions.push(['user_id', '=', filter.userId]);
   if (filter.channelId !== undefined) conditions.push(['channel_id', '=', filter.channelId]);
   if (filter.upstreamId !== undefined) conditions.push([idColumn, '=', filter.upstreamId]);
@@ -113,15 +114,24 @@ function taskLogConditions<IdColumn extends 'mj_id' | 'task_id'>(
   return conditions;
 }
 
+/** A query that takes those conditions (a Kysely select of drawings or of tasks). */
+interface Filterable<Column, Self> {
+  where(...condition: Condition<Column>): Self;
+}
+
+function applyConditions<Column, Query extends Filterable<Column, Query>>(
+  query: Query,
+  conditions: Condition<Column>[],
+): Query {
+  return conditions.reduce((filtered, condition) => filtered.where(...condition), query);
+}
+
 /** Drawings: `submit_time` is in milliseconds (docs/decisions/0011-task-log-lists.md). */
 export function applyMidjourneyFilter<Output>(
   query: SelectQueryBuilder<Database, 'midjourneys', Output>,
   filter: TaskLogFilter,
 ): SelectQueryBuilder<Database, 'midjourneys', Output> {
-  return taskLogConditions(filter, 'mj_id', 1000).reduce(
-    (filtered, [column, operator, value]) => filtered.where(column, operator, value),
-    query,
-  );
+  return applyConditions(query, taskLogConditions(filter, 'mj_id', 1000));
 }
 
 /** Tasks: `submit_time` is in seconds. */
@@ -129,8 +139,5 @@ export function applyTaskFilter<Output>(
   query: SelectQueryBuilder<Database, 'tasks', Output>,
   filter: TaskLogFilter,
 ): SelectQueryBuilder<Database, 'tasks', Output> {
-  return taskLogConditions(filter, 'task_id', 1).reduce(
-    (filtered, [column, operator, value]) => filtered.where(column, operator, value),
-    query,
-  );
+  return applyConditions(query, taskLogConditions(filter, 'task_id', 1));
 }

@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
 import type { Database } from '../../db/schema.ts';
+import { taskStateFields } from '../../lib/task-state.ts';
 
 type MidjourneyRow = Selectable<Database['midjourneys']>;
 type TaskRow = Selectable<Database['tasks']>;
@@ -37,13 +38,7 @@ function sharedFields(row: MidjourneyRow | TaskRow, admin: boolean) {
   return {
     id: row.id,
     user_id: row.user_id,
-    action: row.action,
-    status: row.status,
-    fail_reason: row.fail_reason ?? '',
-    submit_time: Number(row.submit_time),
-    start_time: Number(row.start_time),
-    finish_time: Number(row.finish_time),
-    progress: row.progress,
+    ...taskStateFields(row),
     quota: Number(row.quota),
     ...(admin ? { channel_id: row.channel_id } : {}),
   };

@@ -14,8 +14,9 @@ import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import { createUser } from './create-user.ts';
-import { validDisplayName, validPassword, validUsername } from './credentials.ts';
-import { findLoginCandidate, requireUser, uniqueAffCode, usernameTaken } from './repository.ts';
+import { validPassword, validUsername } from './credentials.ts';
+import { type NameChanges, nameChanges } from './name-changes.ts';
+import { findLoginCandidate, requireUser, uniqueAffCode } from './repository.ts';
 import type { loginInput, registerInput, updateSelfInput } from './schemas.ts';
 import { toLiveUserView, toSessionUser } from './view.ts';
 
@@ -78,13 +79,7 @@ export async function updateSelf(
 ): Promise<boolean> {
   const { db } = context.database;
   const row = await requireUser(db, user.id);
-  const changes: { username?: string; display_name?: string; password?: string } = {};
-  if (input.username !== undefined && input.username.trim() !== row.username) {
-    changes.username = validUsername(input.username);
-    if (await usernameTaken(db, changes.username, user.id)) throw businessFailure('user.username_taken');
-  }
-  if (input.display_name !== undefined)
-    changes.display_name = validDisplayName(input.display_name, row.username);
+  const changes: NameChanges & { password?: string } = await nameChanges(db, row, input);
   if (input.password) {
     validPassword(input.password);
     if (row.password && !(await verifyPassword(input.original_password ?? '', row.password))) {

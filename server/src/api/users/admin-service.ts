@@ -14,7 +14,8 @@ import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, forbidden } from '../../lib/errors.ts';
 import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
-import { requireUser, usernameTaken } from './repository.ts';
+import { nameChanges } from './name-changes.ts';
+import { requireUser } from './repository.ts';
 import type { createUserInput, manageUserInput, updateUserInput } from './schemas.ts';
 import { toLiveUserView, type UserRow } from './view.ts';
 
@@ -60,13 +61,7 @@ export async function updateUserByAdmin(
   const previousQuota = (await context.accounts.liveBalance('user', row.id)) ?? Number(row.quota);
   const changes: Partial<
     Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark'>
-  > = {};
-  if (input.username !== undefined && input.username.trim() !== row.username) {
-    changes.username = validUsername(input.username);
-    if (await usernameTaken(db, changes.username, row.id)) throw businessFailure('user.username_taken');
-  }
-  if (input.display_name !== undefined)
-    changes.display_name = validDisplayName(input.display_name, row.username);
+  > = await nameChanges(db, row, input);
   if (input.password) changes.password = await hashPassword(validPassword(input.password));
   if (input.group !== undefined && input.group !== row.group) {
     const groups = context.options.getJson<Record<string, number>>('GroupRatio') ?? {};

@@ -1,6 +1,7 @@
 import { createReadStream, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSseEvents } from '../../../lib/sse.ts';
+import { openaiUsage } from '../../../test-support/openai-usage.ts';
 import type { ChatCompletion, ChatCompletionRequest, ErrorBody } from './openai-types.ts';
 import {
   buildCompletionUsageChunk,
@@ -53,18 +54,7 @@ describe('inspectChatChunk on recorded streams', () => {
   it('finds the text and the final usage chunk of an include_usage stream', async () => {
     const summary = await summarise('chat-stream-with-usage.chunks.txt', inspectChatChunk);
     expect(summary.text).toBe('Hello! How can I help you today?');
-    expect(summary.usage).toEqual({
-      prompt_tokens: 19,
-      completion_tokens: 9,
-      total_tokens: 28,
-      prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-      completion_tokens_details: {
-        reasoning_tokens: 0,
-        audio_tokens: 0,
-        accepted_prediction_tokens: 0,
-        rejected_prediction_tokens: 0,
-      },
-    });
+    expect(summary.usage).toEqual(openaiUsage(19, 9));
     expect(summary.usageOnlyChunks).toBe(1);
     expect(summary.finishReason).toBe('stop');
     expect(summary.sawDone).toBe(true);

@@ -3,6 +3,7 @@
  * row's columns. Times are Unix seconds in both.
  */
 import type { TaskRow } from '../../../db/schema.ts';
+import { taskStateFields } from '../../../lib/task-state.ts';
 import { asString } from '../../canonical/helpers.ts';
 import { parseJson } from '../properties.ts';
 
@@ -11,13 +12,7 @@ export type { TaskRow };
 export function sunoTaskView(row: TaskRow): Record<string, unknown> {
   return {
     task_id: row.task_id,
-    action: row.action,
-    status: row.status,
-    fail_reason: row.fail_reason ?? '',
-    submit_time: Number(row.submit_time),
-    start_time: Number(row.start_time),
-    finish_time: Number(row.finish_time),
-    progress: row.progress,
+    ...taskStateFields(row),
     data: parseJson(row.data),
   };
 }
