@@ -5,9 +5,9 @@
  * nothing else: no JSON parsing, no auth, no billing, no logging.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pipeline } from 'node:stream/promises';
 import { Agent, request } from 'undici';
+import { listenOnLoopback } from '../../server/src/test-support/loopback.ts';
 import { childOptions, runServerChild } from '../lib/child-messages.ts';
 
 export interface BareProxyOptions {
@@ -58,13 +58,8 @@ async function startBareProxy(options: BareProxyOptions) {
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -13,6 +13,7 @@ import type {
   TopUpPayload,
   UpdateRedemptionPayload,
 } from '../../../common/api/redemptions.ts';
+import { SAMPLE_CHANNEL_PAYLOAD } from '../../../common/api/test-channel-payload.ts';
 import type { TokenPayload, TokenStatusPayload } from '../../../common/api/tokens.ts';
 import type {
   CreateUserPayload,
@@ -57,24 +58,13 @@ const token: TokenPayload = {
 };
 
 const channel: ChannelPayload = {
-  type: 1,
+  ...SAMPLE_CHANNEL_PAYLOAD,
   name: 'openai',
   key: 'sk-upstream',
   base_url: 'https://api.openai.com',
-  other: '',
   models: 'gpt-4o',
   group: 'default,vip',
   model_mapping: '{"gpt-4":"gpt-4o"}',
-  status_code_mapping: '',
-  setting: '',
-  param_override: '',
-  auto_ban: 1,
-  test_model: '',
-  priority: 0,
-  weight: 0,
-  tag: '',
-  openai_organization: '',
-  max_input_tokens: 0,
 };
 
 const userSetting: Required<UserSetting> = {

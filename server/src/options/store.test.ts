@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { connectDatabase, type DatabaseHandle } from '../db/connect.ts';
+import { beforeAll, describe, expect, vi } from 'vitest';
+import type { DatabaseHandle } from '../db/connect.ts';
 import { runMigrations } from '../db/migrations/index.ts';
 import { GatewayError } from '../lib/errors.ts';
-import { databaseMatrix, type TestDatabase } from '../test-support/databases.ts';
+import { setUpDatabaseHandle } from '../test-support/database-handle.ts';
+import { databaseMatrix } from '../test-support/databases.ts';
 import { optionDefaults } from './catalogue.ts';
 import { defaultModelRatios } from './default-ratios.ts';
 import { OptionStore } from './store.ts';
@@ -14,27 +15,23 @@ async function storedRow(handle: DatabaseHandle, key: string): Promise<string | 
   return row?.value;
 }
 
-describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
-  let database: TestDatabase;
-  let handle: DatabaseHandle;
-  let secondHandle: DatabaseHandle;
+/** Writes option rows directly, as an older install (or a hand edit) left them. */
+async function insertRows(handle: DatabaseHandle, rows: Record<string, string | null>): Promise<void> {
+  await handle.db
+    .insertInto('options')
+    .values(Object.entries(rows).map(([key, value]) => ({ key, value })))
+    .execute();
+}
+
+describe.each(matrix)('OptionStore on $name', (dialect) => {
+  const { handle, secondHandle, run: it } = setUpDatabaseHandle(dialect, { secondConnection: true });
 
   beforeAll(async () => {
-    if (skipReason) return;
-    database = await create();
-    handle = connectDatabase(database.target);
-    secondHandle = connectDatabase(database.target);
+    if (dialect.skipReason) return;
     await runMigrations(handle);
   });
 
-  afterAll(async () => {
-    if (skipReason) return;
-    await handle.close();
-    await secondHandle.close();
-    await database.drop();
-  });
-
-  it.skipIf(skipReason !== null)('serves the catalogue defaults from an empty table', async () => {
+  it('serves the catalogue defaults from an empty table', async () => {
     const store = new OptionStore(handle);
     await store.load();
     expect(store.get('SystemName')).toBe('Switchyard');
@@ -49,7 +46,7 @@ describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
     expect(store.getJson('NoSuchOption')).toBeNull();
   });
 
-  it.skipIf(skipReason !== null)('writes through, updates the cache at once, and upserts', async () => {
+  it('writes through, updates the cache at once, and upserts', async () => {
     const store = new OptionStore(handle);
     await store.load();
     await store.set('SystemName', 'First');
@@ -71,7 +68,7 @@ describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
     expect(count).toHaveLength(1);
   });
 
-  it.skipIf(skipReason !== null)('refuses invalid values without writing anything', async () => {
+  it('refuses invalid values without writing anything', async () => {
     const store = new OptionStore(handle);
     await store.load();
     await expect(store.set('GroupRatio', '{"default":')).rejects.toMatchObject({
@@ -88,7 +85,7 @@ describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
     expect(await storedRow(handle, 'Unknown')).toBeUndefined();
   });
 
-  it.skipIf(skipReason !== null)('checks enable-guards against the values already stored', async () => {
+  it('checks enable-guards against the values already stored', async () => {
     const store = new OptionStore(handle);
     await store.load();
     await store.set('GitHubClientId', 'client-id');
@@ -98,67 +95,58 @@ describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
     await store.set('GitHubOAuthEnabled', 'false');
   });
 
-  it.skipIf(skipReason !== null)(
-    'keeps unknown adopted keys, lists no secrets and no internal keys',
-    async () => {
-      await handle.db
-        .insertInto('options')
-        .values([
-          { key: 'LegacyOneApiOption', value: 'kept as is' },
-          { key: 'LegacyApiKey', value: 'sk-should-not-leak' },
-          { key: 'NullValued', value: null },
-        ])
-        .execute();
-      const store = new OptionStore(handle);
-      await store.load();
-      await store.set('EpayKey', 'merchant-key');
-      await store.set('SMTPToken', 'smtp-password');
-      await store.set('TurnstileSiteKey', 'public-site-key');
-      await store.setInternal('internal.session_secret', 'very-secret-value');
-      expect(store.get('LegacyOneApiOption')).toBe('kept as is');
-      expect(store.get('NullValued')).toBe('');
-      expect(store.get('internal.session_secret')).toBe('very-secret-value');
-      expect(store.get('EpayKey')).toBe('merchant-key');
+  it('keeps unknown adopted keys, lists no secrets and no internal keys', async () => {
+    await insertRows(handle, {
+      LegacyOneApiOption: 'kept as is',
+      LegacyApiKey: 'sk-should-not-leak',
+      NullValued: null,
+    });
+    const store = new OptionStore(handle);
+    await store.load();
+    await store.set('EpayKey', 'merchant-key');
+    await store.set('SMTPToken', 'smtp-password');
+    await store.set('TurnstileSiteKey', 'public-site-key');
+    await store.setInternal('internal.session_secret', 'very-secret-value');
+    expect(store.get('LegacyOneApiOption')).toBe('kept as is');
+    expect(store.get('NullValued')).toBe('');
+    expect(store.get('internal.session_secret')).toBe('very-secret-value');
+    expect(store.get('EpayKey')).toBe('merchant-key');
 
-      const listed = new Map(store.listForConsole().map((entry) => [entry.key, entry.value]));
-      expect(listed.get('LegacyOneApiOption')).toBe('kept as is');
-      expect(listed.get('TurnstileSiteKey')).toBe('public-site-key');
-      expect(listed.get('SystemName')).toBeDefined();
-      for (const key of listed.keys()) {
-        expect(/(token|secret|key)$/i.test(key) && key !== 'TurnstileSiteKey', key).toBe(false);
-        expect(key.startsWith('internal.'), key).toBe(false);
-      }
-      for (const hidden of [
-        'EpayKey',
-        'SMTPToken',
-        'LegacyApiKey',
-        'GitHubClientSecret',
-        'oidc.client_secret',
-      ]) {
-        expect(listed.has(hidden), hidden).toBe(false);
-      }
-      const serialised = JSON.stringify(store.listForConsole());
-      for (const secret of ['merchant-key', 'smtp-password', 'very-secret-value', 'sk-should-not-leak']) {
-        expect(serialised).not.toContain(secret);
-      }
-      for (const [key, value] of listed) expect(typeof value, key).toBe('string');
-    },
-  );
+    const listed = new Map(store.listForConsole().map((entry) => [entry.key, entry.value]));
+    expect(listed.get('LegacyOneApiOption')).toBe('kept as is');
+    expect(listed.get('TurnstileSiteKey')).toBe('public-site-key');
+    expect(listed.get('SystemName')).toBeDefined();
+    for (const key of listed.keys()) {
+      expect(/(token|secret|key)$/i.test(key) && key !== 'TurnstileSiteKey', key).toBe(false);
+      expect(key.startsWith('internal.'), key).toBe(false);
+    }
+    for (const hidden of [
+      'EpayKey',
+      'SMTPToken',
+      'LegacyApiKey',
+      'GitHubClientSecret',
+      'oidc.client_secret',
+    ]) {
+      expect(listed.has(hidden), hidden).toBe(false);
+    }
+    const serialised = JSON.stringify(store.listForConsole());
+    for (const secret of ['merchant-key', 'smtp-password', 'very-secret-value', 'sk-should-not-leak']) {
+      expect(serialised).not.toContain(secret);
+    }
+    for (const [key, value] of listed) expect(typeof value, key).toBe('string');
+  });
 
-  it.skipIf(skipReason !== null)('accepts only internal.* keys in setInternal', async () => {
+  it('accepts only internal.* keys in setInternal', async () => {
     const store = new OptionStore(handle);
     await expect(store.setInternal('SystemName', 'x')).rejects.toThrow(/internal\./);
   });
 
-  it.skipIf(skipReason !== null)('falls back to defaults for unusable stored values', async () => {
-    await handle.db
-      .insertInto('options')
-      .values([
-        { key: 'PreConsumedQuota', value: 'lots' },
-        { key: 'TopupGroupRatio', value: '{broken' },
-        { key: 'AutoGroups', value: '{"not":"a list"}' },
-      ])
-      .execute();
+  it('falls back to defaults for unusable stored values', async () => {
+    await insertRows(handle, {
+      PreConsumedQuota: 'lots',
+      TopupGroupRatio: '{broken',
+      AutoGroups: '{"not":"a list"}',
+    });
     const warn = vi.fn();
     const store = new OptionStore(handle, { warn, error: vi.fn() });
     await store.load();
@@ -170,7 +158,7 @@ describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
-  it.skipIf(skipReason !== null)('parses JSON once per value and shares a frozen result', async () => {
+  it('parses JSON once per value and shares a frozen result', async () => {
     const store = new OptionStore(handle);
     await store.load();
     await store.set('UserUsableGroups', '{"default":"Default","vip":"VIP"}');
@@ -192,40 +180,37 @@ describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
     expect(second).toEqual({ default: 'Default' });
   });
 
-  it.skipIf(skipReason !== null)(
-    'notifies subscribers of local writes and of changes seen by a reload',
-    async () => {
-      const store = new OptionStore(handle);
-      await store.load();
-      const other = new OptionStore(secondHandle);
-      await other.load();
-      const seen: Array<[string, string]> = [];
-      const unsubscribe = store.onChange((key, value) => seen.push([key, value]));
-      store.onChange(() => {
-        throw new Error('a broken listener must not stop the others');
-      });
-      await store.set('Notice', 'Maintenance tonight');
-      expect(seen).toEqual([['Notice', 'Maintenance tonight']]);
-      const revision = store.revision;
-      await store.set('Notice', 'Maintenance tonight');
-      expect(seen).toHaveLength(1);
-      expect(store.revision).toBe(revision);
+  it('notifies subscribers of local writes and of changes seen by a reload', async () => {
+    const store = new OptionStore(handle);
+    await store.load();
+    const other = new OptionStore(secondHandle);
+    await other.load();
+    const seen: Array<[string, string]> = [];
+    const unsubscribe = store.onChange((key, value) => seen.push([key, value]));
+    store.onChange(() => {
+      throw new Error('a broken listener must not stop the others');
+    });
+    await store.set('Notice', 'Maintenance tonight');
+    expect(seen).toEqual([['Notice', 'Maintenance tonight']]);
+    const revision = store.revision;
+    await store.set('Notice', 'Maintenance tonight');
+    expect(seen).toHaveLength(1);
+    expect(store.revision).toBe(revision);
 
-      await other.set('About', 'About text');
-      await store.load();
-      expect(store.get('About')).toBe('About text');
-      expect(seen).toContainEqual(['About', 'About text']);
-      const before = seen.length;
-      await store.load();
-      expect(seen).toHaveLength(before);
+    await other.set('About', 'About text');
+    await store.load();
+    expect(store.get('About')).toBe('About text');
+    expect(seen).toContainEqual(['About', 'About text']);
+    const before = seen.length;
+    await store.load();
+    expect(seen).toHaveLength(before);
 
-      unsubscribe();
-      await store.set('Notice', 'Done');
-      expect(seen).toHaveLength(before);
-    },
-  );
+    unsubscribe();
+    await store.set('Notice', 'Done');
+    expect(seen).toHaveLength(before);
+  });
 
-  it.skipIf(skipReason !== null)('converges across instances with startSync', async () => {
+  it('converges across instances with startSync', async () => {
     const reader = new OptionStore(secondHandle);
     await reader.load();
     const writer = new OptionStore(handle);
@@ -243,7 +228,7 @@ describe.each(matrix)('OptionStore on $name', ({ skipReason, create }) => {
     }
   });
 
-  it.skipIf(skipReason !== null)('restores defaults with reset', async () => {
+  it('restores defaults with reset', async () => {
     const store = new OptionStore(handle);
     await store.load();
     await store.set('ModelRatio', '{"gpt-4o":9}');

@@ -21,14 +21,12 @@ const { fixture } = setUpRelayFixture();
 let aiproxy: FakeVendor;
 
 beforeAll(async () => {
-  aiproxy = fixture.adopt(await startFakeAiProxy());
-  await fixture.addChannel({
+  ({ vendor: aiproxy } = await fixture.addVendorChannel(startFakeAiProxy, {
     type: 21,
     key: FAKE_AIPROXY_KEY,
-    base_url: aiproxy.url,
     other: FAKE_LIBRARY_ID,
     models: MODEL,
-  });
+  }));
   await fixture.addChannel({
     type: 21,
     key: FAKE_AIPROXY_KEY,

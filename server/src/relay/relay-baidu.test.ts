@@ -25,13 +25,11 @@ const { fixture } = setUpRelayFixture();
 let baidu: FakeBaidu;
 
 beforeAll(async () => {
-  baidu = fixture.adopt(await startFakeBaidu());
-  await fixture.addChannel({
+  ({ vendor: baidu } = await fixture.addVendorChannel(startFakeBaidu, {
     type: 15,
     key: `${FAKE_BAIDU_API_KEY}|${FAKE_BAIDU_SECRET}`,
-    base_url: baidu.url,
     models: `${MODEL},ERNIE-Speed-128K,Embedding-V1`,
-  });
+  }));
   await fixture.setModelRatios(
     { [MODEL]: MODEL_RATIO, 'ERNIE-Speed-128K': 0.1, 'Embedding-V1': 0.1 },
     { [MODEL]: COMPLETION_RATIO },

@@ -4,7 +4,7 @@
  * bedrock-upstream.ts): Claude and OpenAI clients, stream and not, usage billed, keys checked at save.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_AWS_KEY,
   FAKE_BEDROCK_API_KEY,
@@ -24,18 +24,12 @@ let bedrock: FakeVendor;
 let channelId: number;
 
 beforeAll(async () => {
-  bedrock = await startFakeBedrock();
-  channelId = await fixture.addChannel({
+  ({ vendor: bedrock, channelId } = await fixture.addVendorChannel(startFakeBedrock, {
     type: 33,
     key: FAKE_AWS_KEY,
-    base_url: bedrock.url,
     models: `${MODEL},${PROFILE_MODEL}`,
     model_mapping: JSON.stringify({ [PROFILE_MODEL]: 'us.anthropic.claude-sonnet-4-20250514-v1:0' }),
-  });
-});
-
-afterAll(async () => {
-  await bedrock.close();
+  }));
 });
 
 describe('AWS Bedrock channels', () => {

@@ -20,13 +20,11 @@ const { fixture } = setUpRelayFixture();
 let dashscope: FakeDashScope;
 
 beforeAll(async () => {
-  dashscope = fixture.adopt(await startFakeDashScope());
-  await fixture.addChannel({
+  ({ vendor: dashscope } = await fixture.addVendorChannel(startFakeDashScope, {
     type: 17,
     key: FAKE_DASHSCOPE_KEY,
-    base_url: dashscope.url,
     models: 'gte-rerank,wanx-v1',
-  });
+  }));
   await fixture.setModelRatios({ 'gte-rerank': 0.05 });
   await fixture.mergeJsonOption('ModelPrice', { 'wanx-v1': IMAGE_PRICE });
 });

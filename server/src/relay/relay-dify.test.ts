@@ -38,14 +38,13 @@ function quotaOf(promptTokens: number, completionTokens: number): number {
 }
 
 beforeAll(async () => {
-  dify = fixture.adopt(await startFakeDify());
   // The base as Dify's console shows it (with /v1): the adaptor must not double it.
-  channelId = await fixture.addChannel({
+  ({ vendor: dify, channelId } = await fixture.addVendorChannel(startFakeDify, (vendor) => ({
     type: 37,
     key: FAKE_DIFY_APP_KEY,
-    base_url: `${dify.url}/v1`,
+    base_url: `${vendor.url}/v1`,
     models: MODEL,
-  });
+  })));
   await fixture.addChannel({
     type: 37,
     key: 'app-not-the-right-key',

@@ -4,7 +4,7 @@
  * (server/src/test-support/fake-vendors/): replies, streams, tool round trips, errors and billing.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import {
   FAKE_CLAUDE_TEXT,
@@ -36,19 +36,12 @@ function anthropicClient(): Anthropic {
 }
 
 beforeAll(async () => {
-  claude = await startFakeClaude(CLAUDE_KEY);
   key = `sk-${fixture.token.key}`;
   await fixture.addChannel({ models: OPENAI_MODEL });
-  claudeChannel = await fixture.addChannel({
-    type: 14,
-    key: CLAUDE_KEY,
-    base_url: claude.url,
-    models: CLAUDE_MODEL,
-  });
-});
-
-afterAll(async () => {
-  await claude.close();
+  ({ vendor: claude, channelId: claudeChannel } = await fixture.addVendorChannel(
+    () => startFakeClaude(CLAUDE_KEY),
+    { type: 14, key: CLAUDE_KEY, models: CLAUDE_MODEL },
+  ));
 });
 
 describe('Anthropic SDK → /v1/messages', () => {

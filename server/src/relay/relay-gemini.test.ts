@@ -5,7 +5,7 @@
  * with its usage billed; OpenAI and Claude clients on a Gemini channel; errors in Gemini's format.
  */
 import { GoogleGenAI } from '@google/genai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import {
   FAKE_CLAUDE_TEXT,
@@ -47,22 +47,17 @@ function genai(apiKey = key): GoogleGenAI {
 }
 
 beforeAll(async () => {
-  gemini = await startFakeGemini(GEMINI_KEY);
   key = `sk-${fixture.token.key}`;
   await fixture.addChannel({ models: `${OPENAI_MODEL},${EMBEDDING_MODEL}` });
-  claude = await startFakeClaude('sk-ant-fake');
-  await fixture.addChannel({ type: 14, key: 'sk-ant-fake', base_url: claude.url, models: CLAUDE_MODEL });
-  geminiChannel = await fixture.addChannel({
-    type: 24,
-    key: GEMINI_KEY,
-    base_url: gemini.url,
-    models: `${GEMINI_MODEL},gemini-embedding-001`,
-  });
-});
-
-afterAll(async () => {
-  await claude.close();
-  await gemini.close();
+  ({ vendor: claude } = await fixture.addVendorChannel(() => startFakeClaude('sk-ant-fake'), {
+    type: 14,
+    key: 'sk-ant-fake',
+    models: CLAUDE_MODEL,
+  }));
+  ({ vendor: gemini, channelId: geminiChannel } = await fixture.addVendorChannel(
+    () => startFakeGemini(GEMINI_KEY),
+    { type: 24, key: GEMINI_KEY, models: `${GEMINI_MODEL},gemini-embedding-001` },
+  ));
 });
 
 describe('@google/genai on an OpenAI upstream', () => {

@@ -23,13 +23,11 @@ let nativeChannel: number;
 let compatChannel: number;
 
 beforeAll(async () => {
-  ollama = fixture.adopt(await startFakeOllama());
-  nativeChannel = await fixture.addChannel({
+  ({ vendor: ollama, channelId: nativeChannel } = await fixture.addVendorChannel(startFakeOllama, {
     type: 4,
     key: 'ollama-key',
-    base_url: ollama.url,
     models: `${FAKE_OLLAMA_MODEL},missing:1b`,
-  });
+  }));
   compatChannel = await fixture.addChannel({
     type: 4,
     key: 'ollama-key',

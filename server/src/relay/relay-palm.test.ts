@@ -45,8 +45,11 @@ function expectCountedBilling({ spent, log }: Charge<unknown>): void {
 }
 
 beforeAll(async () => {
-  palm = fixture.adopt(await startFakePalm());
-  channelId = await fixture.addChannel({ type: 11, key: FAKE_PALM_KEY, base_url: palm.url, models: MODEL });
+  ({ vendor: palm, channelId } = await fixture.addVendorChannel(startFakePalm, {
+    type: 11,
+    key: FAKE_PALM_KEY,
+    models: MODEL,
+  }));
   await fixture.addChannel({ type: 11, key: 'AIzaWrongKey', base_url: palm.url, models: BAD_KEY_MODEL });
   await fixture.setModelRatios(
     { [MODEL]: MODEL_RATIO, [BAD_KEY_MODEL]: MODEL_RATIO },

@@ -4,7 +4,7 @@
  * previous_response_id), errors in OpenAI's format with the key checked first, and billing.
  */
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import { FAKE_CLAUDE_TEXT, startFakeClaude } from '../test-support/fake-vendors/claude-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
@@ -35,22 +35,23 @@ let responses: Awaited<ReturnType<typeof startFakeResponses>>;
 let client: OpenAI;
 
 beforeAll(async () => {
-  claude = await startFakeClaude('sk-ant-fake');
-  responses = await startFakeResponses(RESPONSES_KEY);
   // A custom OpenAI-compatible channel speaks Chat Completions only: Responses calls are converted.
   await fixture.addChannel({ type: 8, models: CHAT_MODEL });
-  await fixture.addChannel({ type: 14, key: 'sk-ant-fake', base_url: claude.url, models: CLAUDE_MODEL });
-  await fixture.addChannel({ type: 1, key: RESPONSES_KEY, base_url: responses.url, models: RESPONSES_MODEL });
+  ({ vendor: claude } = await fixture.addVendorChannel(() => startFakeClaude('sk-ant-fake'), {
+    type: 14,
+    key: 'sk-ant-fake',
+    models: CLAUDE_MODEL,
+  }));
+  ({ vendor: responses } = await fixture.addVendorChannel(() => startFakeResponses(RESPONSES_KEY), {
+    type: 1,
+    key: RESPONSES_KEY,
+    models: RESPONSES_MODEL,
+  }));
   client = new OpenAI({
     apiKey: `sk-${fixture.token.key}`,
     baseURL: `${fixture.server.url}/v1`,
     maxRetries: 0,
   });
-});
-
-afterAll(async () => {
-  await claude.close();
-  await responses.close();
 });
 
 describe('openai SDK responses.create on a Chat Completions upstream', () => {

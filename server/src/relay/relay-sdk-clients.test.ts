@@ -11,31 +11,28 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { ChatOpenAI } from '@langchain/openai';
 import { generateText, type LanguageModel, streamText, tool } from 'ai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import { FAKE_CLAUDE_TOOL_INPUT, startFakeClaude } from '../test-support/fake-vendors/claude-upstream.ts';
-import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const MODEL = 'gpt-4o-mini';
 const CLAUDE_MODEL = 'claude-sonnet-4-20250514';
 
 const { fixture } = setUpRelayFixture();
-let claude: FakeVendor;
 let key: string;
 
 beforeAll(async () => {
-  claude = await startFakeClaude('sk-ant-fake');
   // Chat Completions only: every other client format is converted.
   await fixture.addChannel({ type: 8, models: MODEL });
   // The fake Claude calls the first tool it is offered: tool round trips from every client format.
-  await fixture.addChannel({ type: 14, key: 'sk-ant-fake', base_url: claude.url, models: CLAUDE_MODEL });
+  await fixture.addVendorChannel(() => startFakeClaude('sk-ant-fake'), {
+    type: 14,
+    key: 'sk-ant-fake',
+    models: CLAUDE_MODEL,
+  });
   key = `sk-${fixture.token.key}`;
-});
-
-afterAll(async () => {
-  await claude.close();
 });
 
 const providers: [string, (model: string) => LanguageModel][] = [

@@ -33,21 +33,17 @@ let hunyuanChannel: number;
 let zhipuChannel: number;
 
 beforeAll(async () => {
-  hunyuan = fixture.adopt(await startFakeHunyuan());
-  zhipu = fixture.adopt(await startFakeZhipuV3());
-  hunyuanChannel = await fixture.addChannel({
+  ({ vendor: hunyuan, channelId: hunyuanChannel } = await fixture.addVendorChannel(startFakeHunyuan, {
     type: 23,
     key: `1300000000|${FAKE_HUNYUAN_SECRET_ID}|${FAKE_HUNYUAN_SECRET_KEY}`,
-    base_url: hunyuan.url,
     models: `${HUNYUAN},hunyuan-bad-secret`,
     model_mapping: JSON.stringify({}),
-  });
-  zhipuChannel = await fixture.addChannel({
+  }));
+  ({ vendor: zhipu, channelId: zhipuChannel } = await fixture.addVendorChannel(startFakeZhipuV3, {
     type: 16,
     key: `${FAKE_ZHIPU_ID}.${FAKE_ZHIPU_SECRET}`,
-    base_url: zhipu.url,
     models: ZHIPU,
-  });
+  }));
   await fixture.setModelRatios({ [HUNYUAN]: 0.5, [ZHIPU]: 0.25, 'hunyuan-lite': 0.5 }, { [HUNYUAN]: 3 });
 });
 

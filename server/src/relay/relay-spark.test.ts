@@ -53,14 +53,12 @@ function expectedQuota(ratio = MODEL_RATIO): number {
 }
 
 beforeAll(async () => {
-  spark = fixture.adopt(await startFakeSpark());
-  channelId = await fixture.addChannel({
+  ({ vendor: spark, channelId } = await fixture.addVendorChannel(startFakeSpark, {
     type: 18,
     key: FAKE_SPARK_KEY,
-    base_url: spark.url,
     other: 'v3.5',
     models: `${MODEL},SparkDesk-v4.0,SparkDesk-pro-128k`,
-  });
+  }));
   defaultVersionChannelId = await fixture.addChannel({
     type: 18,
     key: FAKE_SPARK_KEY,

@@ -5,7 +5,7 @@
  * key that is not a service-account key refused at save.
  */
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_CLAUDE_TEXT, FAKE_CLAUDE_USAGE } from '../test-support/fake-vendors/claude-upstream.ts';
 import { FAKE_GEMINI_TEXT, FAKE_GEMINI_USAGE } from '../test-support/fake-vendors/gemini-upstream.ts';
 import {
@@ -23,18 +23,12 @@ let vertex: FakeVertex;
 let channelId: number;
 
 beforeAll(async () => {
-  vertex = await startFakeVertex();
-  channelId = await fixture.addChannel({
+  ({ vendor: vertex, channelId } = await fixture.addVendorChannel(startFakeVertex, (vendor) => ({
     type: 41,
-    key: vertex.serviceAccountKey,
-    base_url: vertex.url,
+    key: vendor.serviceAccountKey,
     other: JSON.stringify({ default: 'us-central1', [CLAUDE_MODEL]: 'us-east5' }),
     models: `${GEMINI_MODEL},${CLAUDE_MODEL}`,
-  });
-});
-
-afterAll(async () => {
-  await vertex.close();
+  })));
 });
 
 describe('Vertex AI channels', () => {

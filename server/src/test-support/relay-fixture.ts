@@ -32,6 +32,15 @@ export interface RelayFixture {
   anthropic(): Anthropic;
   /** Creates a channel pointing at the fake upstream; returns its id. */
   addChannel(fields?: Record<string, unknown>): Promise<number>;
+  /**
+   * Starts a fake vendor with `start`, closed after the fixture (as `adopt`), and creates a channel pointing
+   * at it: `base_url` its address, then `fields` over that (a function of the vendor when they name more of
+   * it). Returns the vendor and the channel's id.
+   */
+  addVendorChannel<T extends VendorResource>(
+    start: () => Promise<T>,
+    fields: Record<string, unknown> | ((vendor: T) => Record<string, unknown>),
+  ): Promise<{ vendor: T; channelId: number }>;
   /** Creates another key of the same user. */
   addToken(fields?: Record<string, unknown>): Promise<TokenView>;
   clientFor(key: string): OpenAI;
@@ -61,6 +70,12 @@ export interface RelayFixture {
   charged<T>(call: () => Promise<T>): Promise<Charge<T>>;
   /** Runs a call that must fail (as `failureOf`); returns its failure and what it took from the user's quota. */
   chargedFailure(call: () => Promise<unknown>): Promise<{ failure: RelayFailure; spent: number }>;
+  close(): Promise<void>;
+}
+
+/** A fake vendor as addVendorChannel takes it: an address to point a channel at, and a way to stop it. */
+interface VendorResource {
+  url: string;
   close(): Promise<void>;
 }
 
@@ -152,6 +167,14 @@ export async function startRelayFixture(options: RelayFixtureOptions = {}): Prom
       });
       if (!reply.body.success) throw new Error(`channel creation failed: ${reply.body.message}`);
       return reply.body.data!.ids[0]!;
+    },
+    async addVendorChannel(start, fields) {
+      const vendor = fixture.adopt(await start());
+      const channelId = await fixture.addChannel({
+        base_url: vendor.url,
+        ...(typeof fields === 'function' ? fields(vendor) : fields),
+      });
+      return { vendor, channelId };
     },
     addToken,
     clientFor,

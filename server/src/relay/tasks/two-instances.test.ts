@@ -3,45 +3,30 @@
  * task as it fails: exactly one of them wins the conditional update to FAILURE, so the task is refunded
  * once — one refund log row, the user's quota back to what it was (server/src/relay/tasks/finalize.ts).
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect } from 'vitest';
 import { TASK_TIMEOUT_MS } from '../../jobs/task-polling.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
-import {
-  FAKE_MJ_SECRET,
-  type FakeMidjourney,
-  startFakeMidjourney,
-} from '../../test-support/fake-vendors/midjourney-proxy.ts';
-import { type RelayFixture, startRelayFixture } from '../../test-support/relay-fixture.ts';
-import { startTestServer, type TestServer } from '../../test-support/test-server.ts';
+import { FAKE_MJ_SECRET, startFakeMidjourney } from '../../test-support/fake-vendors/midjourney-proxy.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
 import { pollMidjourney } from './midjourney/poll.ts';
 
 const matrix = await databaseMatrix();
 
-describe.each(matrix)('two instances polling one failing task on $name', ({ skipReason, create }) => {
-  let fixture: RelayFixture;
-  let other: TestServer;
-  let mj: FakeMidjourney;
-  const it = test.skipIf(skipReason !== null);
+describe.each(matrix)('two instances polling one failing task on $name', (dialect) => {
+  // The second instance (a peer) shares the fixture's database; only the fixture drops it.
+  const { fixture, peers, run: it } = setUpRelayFixture({ dialect, peers: { count: 1 } });
 
   beforeAll(async () => {
-    if (skipReason) return;
-    const database = await create();
-    fixture = await startRelayFixture({ database });
-    mj = fixture.adopt(await startFakeMidjourney());
-    await fixture.addChannel({ type: 2, key: FAKE_MJ_SECRET, base_url: mj.url, models: 'mj_imagine' });
-    // The second instance shares the database; only the first drops it when the suite ends.
-    other = await startTestServer({
-      database: { ...database, drop: async () => undefined },
-      environment: { BATCH_UPDATE_INTERVAL: '3600' },
+    if (dialect.skipReason) return;
+    await fixture.addVendorChannel(startFakeMidjourney, {
+      type: 2,
+      key: FAKE_MJ_SECRET,
+      models: 'mj_imagine',
     });
   });
 
-  afterAll(async () => {
-    await other?.close();
-    await fixture?.close();
-  });
-
   it('refund it exactly once', async () => {
+    const other = peers[0]!;
     const before = await fixture.userQuota();
     const response = await fetch(`${fixture.server.url}/mj/submit/imagine`, {
       method: 'POST',

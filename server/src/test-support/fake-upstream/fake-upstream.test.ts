@@ -3,24 +3,14 @@ import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { SseParser } from '../../lib/sse.ts';
+import { openaiUsage } from '../openai-usage.ts';
 import { FAKE_BEHAVIOR_HEADER, startFakeUpstream } from './fake-upstream.ts';
 import { contentOf, helloMessages as messages, setUpFakeUpstream } from './sdk-session.ts';
 
 const fake = setUpFakeUpstream();
 
 /** The usage the fake reports for `messages` with the default reply (5 prompt words, 4 reply words). */
-const defaultUsage = {
-  prompt_tokens: 5,
-  completion_tokens: 4,
-  total_tokens: 9,
-  prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
-  completion_tokens_details: {
-    reasoning_tokens: 0,
-    audio_tokens: 0,
-    accepted_prediction_tokens: 0,
-    rejected_prediction_tokens: 0,
-  },
-};
+const defaultUsage = openaiUsage(5, 4);
 
 async function collect(stream: AsyncIterable<ChatCompletionChunk>): Promise<ChatCompletionChunk[]> {
   const chunks: ChatCompletionChunk[] = [];

@@ -6,8 +6,8 @@
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { listenOnLoopback } from '../loopback.ts';
 import {
   checkBehavior,
   type FakeBehavior,
@@ -341,14 +341,10 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     });
   });
   server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const url = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     setBehavior(patch) {
       globalBehavior = { ...globalBehavior, ...checkBehavior(patch) };

@@ -4,9 +4,9 @@
  * gateway's own codecs, so tests through them check the gateway against the vendors' wire formats.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sendJson } from '../fake-upstream/handlers.ts';
 import { parseMultipart } from '../fake-upstream/multipart-body.ts';
+import { listenOnLoopback } from '../loopback.ts';
 
 export interface RecordedVendorRequest {
   method: string;
@@ -75,10 +75,8 @@ export async function startFakeVendor(
       });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: await listenOnLoopback(server),
     requests,
     close: () =>
       new Promise<void>((resolve) => {

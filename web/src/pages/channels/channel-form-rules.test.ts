@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_CHANNEL_PAYLOAD } from '../../../../common/api/test-channel-payload.ts';
 import type { ChannelView } from '../../api/channels.ts';
 import {
   addCustomModels,
@@ -214,26 +215,7 @@ describe('prepareSubmission', () => {
       ok: true,
       batch: false,
       needsV1Confirmation: false,
-      payload: {
-        type: 1,
-        name: 'main',
-        key: 'sk-abc',
-        base_url: '',
-        other: '',
-        models: 'gpt-4o,o3',
-        group: 'default',
-        model_mapping: '',
-        status_code_mapping: '',
-        setting: '',
-        param_override: '',
-        auto_ban: 1,
-        test_model: '',
-        priority: 0,
-        weight: 0,
-        tag: '',
-        openai_organization: '',
-        max_input_tokens: 0,
-      },
+      payload: SAMPLE_CHANNEL_PAYLOAD,
     });
   });
 

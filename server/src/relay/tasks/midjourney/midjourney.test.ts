@@ -55,13 +55,11 @@ function imagineBody(prompt: string) {
 }
 
 beforeAll(async () => {
-  mj = fixture.adopt(await startFakeMidjourney());
-  await fixture.addChannel({
+  ({ vendor: mj } = await fixture.addVendorChannel(startFakeMidjourney, {
     type: 2,
     key: FAKE_MJ_SECRET,
-    base_url: mj.url,
     models: 'mj_imagine,mj_upscale,mj_variation,mj_reroll,mj_describe,mj_upload',
-  });
+  }));
 });
 
 describe('Midjourney submissions', () => {

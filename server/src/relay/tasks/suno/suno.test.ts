@@ -27,13 +27,11 @@ async function call(method: 'GET' | 'POST', path: string, body?: unknown, key = 
 const poll = () => pollSuno(fixture.server.context, TASK_TIMEOUT_MS);
 
 beforeAll(async () => {
-  suno = fixture.adopt(await startFakeSuno());
-  await fixture.addChannel({
+  ({ vendor: suno } = await fixture.addVendorChannel(startFakeSuno, {
     type: 36,
     key: FAKE_SUNO_KEY,
-    base_url: suno.url,
     models: 'suno_music,suno_lyrics',
-  });
+  }));
 });
 
 describe('Suno tasks', () => {

@@ -23,8 +23,11 @@ let videos: FakeVendor;
 const poll = () => pollVideos(fixture.server.context, TASK_TIMEOUT_MS);
 
 beforeAll(async () => {
-  videos = fixture.adopt(await startFakeVideos());
-  await fixture.addChannel({ type: 1, key: FAKE_VIDEO_KEY, base_url: videos.url, models: 'sora-2' });
+  ({ vendor: videos } = await fixture.addVendorChannel(startFakeVideos, {
+    type: 1,
+    key: FAKE_VIDEO_KEY,
+    models: 'sora-2',
+  }));
   await fixture.mergeJsonOption('ModelPrice', { 'sora-2': PRICE_PER_SECOND });
 });
 
