@@ -9,18 +9,12 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from './lib/messages.ts';
+import { apiRoutePrefixes } from './lib/route-prefixes.ts';
 
-const apiPrefixes = [
-  '/api/',
-  '/v1/',
-  '/v1beta/',
-  '/pg/',
-  '/mj/',
-  '/suno/',
-  '/dashboard/',
-  '/healthz',
-  '/metrics',
-];
+/** A path under an API route prefix, or a prefix itself without its trailing slash (`/api`, `/mj`). */
+export function isApiPath(path: string): boolean {
+  return apiRoutePrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix);
+}
 
 export function defaultWebDistPath(): string {
   return resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist');
@@ -63,8 +57,7 @@ export async function registerConsole(app: FastifyInstance, distPath: string): P
   // A catch-all route (not the not-found handler) so that compression and the other route hooks apply.
   app.get('/*', (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (apiPrefixes.some((prefix) => path.startsWith(prefix) || `${path}/` === prefix))
-      return notFound(request, reply);
+    if (isApiPath(path)) return notFound(request, reply);
     // Files present at boot are routed by @fastify/static; one built since (a rebuilt console) is sent
     // from here, and a missing file is a 404 (from the not-found handler), never the console page.
     if ((path.split('/').pop() ?? '').includes('.')) {

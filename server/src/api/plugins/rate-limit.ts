@@ -11,19 +11,15 @@ import type { Redis } from 'ioredis';
 import type { RateLimitRule } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { translate } from '../../lib/messages.ts';
+import { apiRoutePrefixes } from '../../lib/route-prefixes.ts';
 
-const nonWebPrefixes = [
-  '/api/',
-  '/v1',
-  '/v1beta',
-  '/pg/',
-  '/mj/',
-  '/suno/',
-  '/dashboard/',
-  '/healthz',
-  '/metrics',
-  '/assets/',
-];
+/** The API routes, anything starting with `/v1` (so `/v1foo` too), and the console's hashed files. */
+const nonWebPrefixes = [...apiRoutePrefixes, '/v1', '/assets/'];
+
+/** Not a console page, so never counted against the web limit (`url` as received, query included). */
+export function isNonWebPath(url: string): boolean {
+  return nonWebPrefixes.some((prefix) => url.startsWith(prefix));
+}
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
@@ -75,7 +71,7 @@ export async function registerRateLimits(
     const path = request.url;
     if (path.startsWith('/api/'))
       return request.routeOptions.config.ipLimit === 'critical' ? [api, critical] : [api];
-    if (request.method === 'GET' && !nonWebPrefixes.some((prefix) => path.startsWith(prefix))) return [web];
+    if (request.method === 'GET' && !isNonWebPath(path)) return [web];
     return null;
   };
 

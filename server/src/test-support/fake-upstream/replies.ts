@@ -3,8 +3,9 @@
  * usage a request will get (and so the billing they assert is exact). Shapes follow what the
  * OpenAI API sends today.
  */
-import type { ChatCompletion, Completion, Usage } from '../../relay/formats/openai/openai-types.ts';
+import type { Completion, Usage } from '../../relay/formats/openai/openai-types.ts';
 import { readMaxTokens } from '../../relay/formats/openai/request.ts';
+import type { ChatCompletion } from '../openai-wire-types.ts';
 import type { ResolvedBehavior } from './behavior.ts';
 
 export type JsonObject = Record<string, unknown>;

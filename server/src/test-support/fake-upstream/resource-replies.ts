@@ -1,9 +1,5 @@
 /** The fake upstream's replies for embeddings, moderations, the model list and the billing endpoints. */
-import type {
-  EmbeddingResponse,
-  ModelList,
-  ModerationResponse,
-} from '../../relay/formats/openai/openai-types.ts';
+import type { EmbeddingResponse, ModelList, ModerationResponse } from '../openai-wire-types.ts';
 import type { ResolvedBehavior } from './behavior.ts';
 import { countWords, type JsonObject, type ReplyIdentity } from './replies.ts';
 

@@ -2,7 +2,10 @@
  * Minimal OpenAI wire types (principle 5 of docs/reference/design-principles.md: parse loosely). Only the fields the gateway reads
  * or writes are named; everything is optional where an OpenAI-compatible upstream may leave it out,
  * and `[key: string]: unknown` lets provider extensions (reasoning_content, obfuscation, …) pass
- * through untouched. Client requests are validated strictly elsewhere, at the edge.
+ * through untouched. Client requests are validated strictly elsewhere, at the edge. What the relay
+ * reads is here (usage, stream chunks, text completions, errors); the whole bodies only tests and the
+ * fake upstream build (chat request and reply, embeddings, moderations, the model list) are in
+ * server/src/test-support/openai-wire-types.ts.
  */
 
 /** Fields the type does not name travel through as they are. */
@@ -33,116 +36,21 @@ export interface Usage extends PassThrough {
   completion_tokens_details?: CompletionTokensDetails | null;
 }
 
-/** Embeddings report no completion tokens. */
-export interface EmbeddingUsage extends PassThrough {
-  prompt_tokens: number;
-  total_tokens: number;
-}
-
 // ---------------------------------------------------------------------------------------------
-// Chat completions: request
+// Chat completions: stream
 
 export type ChatRole = 'system' | 'developer' | 'user' | 'assistant' | 'tool' | 'function' | (string & {});
-
-export interface ChatTextPart extends PassThrough {
-  type: 'text';
-  text: string;
-}
-
-export interface ChatImagePart extends PassThrough {
-  type: 'image_url';
-  image_url: { url: string; detail?: 'auto' | 'low' | 'high' | (string & {}) } & PassThrough;
-}
-
-export interface ChatAudioPart extends PassThrough {
-  type: 'input_audio';
-  input_audio: { data: string; format: string } & PassThrough;
-}
-
-export interface ChatFilePart extends PassThrough {
-  type: 'file';
-  file: { file_data?: string; file_id?: string; filename?: string } & PassThrough;
-}
-
-export interface ChatRefusalPart extends PassThrough {
-  type: 'refusal';
-  refusal: string;
-}
-
-export type ChatContentPart = ChatTextPart | ChatImagePart | ChatAudioPart | ChatFilePart | ChatRefusalPart;
 
 export interface FunctionCall extends PassThrough {
   name?: string;
   arguments?: string;
 }
 
-export interface ToolCall extends PassThrough {
-  id?: string;
-  type?: 'function' | (string & {});
-  function: FunctionCall;
-}
-
-export interface ChatMessage extends PassThrough {
-  role: ChatRole;
-  content?: string | ChatContentPart[] | null;
-  name?: string;
-  tool_calls?: ToolCall[] | null;
-  tool_call_id?: string;
-  /** Legacy single function call (before tools). */
-  function_call?: FunctionCall | null;
-  refusal?: string | null;
-  /** DeepSeek, Qwen and others put the model's reasoning here. */
-  reasoning_content?: string | null;
-}
-
+/** A request's `stream_options` (`include_usage` asks for a final usage chunk). */
 export interface StreamOptions extends PassThrough {
   include_usage?: boolean;
   include_obfuscation?: boolean;
 }
-
-export interface FunctionDefinition extends PassThrough {
-  name: string;
-  description?: string;
-  parameters?: Record<string, unknown>;
-  strict?: boolean | null;
-}
-
-export interface ChatTool extends PassThrough {
-  type: 'function' | (string & {});
-  function?: FunctionDefinition;
-}
-
-export interface ChatCompletionRequest extends PassThrough {
-  model: string;
-  messages: ChatMessage[];
-  stream?: boolean | null;
-  stream_options?: StreamOptions | null;
-  max_tokens?: number | null;
-  max_completion_tokens?: number | null;
-  temperature?: number | null;
-  top_p?: number | null;
-  n?: number | null;
-  stop?: string | string[] | null;
-  presence_penalty?: number | null;
-  frequency_penalty?: number | null;
-  logit_bias?: Record<string, number> | null;
-  logprobs?: boolean | null;
-  top_logprobs?: number | null;
-  seed?: number | null;
-  user?: string;
-  tools?: ChatTool[];
-  tool_choice?: 'none' | 'auto' | 'required' | ({ type: string } & PassThrough);
-  parallel_tool_calls?: boolean;
-  response_format?: { type: 'text' | 'json_object' | 'json_schema' | (string & {}) } & PassThrough;
-  reasoning_effort?: 'minimal' | 'low' | 'medium' | 'high' | (string & {}) | null;
-  modalities?: string[] | null;
-  service_tier?: string | null;
-  store?: boolean | null;
-  metadata?: Record<string, string> | null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Chat completions: response and stream
 
 export type FinishReason =
   | 'stop'
@@ -151,24 +59,6 @@ export type FinishReason =
   | 'content_filter'
   | 'function_call'
   | (string & {});
-
-export interface ChatChoice extends PassThrough {
-  index: number;
-  message: ChatMessage;
-  finish_reason: FinishReason | null;
-  logprobs?: unknown;
-}
-
-export interface ChatCompletion extends PassThrough {
-  id: string;
-  object: 'chat.completion';
-  created: number;
-  model: string;
-  choices: ChatChoice[];
-  usage?: Usage | null;
-  system_fingerprint?: string | null;
-  service_tier?: string | null;
-}
 
 export interface ToolCallDelta extends PassThrough {
   index: number;
@@ -211,23 +101,6 @@ export interface ChatCompletionChunk extends PassThrough {
 // ---------------------------------------------------------------------------------------------
 // Legacy text completions
 
-export interface CompletionRequest extends PassThrough {
-  model: string;
-  prompt?: string | string[] | number[] | number[][] | null;
-  suffix?: string | null;
-  max_tokens?: number | null;
-  temperature?: number | null;
-  top_p?: number | null;
-  n?: number | null;
-  stream?: boolean | null;
-  stream_options?: StreamOptions | null;
-  logprobs?: number | null;
-  echo?: boolean | null;
-  stop?: string | string[] | null;
-  best_of?: number | null;
-  user?: string;
-}
-
 export interface CompletionChoice extends PassThrough {
   text: string;
   index: number;
@@ -247,77 +120,6 @@ export interface Completion extends PassThrough {
 
 /** Streamed completions use the same object, one piece of text per chunk. */
 export type CompletionChunk = Completion;
-
-// ---------------------------------------------------------------------------------------------
-// Embeddings
-
-export interface EmbeddingRequest extends PassThrough {
-  model: string;
-  input: string | string[] | number[] | number[][];
-  encoding_format?: 'float' | 'base64';
-  dimensions?: number;
-  user?: string;
-}
-
-export interface Embedding extends PassThrough {
-  object: 'embedding';
-  index: number;
-  /** A float array, or base64 of little-endian float32 values when encoding_format is base64. */
-  embedding: number[] | string;
-}
-
-export interface EmbeddingResponse extends PassThrough {
-  object: 'list';
-  data: Embedding[];
-  model: string;
-  usage?: EmbeddingUsage;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Moderations
-
-export interface ModerationTextInput extends PassThrough {
-  type: 'text';
-  text: string;
-}
-
-export interface ModerationImageInput extends PassThrough {
-  type: 'image_url';
-  image_url: { url: string };
-}
-
-export interface ModerationRequest extends PassThrough {
-  input: string | string[] | Array<ModerationTextInput | ModerationImageInput>;
-  model?: string;
-}
-
-export interface ModerationResult extends PassThrough {
-  flagged: boolean;
-  categories: Record<string, boolean>;
-  category_scores: Record<string, number>;
-  category_applied_input_types?: Record<string, string[]>;
-}
-
-export interface ModerationResponse extends PassThrough {
-  id: string;
-  model: string;
-  results: ModerationResult[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Models
-
-export interface Model extends PassThrough {
-  id: string;
-  object: 'model';
-  created: number;
-  owned_by: string;
-}
-
-export interface ModelList extends PassThrough {
-  object: 'list';
-  data: Model[];
-}
 
 // ---------------------------------------------------------------------------------------------
 // Errors

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatCompletionRequest } from './openai-types.ts';
+import type { ChatCompletionRequest } from '../../../test-support/openai-wire-types.ts';
 import { contentText, inputText, messagesText, promptText, readMaxTokens } from './request.ts';
 
 describe('readMaxTokens', () => {

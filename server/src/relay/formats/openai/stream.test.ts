@@ -2,7 +2,8 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readSseEvents } from '../../../lib/sse.ts';
 import { openaiUsage } from '../../../test-support/openai-usage.ts';
-import type { ChatCompletion, ChatCompletionRequest, ErrorBody } from './openai-types.ts';
+import type { ChatCompletion, ChatCompletionRequest } from '../../../test-support/openai-wire-types.ts';
+import type { ErrorBody } from './openai-types.ts';
 import {
   buildCompletionUsageChunk,
   buildUsageChunk,
