@@ -43,10 +43,37 @@ export type SqliteLogWrite = (rows: readonly LogRow[], checkpoint: LogCheckpoint
 
 const writers = new WeakMap<Sqlite.Database, SqliteLogWrite>();
 
+/**
+ * The values of a complete row in LOG_ROW_COLUMNS order, bound by position: better-sqlite3 binds an object
+ * by looking every named parameter up on it, which costs about a fifth more per row than positional
+ * arguments. The order is checked against LOG_ROW_COLUMNS by server/src/db/sqlite-logs.test.ts.
+ */
+export function logRowValues(row: LogRow): unknown[] {
+  return [
+    row.user_id,
+    row.created_at,
+    row.type,
+    row.content,
+    row.username,
+    row.token_name,
+    row.model_name,
+    row.quota,
+    row.prompt_tokens,
+    row.completion_tokens,
+    row.use_time,
+    row.is_stream,
+    row.channel_id,
+    row.token_id,
+    row.group,
+    row.ip,
+    row.other,
+  ];
+}
+
 function prepareWriter(database: Sqlite.Database): SqliteLogWrite {
   const insertOf = (columns: readonly string[]) =>
     database.prepare(
-      `INSERT INTO "logs" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map((column) => `@${column}`).join(', ')})`,
+      `INSERT INTO "logs" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
     );
   const insert = insertOf(LOG_ROW_COLUMNS);
   // A row that names its id (restored rows, tests) keeps it.
@@ -58,7 +85,10 @@ function prepareWriter(database: Sqlite.Database): SqliteLogWrite {
     `INSERT INTO "${CHECKPOINT_TABLE}" ("journal_id", "part", "seq") VALUES (?, 'logs', ?)`,
   );
   return database.transaction((rows: readonly LogRow[], checkpoint: LogCheckpoint | null) => {
-    for (const row of rows) (row.id === undefined ? insert : insertWithId).run(row);
+    for (const row of rows) {
+      if (row.id === undefined) insert.run(logRowValues(row));
+      else insertWithId.run([row.id, ...logRowValues(row)]);
+    }
     if (checkpoint) {
       clearCheckpoint.run(checkpoint.journalId);
       setCheckpoint.run(checkpoint.journalId, checkpoint.seq);

@@ -9,6 +9,7 @@ import { quotaRefusal, reserveQuota } from './billing/ledger.ts';
 import {
   type GroupPricing,
   type ModelPricing,
+  type PricingTables,
   pricingForUnsetModel,
   pricingTablesFromOptions,
   resolveGroupPricing,
@@ -19,13 +20,61 @@ import { type CallState, promptTokensOf } from './call-state.ts';
 import { relayError } from './errors.ts';
 import { maxTokensOf } from './relay-call.ts';
 
+/**
+ * The pricing resolved per model and per pair of groups, kept while the pricing options stay the same
+ * objects (the option store parses each JSON option once per stored value: server/src/options/store.ts
+ * getJson), so a call does not walk the tables again. One memo per option store (tests run several
+ * servers in one process); the entries are frozen, and the maps are emptied if they ever grow large
+ * (model names come from requests).
+ */
+interface PricingMemo {
+  tables: PricingTables;
+  models: Map<string, ModelPricing>;
+  groups: Map<string, GroupPricing>;
+}
+
+const MEMO_LIMIT = 1024;
+const memos = new WeakMap<AppContext['options'], PricingMemo>();
+
+function sameTables(left: PricingTables, right: PricingTables): boolean {
+  return (
+    left.modelRatio === right.modelRatio &&
+    left.completionRatio === right.completionRatio &&
+    left.cacheRatio === right.cacheRatio &&
+    left.modelPrice === right.modelPrice &&
+    left.groupRatio === right.groupRatio &&
+    left.groupGroupRatio === right.groupGroupRatio &&
+    left.quotaPerUnit === right.quotaPerUnit
+  );
+}
+
+function pricingMemo(options: AppContext['options']): PricingMemo {
+  const tables = pricingTablesFromOptions(options);
+  const memo = memos.get(options);
+  if (memo && sameTables(memo.tables, tables)) return memo;
+  const fresh: PricingMemo = { tables, models: new Map(), groups: new Map() };
+  memos.set(options, fresh);
+  return fresh;
+}
+
+function remember<T extends object>(map: Map<string, T>, key: string, value: T): T {
+  if (map.size >= MEMO_LIMIT) map.clear();
+  map.set(key, Object.freeze(value));
+  return value;
+}
+
 export function resolvePricing(
   context: AppContext,
   caller: RelayCaller,
   model: string,
 ): { pricing: ModelPricing; group: GroupPricing } {
-  const tables = pricingTablesFromOptions(context.options);
-  let pricing = resolveModelPricing(model, tables);
+  const memo = pricingMemo(context.options);
+  const { tables } = memo;
+  let pricing = memo.models.get(model) ?? null;
+  if (!pricing) {
+    const resolved = resolveModelPricing(model, tables);
+    if (resolved) pricing = remember(memo.models, model, resolved);
+  }
   if (!pricing) {
     if (!context.options.getBoolean('SelfUseModeEnabled') && !caller.user.acceptUnsetModelRatio) {
       throw relayError(
@@ -36,7 +85,11 @@ export function resolvePricing(
     }
     pricing = pricingForUnsetModel(model, tables);
   }
-  return { pricing, group: resolveGroupPricing(caller.user.group, caller.usingGroup, tables) };
+  const groupKey = `${caller.user.group}\u0000${caller.usingGroup}`;
+  const group =
+    memo.groups.get(groupKey) ??
+    remember(memo.groups, groupKey, resolveGroupPricing(caller.user.group, caller.usingGroup, tables));
+  return { pricing, group };
 }
 
 export function reserve(context: AppContext, state: CallState): void | Promise<void> {

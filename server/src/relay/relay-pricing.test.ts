@@ -47,6 +47,28 @@ describe('pricing through the relay', () => {
     fixture.upstream.setBehaviorForKey('pricing-key', undefined);
   });
 
+  it('applies a changed model ratio and a new model price to the next call', async () => {
+    // The resolved pricing is kept between calls (server/src/relay/call-pricing.ts): a saved option must
+    // still price the very next call.
+    await fixture.addChannel({ key: 'pricing-key', models: 'memo-model' });
+    await fixture.setModelRatios({ 'memo-model': 0.5 }, { 'memo-model': 2 });
+    fixture.upstream.setBehaviorForKey('pricing-key', { promptTokens: 100, replyText: 'a b c d' });
+    const ask = async () => {
+      const before = await fixture.userQuota();
+      await fixture.openai.chat.completions.create({
+        model: 'memo-model',
+        messages: [{ role: 'user', content: 'x' }],
+      });
+      return before - (await fixture.userQuota());
+    };
+    expect(await ask()).toBe((100 + 4 * 2) * 0.5);
+    await fixture.mergeJsonOption('ModelRatio', { 'memo-model': 3 });
+    expect(await ask()).toBe((100 + 4 * 2) * 3);
+    await fixture.mergeJsonOption('ModelPrice', { 'memo-model': 0.01 });
+    expect(await ask()).toBe(5000);
+    fixture.upstream.setBehaviorForKey('pricing-key', undefined);
+  });
+
   it('bills cached prompt tokens at the cache ratio', async () => {
     fixture.upstream.setBehaviorForKey('pricing-key', {
       promptTokens: 1000,

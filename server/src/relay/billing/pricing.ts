@@ -47,12 +47,16 @@ export interface PricingTables {
 /** What pricingTablesFromOptions needs of the OptionStore. */
 export type PricingOptionSource = Pick<OptionStore, 'getJson' | 'getNumber'>;
 
+/** An unset table: one shared object, so that tables read twice from the same options are the same. */
+const NO_ENTRIES: Readonly<Record<string, never>> = Object.freeze({});
+
 /**
  * Reads the pricing options. The maps are the store's shared, frozen parses (cheap to call per request;
  * never mutate them). A missing or unparsable map reads as empty.
  */
 export function pricingTablesFromOptions(options: PricingOptionSource): PricingTables {
-  const map = <T>(key: string): Record<string, T> => options.getJson<Record<string, T> | null>(key) ?? {};
+  const map = <T>(key: string): Record<string, T> =>
+    options.getJson<Record<string, T> | null>(key) ?? (NO_ENTRIES as Record<string, T>);
   return {
     modelRatio: map<number>('ModelRatio'),
     completionRatio: map<number>('CompletionRatio'),
@@ -258,7 +262,24 @@ export function splitUsage(usage: TokenUsage): UsageParts {
   };
 }
 
-const exact = (value: number): ExactDecimal => (value > 0 ? toExactDecimal(value) : ZERO);
+/**
+ * The exact decimals of the ratios and prices seen so far: a site has few distinct ones, and reading one
+ * back from its text (a regular expression and a BigInt) would otherwise run several times per call.
+ * ExactDecimal values are immutable, so sharing them is safe; the memo is emptied if it ever grows large.
+ */
+const exactMemo = new Map<number, ExactDecimal>();
+const EXACT_MEMO_LIMIT = 4096;
+
+function exact(value: number): ExactDecimal {
+  if (!(value > 0)) return ZERO;
+  let decimal = exactMemo.get(value);
+  if (decimal === undefined) {
+    if (exactMemo.size >= EXACT_MEMO_LIMIT) exactMemo.clear();
+    decimal = toExactDecimal(value);
+    exactMemo.set(value, decimal);
+  }
+  return decimal;
+}
 const whole = (count: number): ExactDecimal => ({ units: BigInt(count), scale: 0 });
 
 const MAX_QUOTA = BigInt(Number.MAX_SAFE_INTEGER);
