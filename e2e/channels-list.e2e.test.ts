@@ -9,11 +9,11 @@ import { ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-se
 import { hasChromium } from './harness.ts';
 import {
   createFakeChannel,
+  englishPage,
   FLOW_OPTIONS,
   loginThroughConsole,
   openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
   startConsoleForFile,
   tableRow,
 } from './helpers.ts';
@@ -25,9 +25,7 @@ describe.skipIf(!hasChromium)('console channel list', () => {
   const site = startConsoleForFile();
 
   async function channelsPage(viewport?: typeof PHONE): Promise<Page> {
-    const context = await site.harness.newContext();
-    await preferEnglish(context);
-    const page = await site.harness.newPage(context);
+    const page = await englishPage(site.harness);
     if (viewport) await page.setViewportSize(viewport);
     await loginThroughConsole(page, ROOT_USERNAME, ROOT_PASSWORD);
     // The side bar is hidden on a phone.

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndLogin } from '../server/src/test-support/test-server.ts';
 import { hasChromium } from './harness.ts';
 import {
+  englishPage,
   FLOW_OPTIONS,
   loginThroughConsole,
   openPersonalPage,
@@ -49,9 +50,7 @@ describe.skipIf(!hasChromium)('console on a fresh site: derived address, no mail
   };
 
   it('shows the address the console is opened at until one is saved', FLOW_OPTIONS, async () => {
-    const context = await site.harness.newContext();
-    await preferEnglish(context);
-    const page = await site.harness.newPage(context);
+    const page = await englishPage(site.harness);
     expect(await homeAddress(page)).toBe(site.harness.server.url);
     await site.harness.screenshot(page, 'fresh-site-home-address');
 
@@ -65,7 +64,7 @@ describe.skipIf(!hasChromium)('console on a fresh site: derived address, no mail
     const saved = await site.root.put('/api/option/', { key: 'ServerAddress', value: `${SAVED_ADDRESS}/` });
     expect(saved.body.success).toBe(true);
     try {
-      const fresh = await site.harness.newPage(context);
+      const fresh = await site.harness.newPage(page.context());
       await expect.poll(() => homeAddress(fresh), POLL_OPTIONS).toBe(SAVED_ADDRESS);
     } finally {
       await site.root.put('/api/option/', { key: 'ServerAddress', value: '' });

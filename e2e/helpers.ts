@@ -177,6 +177,25 @@ export async function readClipboard(page: Page, expected?: string): Promise<stri
   }
 }
 
+/** The header titles of the antd table inside test id `tableTestId`, trimmed, one a column ('' when untitled). */
+async function headerTitles(page: Page, tableTestId: string): Promise<string[]> {
+  const titles = await page.getByTestId(tableTestId).locator('thead tr').last().locator('th').allInnerTexts();
+  return titles.map((title) => title.trim());
+}
+
+/** The titles of the table's titled columns, in order (see `headerTitles`). */
+export async function columnTitles(page: Page, tableTestId: string): Promise<string[]> {
+  return (await headerTitles(page, tableTestId)).filter((title) => title !== '');
+}
+
+/** The `data-row-key`s of the rows the table inside test id `tableTestId` shows now, as numbers. */
+export async function shownRowIds(page: Page, tableTestId: string): Promise<number[]> {
+  const keys = await page
+    .locator(`[data-testid="${tableTestId}"] tbody tr[data-row-key]`)
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')));
+  return keys.map(Number);
+}
+
 /**
  * One cell of an antd table row, found by its column title: `tableTestId` is the data-testid around the
  * table, `rowKey` the row's `data-row-key`.
@@ -187,11 +206,14 @@ export async function tableCell(
   rowKey: string | number,
   columnTitle: string,
 ): Promise<Locator> {
-  const table = page.getByTestId(tableTestId);
-  const titles = await table.locator('thead tr').last().locator('th').allInnerTexts();
-  const index = titles.findIndex((title) => title.trim() === columnTitle);
+  const titles = await headerTitles(page, tableTestId);
+  const index = titles.indexOf(columnTitle);
   if (index < 0) throw new Error(`no column "${columnTitle}" in ${tableTestId}: ${titles.join(' | ')}`);
-  return table.locator(`tbody tr[data-row-key="${rowKey}"]`).locator(':scope > td').nth(index);
+  return page
+    .getByTestId(tableTestId)
+    .locator(`tbody tr[data-row-key="${rowKey}"]`)
+    .locator(':scope > td')
+    .nth(index);
 }
 
 /** The text of one cell of an antd table row (see `tableCell`). */
@@ -210,11 +232,14 @@ export interface ConsoleSite {
   root: ApiClient;
 }
 
-/** Starts the console before the file's tests and closes it after them; the site is not set up yet. */
-export function startFreshConsoleForFile(): Pick<ConsoleSite, 'harness'> {
+/**
+ * Starts the console before the file's tests and closes it after them; the site is not set up yet.
+ * `environment` is added to the server's (e.g. `{ UPDATE_TASK: 'false' }`, server/src/config.ts).
+ */
+export function startFreshConsoleForFile(environment?: Record<string, string>): Pick<ConsoleSite, 'harness'> {
   const site = {} as ConsoleSite;
   beforeAll(async () => {
-    site.harness = await startBrowserHarness();
+    site.harness = await startBrowserHarness(environment);
   });
   afterAll(async () => {
     await site.harness?.close();
@@ -223,8 +248,8 @@ export function startFreshConsoleForFile(): Pick<ConsoleSite, 'harness'> {
 }
 
 /** Starts the console (and logs root in through the API) before the file's tests; closes it after them. */
-export function startConsoleForFile(): ConsoleSite {
-  const site = startFreshConsoleForFile() as ConsoleSite;
+export function startConsoleForFile(environment?: Record<string, string>): ConsoleSite {
+  const site = startFreshConsoleForFile(environment) as ConsoleSite;
   beforeAll(async () => {
     site.root = await loginAsRoot(site.harness.server);
   });
@@ -273,11 +298,14 @@ export async function tableRowId(page: Page, tableTestId: string, text: string):
   return id;
 }
 
-/** Creates (as root) an OpenAI-type channel whose base URL is `baseUrl` (a fake upstream); returns its id. */
+/**
+ * Creates (as root) an OpenAI-type channel whose base URL is `baseUrl` (a fake upstream); returns its id.
+ * Its key is `upstream-key-<name>` unless `fields.key` names one (for the fake's per-key behaviours).
+ */
 export async function createFakeChannel(
   root: ApiClient,
   baseUrl: string,
-  fields: { name: string; models: string; group?: string },
+  fields: { name: string; models: string; group?: string; key?: string },
 ): Promise<number> {
   const reply = await root.post<CreateChannelsResult>('/api/channel/', {
     type: 1,
@@ -299,6 +327,11 @@ export async function setUserQuota(root: ApiClient, userId: number, quota: numbe
     throw new Error(`setting the quota of user ${userId} failed: ${reply.body.message}`);
 }
 
+/** The official SDK calling the server's /v1 with `apiKey` (e.g. `sk-…`), without retries. */
+export function openaiClient(serverUrl: string, apiKey: string): OpenAI {
+  return new OpenAI({ apiKey, baseURL: `${serverUrl}/v1`, maxRetries: 0, timeout: 20_000 });
+}
+
 /** Creates an unlimited key for the logged-in user and returns the official SDK configured with it. */
 export async function openaiClientOf(user: ApiClient, serverUrl: string, keyName: string): Promise<OpenAI> {
   const reply = await user.post<TokenView>('/api/token/', {
@@ -309,7 +342,7 @@ export async function openaiClientOf(user: ApiClient, serverUrl: string, keyName
   });
   const key = reply.body.data?.key;
   if (!reply.body.success || !key) throw new Error(`key creation failed: ${reply.body.message}`);
-  return new OpenAI({ apiKey: `sk-${key}`, baseURL: `${serverUrl}/v1`, maxRetries: 0, timeout: 20_000 });
+  return openaiClient(serverUrl, `sk-${key}`);
 }
 
 /** Waits until no antd toast is on screen (so the next toast a test looks for is a new one). */

@@ -8,10 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { createUserAndLogin, ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-server.ts';
 import { hasChromium } from './harness.ts';
 import {
-  allowClipboard,
+  englishPage,
   FLOW_OPTIONS,
   loginThroughConsole,
-  preferEnglish,
+  shownRowIds,
   startConsoleForFile,
   tableCell,
   tableRow,
@@ -60,10 +60,7 @@ describe.skipIf(!hasChromium)('token and user rows on a phone and under the mous
 
   /** A page logged in as `username` (English, allowed to copy), at `viewport` when given. */
   async function pageOf(username: string, password: string, viewport?: typeof PHONE): Promise<Page> {
-    const context = await site.harness.newContext();
-    await preferEnglish(context);
-    await allowClipboard(context, site.harness.server.url);
-    const page = await site.harness.newPage(context);
+    const page = await englishPage(site.harness, { clipboard: true });
     if (viewport) await page.setViewportSize(viewport);
     await loginThroughConsole(page, username, password);
     return page;
@@ -126,9 +123,7 @@ describe.skipIf(!hasChromium)('token and user rows on a phone and under the mous
 
   it("keeps the copy-key hint off the other rows' buttons", FLOW_OPTIONS, async () => {
     const page = await tokenPageWith(['first-key', 'second-key', 'third-key']);
-    const ids = await page
-      .locator('[data-testid="tokens-table"] tbody tr[data-row-key]')
-      .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-row-key'))));
+    const ids = await shownRowIds(page, 'tokens-table');
     expect(ids).toHaveLength(3);
 
     for (const id of ids) {

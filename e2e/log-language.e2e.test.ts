@@ -3,7 +3,7 @@
  * redemption row and a quota change by root read in Chinese and in English from the facts the server
  * stored (common/log-facts.ts), and a playground call refused for lack of quota explained in Chinese.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage, LogView } from '../common/api-types.ts';
 import { LogType } from '../common/statuses.ts';
@@ -11,12 +11,12 @@ import { createUserAndLogin } from '../server/src/test-support/test-server.ts';
 import { hasChromium } from './harness.ts';
 import {
   createFakeChannel,
+  englishPage,
   FLOW_OPTIONS,
   loginThroughConsole,
   openaiClientOf,
   openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
   setUserQuota,
   startConsoleAndUpstreamForFile,
   uniqueUsername,
@@ -94,8 +94,8 @@ describe.skipIf(!hasChromium)('log content and relay errors in the reader langua
     ];
   });
 
-  async function openLogPage(context: BrowserContext): Promise<Page> {
-    const page = await site.harness.newPage(context);
+  /** Logs the reader in on `page` and opens the usage log there. */
+  async function openLogPage(page: Page): Promise<Page> {
     await loginThroughConsole(page, username, PASSWORD);
     await openSideBarPage(page, 'log', '/log');
     return page;
@@ -103,13 +103,11 @@ describe.skipIf(!hasChromium)('log content and relay errors in the reader langua
 
   it('says the rows in Chinese by default and in English when chosen', FLOW_OPTIONS, async () => {
     const { harness } = site;
-    const zhPage = await openLogPage(await harness.newContext());
+    const zhPage = await openLogPage(await harness.newPage());
     await expect.poll(() => shownContents(zhPage, rows), POLL_OPTIONS).toEqual(rows.map((row) => row.zh));
     await harness.screenshot(zhPage, 'log-content-zh');
 
-    const englishContext = await harness.newContext();
-    await preferEnglish(englishContext);
-    const enPage = await openLogPage(englishContext);
+    const enPage = await openLogPage(await englishPage(harness));
     await expect.poll(() => shownContents(enPage, rows), POLL_OPTIONS).toEqual(rows.map((row) => row.en));
     await harness.screenshot(enPage, 'log-content-en');
   });
@@ -118,7 +116,7 @@ describe.skipIf(!hasChromium)('log content and relay errors in the reader langua
     const { harness, root } = site;
     const broke = uniqueUsername('broke');
     await createUserAndLogin(harness.server, root, broke, { password: PASSWORD });
-    const page = await harness.newPage(await harness.newContext());
+    const page = await harness.newPage();
     await loginThroughConsole(page, broke, PASSWORD);
     await openSideBarPage(page, 'playground', '/playground');
     await expect

@@ -77,12 +77,8 @@ function paintedAmounts(page: Page): Promise<string[]> {
 describe.skipIf(!hasChromium)('root console: checked before saving, worded as shown', () => {
   const site = startConsoleForFile();
 
-  const englishRootPage = async () => {
-    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD, {
-      initScript: recordCanvasTexts,
-    });
-    return page;
-  };
+  const englishRootPage = () =>
+    loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD, { initScript: recordCanvasTexts });
 
   it('refuses 0 in the dashboard interval instead of saving 1', FLOW_OPTIONS, async () => {
     const page = await englishRootPage();
@@ -149,8 +145,7 @@ describe.skipIf(!hasChromium)('root console: checked before saving, worded as sh
   });
 
   it('spaces Chinese and Latin words apart on every zh save button', FLOW_OPTIONS, async () => {
-    const context = await site.harness.newContext();
-    const page = await site.harness.newPage(context);
+    const page = await site.harness.newPage();
     await loginThroughConsole(page, ROOT_USERNAME, ROOT_PASSWORD);
     const found: string[] = [];
     // Each tab with a section only it has, to know its content is shown.

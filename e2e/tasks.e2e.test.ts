@@ -6,17 +6,25 @@
  */
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiClient, createUserAndLogin, loginAsRoot } from '../server/src/test-support/test-server.ts';
-import { type BrowserHarness, hasChromium, startBrowserHarness } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  allowClipboard,
+  createUserAndLogin,
+  ROOT_PASSWORD,
+  ROOT_USERNAME,
+  setOptions,
+} from '../server/src/test-support/test-server.ts';
+import { hasChromium } from './harness.ts';
+import {
+  columnTitles,
+  englishPage,
   FLOW_OPTIONS,
+  loggedInEnglishPage,
   loginThroughConsole,
   openSideBarPage,
   POLL_OPTIONS,
-  preferEnglish,
   readClipboard,
+  shownRowIds,
+  startConsoleForFile,
   tableCellText,
   uniqueUsername,
   visibleText,
@@ -36,22 +44,6 @@ import {
 const PASSWORD = 'password-123';
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const ADMIN_DRAWING_COLUMNS = ['Channel', 'Submit result', 'Task status'];
-
-async function shownIds(page: Page, tableTestId: string): Promise<number[]> {
-  const keys = await page
-    .locator(`[data-testid="${tableTestId}"] tbody tr[data-row-key]`)
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')));
-  return keys.map(Number);
-}
-
-async function columnTitles(page: Page, tableTestId: string): Promise<string[]> {
-  const titles = await page
-    .locator(`[data-testid="${tableTestId}"] thead tr`)
-    .last()
-    .locator('th')
-    .allInnerTexts();
-  return titles.map((title) => title.trim()).filter((title) => title !== '');
-}
 
 async function tagColorClass(page: Page, testId: string): Promise<string> {
   const classes = (await page.getByTestId(testId).getAttribute('class')) ?? '';
@@ -78,20 +70,19 @@ async function clearPicker(page: Page, testId: string): Promise<void> {
 }
 
 describe.skipIf(!hasChromium)('console drawing log and task log', () => {
-  let harness: BrowserHarness;
-  let root: ApiClient;
+  // The seeded unfinished rows were submitted long ago: the server's task polling (server/src/jobs/
+  // task-polling.ts) would time them out 15 s after start, in the middle of the tests that show them.
+  const site = startConsoleForFile({ UPDATE_TASK: 'false' });
   let username: string;
   let drawing: SeededRows['drawings'];
   let task: SeededRows['tasks'];
 
   beforeAll(async () => {
-    harness = await startBrowserHarness();
-    root = await loginAsRoot(harness.server);
+    const { harness, root } = site;
     username = uniqueUsername('painter');
     const user = await createUserAndLogin(harness.server, root, username, { password: PASSWORD });
     // The data URL image is shown as stored (with forwarding on, the relay's /mj/image/ would serve it).
-    const forward = await root.put('/api/option/', { key: 'MjForwardUrlEnabled', value: 'false' });
-    if (!forward.body.success) throw new Error(`MjForwardUrlEnabled: ${forward.body.message}`);
+    await setOptions(root, { MjForwardUrlEnabled: 'false' });
     const seeded = await seedTaskLogs(
       harness.server.context.database.db,
       user.currentUserId ?? 0,
@@ -101,23 +92,17 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
     task = seeded.tasks;
   });
 
-  afterAll(async () => harness?.close());
-
   it(
     'shows root every drawing with the admin columns, filters, viewer and dialogs',
     FLOW_OPTIONS,
     async () => {
-      const context = await harness.newContext();
-      await preferEnglish(context);
-      await allowClipboard(context, harness.server.url);
-      const page = await harness.newPage(context);
-      await loginThroughConsole(page, 'root', 'root-password-1');
+      const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD, { clipboard: true });
       await openSideBarPage(page, 'midjourney', '/midjourney');
 
       await page.getByTestId('mj-callback-off').waitFor();
       expect(await visibleText(page.getByTestId('mj-callback-off'))).toContain('Midjourney callback is off');
       const all = [drawing.root, drawing.describe, drawing.upscale, drawing.imagine];
-      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
+      await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
       expect(await columnTitles(page, 'mj-table')).toEqual([
         'Submitted',
         'Duration',
@@ -149,7 +134,7 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
       // The channel tag copies its id.
       await page.getByTestId(`mj-channel-${drawing.describe}`).click();
       await expect.poll(() => readClipboard(page), POLL_OPTIONS).toBe('9');
-      await harness.screenshot(page, 'drawing-log-root');
+      await site.harness.screenshot(page, 'drawing-log-root');
       await page.screenshot({ path: '/tmp/switchyard-drawing-log-root.png', fullPage: true });
 
       // The long prompt opens whole in a dialog.
@@ -183,43 +168,38 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
       await page.getByTestId('mj-filter-channel').fill('7');
       await page.getByTestId('mj-search-submit').click();
       await expect
-        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS)
         .toEqual([drawing.upscale, drawing.imagine]);
       await page.getByTestId('mj-search-reset').click();
-      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
+      await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
       await page.getByTestId('mj-filter-id').fill('mj-e2e-describe');
       await page.getByTestId('mj-search-submit').click();
-      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual([drawing.describe]);
+      await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toEqual([drawing.describe]);
       await page.getByTestId('mj-search-reset').click();
       await setPicker(page, 'mj-filter-end', DRAWN_AT.add(3, 'minute').format(FORMAT));
       await page.getByTestId('mj-search-submit').click();
       await expect
-        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS)
         .toEqual([drawing.upscale, drawing.imagine]);
       await page.getByTestId('mj-search-reset').click();
       await setPicker(page, 'mj-filter-start', DRAWN_AT.add(4, 'minute').format(FORMAT));
       await page.getByTestId('mj-search-submit').click();
       await expect
-        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS)
         .toEqual([drawing.root, drawing.describe]);
 
       // With the callback on, the hint goes.
-      expect((await root.put('/api/option/', { key: 'MjNotifyEnabled', value: 'true' })).body.success).toBe(
-        true,
-      );
+      await setOptions(site.root, { MjNotifyEnabled: 'true' });
       await page.reload();
       await page.getByTestId('mj-table').waitFor();
-      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
+      await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
       expect(await page.getByTestId('mj-callback-off').count()).toBe(0);
-      await root.put('/api/option/', { key: 'MjNotifyEnabled', value: 'false' });
+      await setOptions(site.root, { MjNotifyEnabled: 'false' });
     },
   );
 
   it('shows root every task with its channel, filters and the record JSON', FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
-    await loginThroughConsole(page, 'root', 'root-password-1');
+    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
     await openSideBarPage(page, 'task', '/task');
 
     // The start filter defaults to today's 00:00: yesterday's task is left out.
@@ -227,7 +207,7 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
       dayjs().startOf('day').format(FORMAT),
     );
     const today = [task.root, task.lyrics, task.music];
-    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual(today);
+    await expect.poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS).toEqual(today);
     expect(await columnTitles(page, 'task-table')).toEqual([
       'Submitted',
       'Finished',
@@ -249,7 +229,7 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
     expect(await tagColorClass(page, `task-duration-${task.music}`)).toBe('ant-tag-green');
     expect(await visibleText(page.getByTestId(`task-duration-${task.lyrics}`))).toBe('90 s');
     expect(await tagColorClass(page, `task-duration-${task.lyrics}`)).toBe('ant-tag-red');
-    await harness.screenshot(page, 'task-log-root');
+    await site.harness.screenshot(page, 'task-log-root');
     await page.screenshot({ path: '/tmp/switchyard-task-log-root.png', fullPage: true });
 
     // The task id opens the whole record, with the upstream's data.
@@ -269,31 +249,28 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
 
     await page.getByTestId('task-filter-channel').fill('12');
     await page.getByTestId('task-search-submit').click();
-    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.root, task.lyrics]);
+    await expect.poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.root, task.lyrics]);
     await page.getByTestId('task-search-reset').click();
-    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual(today);
+    await expect.poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS).toEqual(today);
     await clearPicker(page, 'task-filter-start');
     await page.getByTestId('task-search-submit').click();
     await expect
-      .poll(() => shownIds(page, 'task-table'), POLL_OPTIONS)
+      .poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS)
       .toEqual([task.root, task.yesterday, task.lyrics, task.music].sort((a, b) => b - a));
     await page.getByTestId('task-filter-id').fill('task-e2e-yesterday');
     await page.getByTestId('task-search-submit').click();
-    await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.yesterday]);
+    await expect.poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.yesterday]);
   });
 
   it(
     'shows a user only their own rows, without the admin columns, filter or hint',
     FLOW_OPTIONS,
     async () => {
-      const context = await harness.newContext();
-      await preferEnglish(context);
-      const page = await harness.newPage(context);
-      await loginThroughConsole(page, username, PASSWORD);
+      const page = await loggedInEnglishPage(site.harness, username, PASSWORD);
 
       await openSideBarPage(page, 'midjourney', '/midjourney');
       await expect
-        .poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS)
+        .poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS)
         .toEqual([drawing.describe, drawing.upscale, drawing.imagine]);
       const drawingTitles = await columnTitles(page, 'mj-table');
       for (const title of ADMIN_DRAWING_COLUMNS) expect(drawingTitles).not.toContain(title);
@@ -307,14 +284,16 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
       await page.getByTestId('mj-text-dialog').waitFor({ state: 'hidden' });
       await page.getByTestId('mj-filter-id').fill('mj-e2e-root');
       await page.getByTestId('mj-search-submit').click();
-      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toEqual([]);
-      await harness.screenshot(page, 'drawing-log-user');
+      await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toEqual([]);
+      await site.harness.screenshot(page, 'drawing-log-user');
       await page.getByTestId('mj-search-reset').click();
-      await expect.poll(() => shownIds(page, 'mj-table'), POLL_OPTIONS).toHaveLength(3);
+      await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toHaveLength(3);
       await page.screenshot({ path: '/tmp/switchyard-drawing-log-user.png', fullPage: true });
 
       await openSideBarPage(page, 'task', '/task');
-      await expect.poll(() => shownIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.lyrics, task.music]);
+      await expect
+        .poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS)
+        .toEqual([task.lyrics, task.music]);
       expect(await columnTitles(page, 'task-table')).not.toContain('Channel');
       expect(await page.getByTestId('task-filter-channel').count()).toBe(0);
       await page.getByTestId(`task-id-${task.lyrics}`).click();
@@ -330,9 +309,7 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
   );
 
   it('keeps both pages usable on a 375 px phone', FLOW_OPTIONS, async () => {
-    const context = await harness.newContext();
-    await preferEnglish(context);
-    const page = await harness.newPage(context);
+    const page = await englishPage(site.harness);
     await page.setViewportSize({ width: 375, height: 740 });
     await loginThroughConsole(page, username, PASSWORD);
     for (const [path, table, name] of [
@@ -341,13 +318,13 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
     ] as const) {
       await page.goto(path);
       await waitForPath(page, path);
-      await expect.poll(async () => (await shownIds(page, table)).length, POLL_OPTIONS).toBeGreaterThan(0);
+      await expect.poll(async () => (await shownRowIds(page, table)).length, POLL_OPTIONS).toBeGreaterThan(0);
       // The table scrolls inside its own box; the page itself never gets wider than the phone.
       const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(pageWidth, path).toBeLessThanOrEqual(375);
       const submit = await page.getByTestId(`${table.replace('-table', '')}-search-submit`).boundingBox();
       expect(submit?.x, path).toBeGreaterThanOrEqual(0);
-      await harness.screenshot(page, `${name}-mobile`);
+      await site.harness.screenshot(page, `${name}-mobile`);
       await page.screenshot({ path: `/tmp/switchyard-${name}-mobile.png`, fullPage: true });
     }
   });

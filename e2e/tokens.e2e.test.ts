@@ -3,7 +3,6 @@
  * the official openai SDK through a channel that points at the fake upstream, switching it off (the same
  * call then fails with 401), and creating several tokens at once.
  */
-import OpenAI from 'openai';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page as ListPage, TokenView } from '../common/api-types.ts';
@@ -11,8 +10,10 @@ import { TokenStatus } from '../common/statuses.ts';
 import { createUserAndLogin } from '../server/src/test-support/test-server.ts';
 import { hasChromium } from './harness.ts';
 import {
+  createFakeChannel,
   FLOW_OPTIONS,
   loggedInEnglishPage,
+  openaiClient,
   openSideBarPage,
   POLL_OPTIONS,
   readClipboard,
@@ -31,10 +32,6 @@ const REPLY_TEXT = 'Reply for the token page test';
 /** The $10 quota preset at the default 500 000 quota per unit. */
 const TEN_DOLLAR_QUOTA = 5_000_000;
 const FULL_KEY_PATTERN = /^sk-[A-Za-z0-9]{48}$/;
-
-function sdkFor(baseUrl: string, key: string): OpenAI {
-  return new OpenAI({ apiKey: key, baseURL: `${baseUrl}/v1`, maxRetries: 0, timeout: 20_000 });
-}
 
 /** The HTTP status of an SDK call that must fail (0 when the error carries none). */
 async function failureStatus(call: Promise<unknown>): Promise<number> {
@@ -55,15 +52,11 @@ describe.skipIf(!hasChromium)('console token page', () => {
   const site = startConsoleAndUpstreamForFile();
 
   beforeAll(async () => {
-    const channel = await site.root.post('/api/channel/', {
-      type: 1,
+    await createFakeChannel(site.root, site.upstream.url, {
       name: 'tokens-e2e-channel',
       key: CHANNEL_KEY,
-      base_url: site.upstream.url,
       models: MODEL,
-      group: 'default',
     });
-    if (!channel.body.success) throw new Error(`channel creation failed: ${channel.body.message}`);
     site.upstream.setBehaviorForKey(CHANNEL_KEY, { replyText: REPLY_TEXT });
   });
 
@@ -122,7 +115,7 @@ describe.skipIf(!hasChromium)('console token page', () => {
       expect(key).toBe(`sk-${stored?.key}`);
       await site.harness.screenshot(page, 'tokens-created');
 
-      const openai = sdkFor(site.harness.server.url, key);
+      const openai = openaiClient(site.harness.server.url, key);
       const ask = () =>
         openai.chat.completions.create({
           model: MODEL,

@@ -23,6 +23,7 @@ import {
   openSideBarPage,
   POLL_OPTIONS,
   setUserQuota,
+  shownRowIds,
   startConsoleAndUpstreamForFile,
   statisticValue,
   tableCellText,
@@ -35,11 +36,8 @@ const CONSUMPTION = 2;
 const QUOTA_SETTINGS = { quotaPerUnit: QUOTA_PER_UNIT_DEFAULT, displayInCurrency: true };
 
 /** The ids of the rows the log table shows now. */
-async function shownLogIds(page: Page): Promise<number[]> {
-  const keys = await page
-    .locator('[data-testid="logs-table"] tbody tr[data-row-key]')
-    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-key')));
-  return keys.map(Number);
+function shownLogIds(page: Page): Promise<number[]> {
+  return shownRowIds(page, 'logs-table');
 }
 
 describe.skipIf(!hasChromium)('console usage log and dashboard', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { PublicStatus } from '../../../common/api-types.ts';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../common/limits.ts';
-import { renderQuota } from '../../../common/quota-format.ts';
+import { type QuotaDisplaySettings, renderQuota } from '../../../common/quota-format.ts';
+import { quotaDisplaySettings } from './quota-settings.ts';
 import { useStatus } from './status.tsx';
 
 export type QuotaRenderer = (quota: number, digits?: number) => string;
@@ -10,11 +10,17 @@ export type QuotaRenderer = (quota: number, digits?: number) => string;
 export function createQuotaRenderer(
   status: Pick<PublicStatus, 'quota_per_unit' | 'display_in_currency'>,
 ): QuotaRenderer {
-  const settings = {
-    quotaPerUnit: status.quota_per_unit > 0 ? status.quota_per_unit : QUOTA_PER_UNIT_DEFAULT,
-    displayInCurrency: status.display_in_currency,
-  };
+  const settings = quotaDisplaySettings(status);
   return (quota, digits = 2) => renderQuota(quota, settings, digits);
+}
+
+/** The site's quota settings (components/quota-settings.ts), the same object until the status changes. */
+export function useQuotaSettings(): QuotaDisplaySettings {
+  const { quota_per_unit, display_in_currency } = useStatus();
+  return useMemo(
+    () => quotaDisplaySettings({ quota_per_unit, display_in_currency }),
+    [quota_per_unit, display_in_currency],
+  );
 }
 
 /** `const renderQuota = useQuotaRenderer(); renderQuota(user.quota)` → '$1.00' or '500k'. */

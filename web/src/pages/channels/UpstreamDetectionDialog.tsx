@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChannelView, UpstreamClientType, UpstreamGroup } from '../../api/channels.ts';
-import { formatUnixTime } from '../tokens/token-display.ts';
+import { optionalTimeText } from '../redemptions/redemption-display.ts';
 import { useUpstreamDetection } from './use-channels.ts';
 
 export interface UpstreamDetectionDialogProps {
@@ -13,8 +13,9 @@ export interface UpstreamDetectionDialogProps {
   onClose: () => void;
 }
 
+/** The time, or '-' when the upstream reported none (0). */
 function timeText(seconds: number): string {
-  return seconds > 0 ? formatUnixTime(seconds) : '-';
+  return optionalTimeText(seconds) ?? '-';
 }
 
 /** When the upstream first and last reported the row (a group or a client type). */

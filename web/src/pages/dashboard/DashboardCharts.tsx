@@ -1,8 +1,7 @@
 import { Card, Col, Empty, Row, Segmented } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
-import { useStatus } from '../../components/status.tsx';
+import { useQuotaSettings } from '../../components/quota.ts';
 import { useCostFormatter } from '../logs/use-logs.ts';
 import type { Aggregation } from './aggregate.ts';
 import { formatAxisQuota } from './axis-format.ts';
@@ -35,7 +34,7 @@ function ChartCard(props: { title: string; testId: string; extra?: ReactNode; ch
 /** Quota over time stacked by model, calls over time by model, and the model distribution pie. */
 export function DashboardCharts({ aggregation, granularity }: DashboardChartsProps) {
   const { t } = useTranslation();
-  const { quota_per_unit, display_in_currency } = useStatus();
+  const quotaSettings = useQuotaSettings();
   const formatCost = useCostFormatter();
   const [pieMetric, setPieMetric] = useState<PieMetric>('quota');
   const hasData = aggregation.models.length > 0;
@@ -44,13 +43,10 @@ export function DashboardCharts({ aggregation, granularity }: DashboardChartsPro
     () => aggregation.buckets.map((start) => bucketLabel(start, granularity)),
     [aggregation.buckets, granularity],
   );
-  const quotaOption = useMemo(() => {
-    const settings = {
-      quotaPerUnit: quota_per_unit > 0 ? quota_per_unit : QUOTA_PER_UNIT_DEFAULT,
-      displayInCurrency: display_in_currency,
-    };
-    return quotaTrendOption(aggregation, labels, (value) => formatAxisQuota(value, settings), formatCost);
-  }, [aggregation, labels, quota_per_unit, display_in_currency, formatCost]);
+  const quotaOption = useMemo(
+    () => quotaTrendOption(aggregation, labels, (value) => formatAxisQuota(value, quotaSettings), formatCost),
+    [aggregation, labels, quotaSettings, formatCost],
+  );
   const callsOption = useMemo(() => callsTrendOption(aggregation, labels), [aggregation, labels]);
   const otherName = t('dashboard.charts.other');
   const pieOption = useMemo(

@@ -2,9 +2,15 @@ import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import type { QuotaDataRow } from '../../api/dashboard.ts';
 import { aggregateRows, averageRpm } from './aggregate.ts';
+import type { Granularity } from './buckets.ts';
 
 function at(text: string): number {
   return dayjs(text).unix();
+}
+
+/** aggregateRows with the span filled from `from` to `to` (local date-times). */
+function aggregateBetween(rows: QuotaDataRow[], granularity: Granularity, from: string, to: string) {
+  return aggregateRows(rows, granularity, { from: at(from), to: at(to) });
 }
 
 function row(model: string, time: string, quota: number, count: number, tokens = 0): QuotaDataRow {
@@ -21,7 +27,7 @@ function row(model: string, time: string, quota: number, count: number, tokens =
 
 describe('aggregateRows', () => {
   it('gives empty series but filled buckets for no rows', () => {
-    const result = aggregateRows([], 'hour', { from: at('2025-03-14 10:00'), to: at('2025-03-14 12:30') });
+    const result = aggregateBetween([], 'hour', '2025-03-14 10:00', '2025-03-14 12:30');
     expect(result.buckets).toEqual([at('2025-03-14 10:00'), at('2025-03-14 11:00'), at('2025-03-14 12:00')]);
     expect(result.models).toEqual([]);
     expect(result.totals).toEqual({ quota: 0, count: 0, tokens: 0 });
@@ -47,10 +53,7 @@ describe('aggregateRows', () => {
       row('gpt-4o-mini', '2025-03-14 11:00', 50, 5, 500),
       row('gpt-4o', '2025-03-14 12:00', 200, 2, 30),
     ];
-    const result = aggregateRows(rows, granularity, {
-      from: at('2025-03-14 10:00'),
-      to: at('2025-03-14 12:10'),
-    });
+    const result = aggregateBetween(rows, granularity, '2025-03-14 10:00', '2025-03-14 12:10');
     expect(result.buckets).toEqual(buckets);
     expect(result.models).toEqual(['gpt-4o', 'gpt-4o-mini']);
     expect(result.quotaSeries).toEqual(quota);
@@ -69,7 +72,7 @@ describe('aggregateRows', () => {
       row('m', '2025-03-16 23:00', 4, 1),
       row('m', '2025-03-17 00:00', 8, 1),
     ];
-    const result = aggregateRows(rows, 'week', { from: at('2025-03-09 00:00'), to: at('2025-03-17 01:00') });
+    const result = aggregateBetween(rows, 'week', '2025-03-09 00:00', '2025-03-17 01:00');
     expect(result.buckets).toEqual([at('2025-03-03 00:00'), at('2025-03-10 00:00'), at('2025-03-17 00:00')]);
     expect(result.quotaSeries.m).toEqual([1, 6, 8]);
   });
@@ -81,13 +84,13 @@ describe('aggregateRows', () => {
       row('c', '2025-03-14 10:00', 10, 3),
       row('d', '2025-03-14 10:00', 99, 1),
     ];
-    const result = aggregateRows(rows, 'hour', { from: at('2025-03-14 10:00'), to: at('2025-03-14 10:00') });
+    const result = aggregateBetween(rows, 'hour', '2025-03-14 10:00', '2025-03-14 10:00');
     expect(result.models).toEqual(['d', 'c', 'a', 'b']);
   });
 
   it('keeps rows outside the filled span and skips the fill when it is too long', () => {
     const rows = [row('m', '2020-01-01 10:00', 5, 1), row('m', '2025-03-14 10:00', 7, 1)];
-    const result = aggregateRows(rows, 'hour', { from: at('2020-01-01 00:00'), to: at('2025-03-14 23:00') });
+    const result = aggregateBetween(rows, 'hour', '2020-01-01 00:00', '2025-03-14 23:00');
     expect(result.buckets).toEqual([at('2020-01-01 10:00'), at('2025-03-14 10:00')]);
     expect(result.quotaSeries.m).toEqual([5, 7]);
   });

@@ -1,9 +1,7 @@
 /** TanStack Query hooks of the usage-log screen. */
-import { useCallback, useMemo } from 'react';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
-import type { QuotaDisplaySettings } from '../../../../common/quota-format.ts';
+import { useCallback } from 'react';
 import { fetchLogStat, fetchLogs, type LogFilters } from '../../api/logs.ts';
-import { useStatus } from '../../components/status.tsx';
+import { useQuotaSettings } from '../../components/quota.ts';
 import { usePageQuery, useReplyQuery } from '../../components/use-reply-query.ts';
 import { formatLogCost, formatStatQuota } from './log-quota.ts';
 
@@ -34,17 +32,6 @@ export function useLogStat(filters: LogFilters, admin: boolean) {
     fetch: () => fetchLogStat(filters, admin),
     keepPrevious: true,
   });
-}
-
-function useQuotaSettings(): QuotaDisplaySettings {
-  const { quota_per_unit, display_in_currency } = useStatus();
-  return useMemo(
-    () => ({
-      quotaPerUnit: quota_per_unit > 0 ? quota_per_unit : QUOTA_PER_UNIT_DEFAULT,
-      displayInCurrency: display_in_currency,
-    }),
-    [quota_per_unit, display_in_currency],
-  );
 }
 
 /** formatLogCost bound to the site's quota_per_unit and display_in_currency. */

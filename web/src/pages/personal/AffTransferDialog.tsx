@@ -1,12 +1,10 @@
 import { Alert, Button, Descriptions, InputNumber, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
 import { ensureSuccess } from '../../api/client.ts';
 import { transferAffiliateQuota } from '../../api/wallet.ts';
 import { showSuccess } from '../../components/feedback.ts';
-import { useQuotaRenderer } from '../../components/quota.ts';
-import { useStatus } from '../../components/status.tsx';
+import { useQuotaRenderer, useQuotaSettings } from '../../components/quota.ts';
 import {
   quotaToTransferInput,
   type TransferSettings,
@@ -35,12 +33,8 @@ export interface AffTransferDialogProps {
  */
 export function AffTransferDialog({ open, availableQuota, onClose }: AffTransferDialogProps) {
   const { t } = useTranslation();
-  const status = useStatus();
   const renderQuota = useQuotaRenderer();
-  const settings: TransferSettings = {
-    quotaPerUnit: status.quota_per_unit > 0 ? status.quota_per_unit : QUOTA_PER_UNIT_DEFAULT,
-    displayInCurrency: status.display_in_currency,
-  };
+  const settings: TransferSettings = useQuotaSettings();
   const [inputValue, setInputValue] = useState<number | null>(() =>
     quotaToTransferInput(availableQuota, settings),
   );

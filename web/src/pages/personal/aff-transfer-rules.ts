@@ -3,7 +3,7 @@
  * aff_quota to the balance, at least one quota unit (quota_per_unit) and at most aff_quota. The input is
  * in dollars when the site shows quota as currency, else in raw quota units.
  */
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
+import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 
 export interface TransferSettings {
   quotaPerUnit: number;
@@ -19,7 +19,7 @@ export interface TransferRuleMessage {
 const CURRENCY_DIGITS = 2;
 
 function perUnit(settings: TransferSettings): number {
-  return settings.quotaPerUnit > 0 ? settings.quotaPerUnit : QUOTA_PER_UNIT_DEFAULT;
+  return effectiveQuotaPerUnit(settings.quotaPerUnit);
 }
 
 /** Decimal places of the transfer input: cents in currency, whole units otherwise. */

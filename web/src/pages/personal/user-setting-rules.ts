@@ -3,7 +3,7 @@
  * https", docs/reference/console-constants.md threshold presets). Validators return the i18n key of their message, or null.
  */
 import type { UserSetting } from '../../../../common/api-types.ts';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
+import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 
 export type NotifyType = 'email' | 'webhook';
 
@@ -98,7 +98,7 @@ export interface ThresholdOption {
 
 /** The threshold presets as choices, each with its dollar value at the site's quota per unit. */
 export function thresholdOptions(quotaPerUnit: number): ThresholdOption[] {
-  const perUnit = quotaPerUnit > 0 ? quotaPerUnit : QUOTA_PER_UNIT_DEFAULT;
+  const perUnit = effectiveQuotaPerUnit(quotaPerUnit);
   return QUOTA_WARNING_PRESETS.map((quota) => ({
     value: String(quota),
     label: `${quota} ($${(quota / perUnit).toFixed(2)})`,

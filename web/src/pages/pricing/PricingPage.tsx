@@ -1,8 +1,8 @@
 import { Alert, Card, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
 import { showInfo } from '../../components/feedback.ts';
+import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 import { useSession } from '../../components/session.tsx';
 import { useStatus } from '../../components/status.tsx';
 import { copyWithToast } from '../personal/copy-with-toast.ts';
@@ -41,7 +41,7 @@ export function PricingPage() {
   const usableGroups = pricingQuery.data?.usableGroups ?? {};
   const userGroup = user ? initialViewedGroup(selfGroupQuery.data ?? user.group) : null;
   const viewedGroup = chosenGroup ?? userGroup ?? DEFAULT_GROUP;
-  const quotaPerUnit = status.quota_per_unit > 0 ? status.quota_per_unit : QUOTA_PER_UNIT_DEFAULT;
+  const quotaPerUnit = effectiveQuotaPerUnit(status.quota_per_unit);
   const topUpEnabled = status.enable_online_topup;
 
   const rows = useMemo(
@@ -68,21 +68,16 @@ export function PricingPage() {
   return (
     <Card title={t('pricing.title')}>
       <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-        {user ? (
-          <Alert
-            type="success"
-            showIcon
-            title={t('pricing.banner.user', { group: bannerGroup, ratio: bannerRatio })}
-            data-testid="pricing-group-banner"
-          />
-        ) : (
-          <Alert
-            type="warning"
-            showIcon
-            title={t('pricing.banner.visitor', { ratio: bannerRatio })}
-            data-testid="pricing-group-banner"
-          />
-        )}
+        <Alert
+          type={user ? 'success' : 'warning'}
+          showIcon
+          title={
+            user
+              ? t('pricing.banner.user', { group: bannerGroup, ratio: bannerRatio })
+              : t('pricing.banner.visitor', { ratio: bannerRatio })
+          }
+          data-testid="pricing-group-banner"
+        />
         <PricingToolbar
           onSearch={setQuery}
           selectedCount={selectedModels.length}

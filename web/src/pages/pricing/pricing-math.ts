@@ -3,6 +3,7 @@
  * display. With the default 500,000 quota per dollar, ratio 1 costs $2 per 1M prompt tokens.
  */
 import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
+import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 
 const TOKENS_PER_MILLION = 1_000_000;
 
@@ -13,7 +14,7 @@ export interface TokenPrices {
 }
 
 function usdPerMillionAtRatioOne(quotaPerUnit: number): number {
-  const perUnit = quotaPerUnit > 0 ? quotaPerUnit : QUOTA_PER_UNIT_DEFAULT;
+  const perUnit = effectiveQuotaPerUnit(quotaPerUnit);
   return TOKENS_PER_MILLION / perUnit;
 }
 
@@ -47,7 +48,7 @@ export function usageCost(
   ratios: { modelRatio: number; completionRatio: number; groupRatio: number },
   quotaPerUnit = QUOTA_PER_UNIT_DEFAULT,
 ): number {
-  const perUnit = quotaPerUnit > 0 ? quotaPerUnit : QUOTA_PER_UNIT_DEFAULT;
+  const perUnit = effectiveQuotaPerUnit(quotaPerUnit);
   const weightedTokens = usage.promptTokens + usage.completionTokens * ratios.completionRatio;
   return (ratios.groupRatio * ratios.modelRatio * weightedTokens) / perUnit;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type FieldSpec, fieldKinds, initialFormValues, normalisedValues } from './field-spec.ts';
+import {
+  type FieldSpec,
+  fieldKinds,
+  initialFormValues,
+  normalisedValues,
+  optionField,
+} from './field-spec.ts';
 
 const fields: FieldSpec[] = [
   { key: 'ServerAddress', kind: 'text', label: 'x', stripSlash: true },
@@ -9,6 +15,36 @@ const fields: FieldSpec[] = [
 ];
 
 describe('field specs', () => {
+  it.each<[Parameters<typeof optionField>, FieldSpec]>([
+    [['RetryTimes', 'number'], { key: 'RetryTimes', kind: 'number', label: 'settings.field.RetryTimes' }],
+    [
+      ['Chats', 'json', { help: true }],
+      { key: 'Chats', kind: 'json', label: 'settings.field.Chats', help: 'settings.help.Chats' },
+    ],
+    [
+      ['oidc.well_known', 'text', { name: 'oidcWellKnown', help: true, address: true }],
+      {
+        key: 'oidc.well_known',
+        kind: 'text',
+        label: 'settings.field.oidcWellKnown',
+        help: 'settings.help.oidcWellKnown',
+        address: true,
+      },
+    ],
+    [
+      ['claude.x', 'number', { name: 'thinkingPercentage', help: 'settings.help.claudeThinking', min: 1 }],
+      {
+        key: 'claude.x',
+        kind: 'number',
+        label: 'settings.field.thinkingPercentage',
+        help: 'settings.help.claudeThinking',
+        min: 1,
+      },
+    ],
+  ])('builds optionField(%o)', (args, expected) => {
+    expect(optionField(...args)).toEqual(expected);
+  });
+
   it('maps keys to kinds', () => {
     expect(fieldKinds(fields)).toEqual({
       ServerAddress: 'text',

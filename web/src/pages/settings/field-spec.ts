@@ -26,6 +26,25 @@ export interface FieldSpec {
   wide?: boolean;
 }
 
+/** What `optionField` takes besides the key and kind: the spec's other parts, with the texts by name. */
+export type FieldOptions = Omit<FieldSpec, 'key' | 'kind' | 'label' | 'help'> & {
+  /** The name of the field's texts when it is not the key (dotted keys have short names). */
+  name?: string;
+  /** `true`: the help text `settings.help.<name>`; a string: that translation key. */
+  help?: true | string;
+};
+
+/**
+ * A field of `key` labelled `settings.field.<name>` (the name is the key unless given), e.g.
+ * `optionField('RetryTimes', 'number')` or `optionField('oidc.enabled', 'switch', { name: 'oidcEnabled' })`.
+ */
+export function optionField(key: string, kind: FieldKind, options: FieldOptions = {}): FieldSpec {
+  const { name = key, help, ...rest } = options;
+  const field: FieldSpec = { key, kind, label: `settings.field.${name}`, ...rest };
+  if (help !== undefined) field.help = help === true ? `settings.help.${name}` : help;
+  return field;
+}
+
 export function fieldKinds(fields: readonly FieldSpec[]): FieldKindMap {
   return Object.fromEntries(fields.map((field) => [field.key, field.kind]));
 }

@@ -4,8 +4,8 @@
  * key of their message, never a translated text.
  */
 import dayjs, { type Dayjs } from 'dayjs';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
 import type { TokenPayload, TokenView } from '../../api/tokens.ts';
+import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 
 export const TOKEN_DEFAULT_QUOTA = 500_000;
 export const QUOTA_PRESET_DOLLARS = [1, 10, 50, 100, 500, 1000] as const;
@@ -53,7 +53,7 @@ export interface QuotaPreset {
 
 /** The preset amounts in quota units: each dollar preset times quota_per_unit. */
 export function quotaPresets(quotaPerUnit: number): QuotaPreset[] {
-  const perUnit = quotaPerUnit > 0 ? quotaPerUnit : QUOTA_PER_UNIT_DEFAULT;
+  const perUnit = effectiveQuotaPerUnit(quotaPerUnit);
   return QUOTA_PRESET_DOLLARS.map((dollars) => ({ dollars, quota: Math.round(dollars * perUnit) }));
 }
 

@@ -3,10 +3,10 @@ import { Alert, Button, Card, Form, InputNumber, Space, Spin, Typography } from 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PayMethod } from '../../../../common/api-types.ts';
-import { QUOTA_PER_UNIT_DEFAULT } from '../../../../common/limits.ts';
 import { reportFailure } from '../../api/client.ts';
 import { showError, showInfo } from '../../components/feedback.ts';
 import { useQuotaRenderer } from '../../components/quota.ts';
+import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 import { useStatus } from '../../components/status.tsx';
 import { ConfirmPaymentDialog, type PendingPayment } from './ConfirmPaymentDialog.tsx';
 import { parsePayMethods, payMethodColor } from './pay-methods.ts';
@@ -62,7 +62,7 @@ export function OnlineTopUpCard() {
   const moneyQuery = usePayAmount(lookupAmount, lookupAllowed);
   const payMethods = useMemo(() => parsePayMethods(status.pay_methods), [status.pay_methods]);
   const presets = useMemo(() => topUpPresets(siteMinimum), [siteMinimum]);
-  const quotaPerUnit = status.quota_per_unit > 0 ? status.quota_per_unit : QUOTA_PER_UNIT_DEFAULT;
+  const quotaPerUnit = effectiveQuotaPerUnit(status.quota_per_unit);
   const creditedText = (dollars: number) => renderQuota(creditedQuota(dollars, quotaPerUnit));
 
   const choosePayMethod = async (method: PayMethod) => {
