@@ -161,5 +161,10 @@ export function logFactColumns(
     quotaPerUnit: options.getNumber('QuotaPerUnit'),
     displayInCurrency: options.getBoolean('DisplayInCurrencyEnabled'),
   };
-  return { content: storedLogContent(facts, quotaDisplay), other: JSON.stringify({ ...other, ...facts }) };
+  return { content: storedLogContent(facts, quotaDisplay), other: otherWithFacts(facts, other) };
+}
+
+/** The `other` column of a row saying `facts`: the facts merged over whatever else the row keeps there. */
+export function otherWithFacts(facts: LogFacts, other: Record<string, unknown>): string {
+  return JSON.stringify({ ...other, ...facts });
 }

@@ -3,7 +3,7 @@
  * afterwards. Balances change in memory at once (AccountCache) and in the database through the batch
  * writer, so the relay never waits on the database and nothing is lost or counted twice.
  */
-import { type LogFacts, logFactColumns, logFacts } from '../../../../common/log-facts.ts';
+import { type LogFacts, logFactColumns, logFacts, otherWithFacts } from '../../../../common/log-facts.ts';
 import { LogType, TokenStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import type { RelayCaller } from '../auth.ts';
@@ -118,8 +118,7 @@ export interface CallRecord {
 }
 
 /** The facts of a consumption row's sentence: the price or ratios the call was charged at. */
-function describeCharge(record: CallRecord): LogFacts {
-  const { pricing, group } = record;
+function describeCharge(pricing: ModelPricing, group: GroupPricing): LogFacts {
   if (pricing.kind === 'per_call')
     return logFacts('log.consume_per_call', {
       model_price: pricing.modelPrice,
@@ -130,6 +129,34 @@ function describeCharge(record: CallRecord): LogFacts {
     completion_ratio: pricing.completionRatio,
     group_ratio: group.groupRatio,
   });
+}
+
+interface ChargeText {
+  facts: LogFacts;
+  content: string;
+}
+
+/**
+ * The charge's facts and stored sentence, kept per pricing and group pair: the relay hands out the same
+ * frozen pricing objects while the options are unchanged (server/src/relay/call-pricing.ts), so most
+ * calls find theirs here. The sentence shows ratios and prices only, never a quota amount, so the site's
+ * quota display does not enter it.
+ */
+const chargeTexts = new WeakMap<ModelPricing, WeakMap<GroupPricing, ChargeText>>();
+
+function chargeText(context: AppContext, pricing: ModelPricing, group: GroupPricing): ChargeText {
+  let byGroup = chargeTexts.get(pricing);
+  if (!byGroup) {
+    byGroup = new WeakMap();
+    chargeTexts.set(pricing, byGroup);
+  }
+  let text = byGroup.get(group);
+  if (!text) {
+    const facts = describeCharge(pricing, group);
+    text = { facts, content: logFactColumns(context.options, facts).content };
+    byGroup.set(group, text);
+  }
+  return text;
 }
 
 /**
@@ -176,12 +203,14 @@ function recordSettlement(context: AppContext, record: CallRecord): void {
     other.is_model_mapped = true;
     other.upstream_model_name = record.upstreamModel;
   }
+  const charge = chargeText(context, record.pricing, record.group);
   writer.appendLog({
     user_id: caller.user.id,
     username: caller.user.username,
     created_at: now,
     type: LogType.consume,
-    ...logFactColumns(context.options, describeCharge(record), other),
+    content: charge.content,
+    other: otherWithFacts(charge.facts, other),
     token_name: caller.tokenName,
     token_id: token?.id ?? 0,
     model_name: record.model,
