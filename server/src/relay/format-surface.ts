@@ -7,13 +7,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { GatewayError } from '../lib/errors.ts';
-import { checkModelAllowed, type RelayCaller } from './auth.ts';
+import type { RelayCaller } from './auth.ts';
 import type { ErrorDetails, WireFormat } from './canonical/codec.ts';
 import { isRecord } from './canonical/helpers.ts';
 import { requestText } from './canonical/metering.ts';
 import { ConversationBody, codecFor } from './conversion.ts';
 import { GATEWAY_ERROR_TYPE, relayError } from './errors.ts';
 import { runRelay } from './pipeline.ts';
+import { admitModel } from './routing/auto-group.ts';
 import { findSensitiveWord, promptCheckEnabled } from './sensitive.ts';
 
 /** Client headers a same-vendor upstream honours. */
@@ -83,7 +84,7 @@ export function admitCall(
   model: string,
   promptText?: () => string,
 ): void {
-  checkModelAllowed(caller, model);
+  admitModel(context, caller, model);
   if (promptText && promptCheckEnabled(context.options)) {
     const word = findSensitiveWord(promptText(), context.options.get('SensitiveWords'));
     if (word)

@@ -6,11 +6,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { authenticateKey, type RelayCaller } from './auth.ts';
 import { relayError } from './errors.ts';
+import { AUTO_GROUP, autoGroupModels } from './routing/auto-group.ts';
 
 const CREATED = 1_677_649_963;
 
 export function usableModels(context: AppContext, caller: RelayCaller): string[] {
-  const models = context.channelCache.modelsOfGroup(caller.usingGroup);
+  const models =
+    caller.usingGroup === AUTO_GROUP
+      ? autoGroupModels(context, caller)
+      : context.channelCache.modelsOfGroup(caller.usingGroup);
   const limits = caller.token?.modelLimits;
   return (limits ? models.filter((model) => limits.has(model)) : models).sort();
 }

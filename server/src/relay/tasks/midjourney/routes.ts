@@ -6,9 +6,10 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { callerOf, checkModelAllowed, keyFirst } from '../../auth.ts';
+import { callerOf, keyFirst } from '../../auth.ts';
 import { relayError } from '../../errors.ts';
 import { errorRendererWith, readBody } from '../../format-surface.ts';
+import { admitModel } from '../../routing/auto-group.ts';
 import { actionModel, clearModes, readSubmission, SUBMIT_PATHS } from './actions.ts';
 import { fetchSeed, relayImage } from './images.ts';
 import { gatewayAddress, interceptHook, receiveCallback } from './notify.ts';
@@ -43,7 +44,7 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
     const body = readBody(request);
     const submission = readSubmission(path, body);
     const caller = callerOf(request);
-    checkModelAllowed(caller, actionModel(submission.action));
+    admitModel(context, caller, actionModel(submission.action));
     // Choosing the upstream's Discord account is the operator's to allow (MjAccountFilterEnabled).
     if (!context.options.getBoolean('MjAccountFilterEnabled')) delete body.accountFilter;
     if (context.options.getBoolean('MjModeClearEnabled') && typeof body.prompt === 'string')

@@ -6,11 +6,12 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { callerOf, checkModelAllowed, keyFirst } from '../../auth.ts';
+import { callerOf, keyFirst } from '../../auth.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
 import { maskSecrets, relayError } from '../../errors.ts';
 import { errorRendererWith, readBody } from '../../format-surface.ts';
+import { admitModel } from '../../routing/auto-group.ts';
 import { reserveTask } from '../billing.ts';
 import { channelBase, chooseTaskChannel, exchangeJson } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';
@@ -36,7 +37,7 @@ async function submit(context: AppContext, request: FastifyRequest, kind: keyof 
   checkBody(kind, body);
   const caller = callerOf(request);
   const model = `suno_${kind}`;
-  checkModelAllowed(caller, model);
+  admitModel(context, caller, model);
   const reservation = await reserveTask(context, caller, model, request.id);
   const tried: number[] = [];
   let lastFailure = `no Suno channel serves ${model} in group ${caller.usingGroup}`;

@@ -8,13 +8,14 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { callerOf, checkModelAllowed, keyFirst } from '../../auth.ts';
+import { callerOf, keyFirst } from '../../auth.ts';
 import { isRecord } from '../../canonical/helpers.ts';
 import { maskSecrets, relayError } from '../../errors.ts';
 import { encodeMultipart, type MultipartBody, readMultipart } from '../../multipart.ts';
 import { openAiCompatibleConfig, openAiCompatibleTypes } from '../../providers/openai-compatible/configs.ts';
 import { channelProxy } from '../../relay-call.ts';
 import { renderRelayError } from '../../routes.ts';
+import { admitModel } from '../../routing/auto-group.ts';
 import { reserveTask } from '../billing.ts';
 import { channelBase, chooseTaskChannel } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';
@@ -48,7 +49,7 @@ function readVideoRequest(fields: [string, string][], files: MultipartBody['file
 
 async function submit(context: AppContext, request: FastifyRequest, video: VideoRequest) {
   const caller = callerOf(request);
-  checkModelAllowed(caller, video.model);
+  admitModel(context, caller, video.model);
   const reservation = await reserveTask(context, caller, video.model, request.id, video.seconds);
   const tried: number[] = [];
   let lastFailure = `no channel serves ${video.model} in group ${caller.usingGroup}`;
