@@ -15,6 +15,7 @@ import { openAiChatCodec } from './formats/openai/chat-codec.ts';
 import { responsesCodec } from './formats/openai-responses/codec.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
 import {
+  applyGeminiImagine,
   applyUpstreamSettings,
   claudeDefaultMaxTokens,
   type ProviderSettings,
@@ -136,6 +137,7 @@ export function conversationUpstreamBody({
     if (target === 'claude' && request.maxTokens == null)
       request.maxTokens = claudeDefaultMaxTokens(upstreamModel, settings);
     body = codec.encodeRequest(request);
+    if (target === 'gemini') applyGeminiImagine(body, upstreamModel, settings);
   }
   // Gemini and the provider dialects name the model in the URL or in a field of their own.
   if (isClientFormat(target) && target !== 'gemini') body.model = upstreamModel;

@@ -15,6 +15,7 @@ import {
 import {
   FAKE_GEMINI_ARGS,
   FAKE_GEMINI_EMBEDDING,
+  FAKE_GEMINI_IMAGE,
   FAKE_GEMINI_MODELS,
   FAKE_GEMINI_TEXT,
   FAKE_GEMINI_USAGE,
@@ -32,6 +33,8 @@ import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const GEMINI_KEY = 'AIzaFakeGeminiUpstreamKey0123456789';
 const GEMINI_MODEL = 'gemini-2.5-flash';
+/** On the default list of gemini.supported_imagine_models (server/src/options/catalogue.ts). */
+const IMAGE_MODEL = 'gemini-2.0-flash-exp';
 const OPENAI_MODEL = 'gpt-4o-mini';
 const EMBEDDING_MODEL = 'text-embedding-3-small';
 
@@ -56,7 +59,7 @@ beforeAll(async () => {
   }));
   ({ vendor: gemini, channelId: geminiChannel } = await fixture.addVendorChannel(
     () => startFakeGemini(GEMINI_KEY),
-    { type: 24, key: GEMINI_KEY, models: `${GEMINI_MODEL},gemini-embedding-001` },
+    { type: 24, key: GEMINI_KEY, models: `${GEMINI_MODEL},${IMAGE_MODEL},gemini-embedding-001` },
   ));
 });
 
@@ -334,5 +337,47 @@ describe('Gemini surface errors', () => {
       .models.generateContent({ model: 'no-such-model', contents: 'Hi' })
       .catch((error: unknown) => error as Error);
     expect(String(gone)).toMatch(/no-such-model/);
+  });
+});
+
+describe('Gemini image models (gemini.supported_imagine_models) for OpenAI clients', () => {
+  const imageMarkdown = `![image](data:${FAKE_GEMINI_IMAGE.mimeType};base64,${FAKE_GEMINI_IMAGE.data})`;
+  const sentConfig = () =>
+    (gemini.requests.at(-1)!.body as { generationConfig?: Record<string, unknown> }).generationConfig ?? {};
+
+  it('asks a listed model for text and images and shows the image as Markdown', async () => {
+    const reply = await fixture.openai.chat.completions.create({
+      model: IMAGE_MODEL,
+      messages: [{ role: 'user', content: 'Draw a cat' }],
+    });
+    expect(sentConfig().responseModalities).toEqual(['TEXT', 'IMAGE']);
+    expect(reply.choices[0]?.message.content).toBe(`${FAKE_GEMINI_TEXT}${imageMarkdown}`);
+  });
+
+  it('streams the image as a Markdown piece after the text', async () => {
+    const { text } = await streamedChat(fixture.openai, IMAGE_MODEL);
+    expect(text).toBe(`${FAKE_GEMINI_TEXT}${imageMarkdown}`);
+  });
+
+  it('gives a Claude client the image as Markdown text too', async () => {
+    const message = await claudeMessage(fixture.anthropic(), IMAGE_MODEL, 'Draw a cat');
+    const texts = message.content.flatMap((block) => (block.type === 'text' ? [block.text] : []));
+    expect(texts.join('')).toBe(`${FAKE_GEMINI_TEXT}${imageMarkdown}`);
+  });
+
+  it('leaves a model off the list as asked, and follows the option when it changes', async () => {
+    await fixture.openai.chat.completions.create({
+      model: GEMINI_MODEL,
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    expect(sentConfig().responseModalities).toBeUndefined();
+    await fixture.setOption('gemini.supported_imagine_models', JSON.stringify([GEMINI_MODEL]));
+    const reply = await fixture.openai.chat.completions.create({
+      model: GEMINI_MODEL,
+      messages: [{ role: 'user', content: 'x' }],
+    });
+    expect(sentConfig().responseModalities).toEqual(['TEXT', 'IMAGE']);
+    expect(reply.choices[0]?.message.content).toBe(`${FAKE_GEMINI_TEXT}${imageMarkdown}`);
+    await fixture.setOption('gemini.supported_imagine_models', JSON.stringify([IMAGE_MODEL]));
   });
 });

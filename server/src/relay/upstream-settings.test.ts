@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyGeminiImagine,
   applyUpstreamSettings,
   claudeDefaultMaxTokens,
   claudeModelHeaders,
@@ -17,6 +18,7 @@ const defaults: Record<string, string> = {
   'gemini.thinking_adapter_budget_tokens_percentage': '0.6',
   'gemini.safety_settings': '{"default": "OFF"}',
   'gemini.version_settings': '{"default": "v1beta"}',
+  'gemini.supported_imagine_models': '["gemini-2.0-flash-exp"]',
 };
 
 function settings(overrides: Record<string, string> = {}): ProviderSettings {
@@ -167,5 +169,31 @@ describe('applyUpstreamSettings for Gemini', () => {
     expect(geminiVersion('gemini-2.5-flash', configured)).toBe('v1beta');
     expect(geminiVersion('bad', configured)).toBe('v1beta');
     expect(geminiVersion('x', undefined)).toBe('v1beta');
+  });
+});
+
+describe('applyGeminiImagine', () => {
+  const both = ['TEXT', 'IMAGE'];
+  const cases: Array<[string, Record<string, unknown>, string, unknown]> = [
+    ['asks a listed model for text and images', {}, 'gemini-2.0-flash-exp', { responseModalities: both }],
+    [
+      'keeps the other generation settings',
+      { generationConfig: { temperature: 0.5 } },
+      'gemini-2.0-flash-exp',
+      { temperature: 0.5, responseModalities: both },
+    ],
+    [
+      'leaves modalities the body names',
+      { generationConfig: { responseModalities: ['TEXT'] } },
+      'gemini-2.0-flash-exp',
+      { responseModalities: ['TEXT'] },
+    ],
+    ['matches names exactly, not by prefix', {}, 'gemini-2.0-flash-exp-0827', undefined],
+    ['leaves other models alone', {}, 'gemini-2.5-flash', undefined],
+  ];
+  it.each(cases)('%s', (_name, body, model, expected) => {
+    const sent = structuredClone(body);
+    applyGeminiImagine(sent, model, settings());
+    expect(sent.generationConfig).toEqual(expected);
   });
 });

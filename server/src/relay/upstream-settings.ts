@@ -144,6 +144,25 @@ export function applyUpstreamSettings(
   else if (target === 'gemini') applyGemini(body, tuning, settings);
 }
 
+/**
+ * Asks a Gemini image model (option `gemini.supported_imagine_models`, exact names) for text and images,
+ * on a body converted from another format — a Gemini client names its own response modalities. The
+ * images come back as inline parts, which server/src/relay/formats/gemini/reply.ts and stream.ts turn
+ * into Markdown images for the client's format.
+ */
+export function applyGeminiImagine(
+  body: Record<string, unknown>,
+  model: string,
+  settings: ProviderSettings | undefined,
+): void {
+  const models = settings?.getJson<string[] | null>('gemini.supported_imagine_models') ?? [];
+  if (!models.includes(model)) return;
+  const config = isRecord(body.generationConfig) ? { ...body.generationConfig } : {};
+  if (config.responseModalities !== undefined) return;
+  config.responseModalities = ['TEXT', 'IMAGE'];
+  body.generationConfig = config;
+}
+
 /** Extra headers for a Claude model (`claude.model_headers_settings`: model → header → values). */
 export function claudeModelHeaders(
   model: string,

@@ -110,6 +110,15 @@ export function mediaToUrl(source: MediaSource): string | null {
   return null;
 }
 
+/**
+ * An image a model generated, as Markdown for formats whose replies carry only text (new-api shows them
+ * so too): `![image](data:image/png;base64,…)`, or the URL. Null for a source that has no address.
+ */
+export function imageMarkdown(source: MediaSource): string | null {
+  const url = mediaToUrl(source);
+  return url === null ? null : `![image](${url})`;
+}
+
 /** Merges consecutive messages of the same role (formats that require alternation). */
 export function mergeSameRole(messages: readonly CanonicalMessage[]): CanonicalMessage[] {
   const merged: CanonicalMessage[] = [];

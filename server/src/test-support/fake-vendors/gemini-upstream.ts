@@ -3,6 +3,7 @@
  * for integration tests. It checks the key (`x-goog-api-key`), that the body carries no model, that roles
  * are `user`/`model`, and that every functionResponse names a function; it answers with text or — when
  * functions are declared and the conversation does not end with a function response — a function call.
+ * Asked for the IMAGE response modality (image models), it adds an inline PNG part after the text.
  */
 import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
@@ -13,6 +14,11 @@ export const FAKE_GEMINI_MODELS = ['gemini-2.5-flash', 'gemini-embedding-001'];
 /** The vector every embedding of the fake has. */
 export const FAKE_GEMINI_EMBEDDING = [0.25, -0.5, 0.75, 1];
 export const FAKE_GEMINI_ARGS = { city: 'Paris' };
+/** The inline image part a request for the IMAGE response modality gets (a 1×1 PNG, base64). */
+export const FAKE_GEMINI_IMAGE = {
+  mimeType: 'image/png',
+  data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+};
 export const FAKE_GEMINI_USAGE = {
   promptTokenCount: 17,
   candidatesTokenCount: 5,
@@ -70,9 +76,14 @@ export function generate(
     return;
   }
   const call = functionToCall(request.body);
+  const config = (request.body.generationConfig as Json | undefined) ?? {};
+  const image =
+    !call && Array.isArray(config.responseModalities) && config.responseModalities.includes('IMAGE')
+      ? [{ inlineData: FAKE_GEMINI_IMAGE }]
+      : [];
   const parts: Json[] = call
     ? [{ functionCall: { name: call.name, args: FAKE_GEMINI_ARGS } }]
-    : [{ text: FAKE_GEMINI_TEXT }];
+    : [{ text: FAKE_GEMINI_TEXT }, ...image];
   const base = { modelVersion: model, responseId: 'fake-gemini-response' };
   if (!stream) {
     sendJson(response, 200, {
@@ -93,7 +104,7 @@ export function generate(
     for (const [index, word] of words.entries()) {
       const last = index === words.length - 1;
       send({
-        candidates: [candidate([{ text: word }], last ? 'STOP' : null)],
+        candidates: [candidate([{ text: word }, ...(last ? image : [])], last ? 'STOP' : null)],
         usageMetadata: last ? FAKE_GEMINI_USAGE : { promptTokenCount: FAKE_GEMINI_USAGE.promptTokenCount },
         ...base,
       });

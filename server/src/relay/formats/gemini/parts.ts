@@ -5,6 +5,7 @@
  */
 import {
   asString,
+  imageMarkdown,
   isRecord,
   mediaFromUrl,
   parseArguments,
@@ -86,6 +87,14 @@ function resultContent(response: unknown): { text: string; isError: boolean } {
 }
 
 /** One Gemini part as canonical blocks (none for parts nothing else can carry, e.g. executableCode). */
+/** An inline image part of a model's reply as Markdown text (stream.ts); null for any other part. */
+export function inlineImageMarkdown(part: Json): string | null {
+  const inline = recordField(part, 'inlineData');
+  const mimeType = inline ? asString(field(inline, 'mimeType')) : undefined;
+  if (!inline || !mimeType?.startsWith('image/')) return null;
+  return imageMarkdown({ kind: 'base64', mediaType: mimeType, data: asString(inline.data) ?? '' });
+}
+
 export function decodePart(part: Json, assistant: boolean, ids: CallIds): ContentBlock[] {
   const signature = asString(field(part, 'thoughtSignature'));
   const call = recordField(part, 'functionCall');

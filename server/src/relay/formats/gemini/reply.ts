@@ -11,7 +11,7 @@ import {
   type Json,
   recordField,
 } from './gemini-types.ts';
-import { CallIds, callIdScope, decodePart, encodeBlocks } from './parts.ts';
+import { CallIds, callIdScope, decodePart, encodeBlocks, inlineImageMarkdown } from './parts.ts';
 
 const FILTERED = new Set([
   'SAFETY',
@@ -72,6 +72,15 @@ export function firstCandidate(body: Json): Json | undefined {
 }
 
 /** A Gemini reply as canonical; throws when the body is not one (an error body gives its message). */
+/**
+ * The blocks of one part of the model's reply. A generated image (inline data) becomes Markdown text, as
+ * in the stream (stream.ts): the replies of the other formats carry no images.
+ */
+function replyPartBlocks(part: Json, ids: CallIds): ContentBlock[] {
+  const image = inlineImageMarkdown(part);
+  return image ? [{ type: 'text', text: image }] : decodePart(part, true, ids);
+}
+
 export function decodeGeminiReply(body: unknown): CanonicalReply {
   const error = readGeminiError(body);
   if (error) throw new Error(`Gemini error: ${error.message}`);
@@ -83,7 +92,7 @@ export function decodeGeminiReply(body: unknown): CanonicalReply {
   const content = candidate ? recordField(candidate, 'content') : undefined;
   const blocks: ContentBlock[] = arrayField(content ?? {}, 'parts')
     .filter(isRecord)
-    .flatMap((part) => decodePart(part, true, ids));
+    .flatMap((part) => replyPartBlocks(part, ids));
   // A prompt blocked before generation has no candidate, only promptFeedback.blockReason.
   const blocked = !candidate && recordField(body, 'promptFeedback')?.blockReason !== undefined;
   const finish = candidate ? field(candidate, 'finishReason') : undefined;

@@ -18,7 +18,7 @@ import { ClosingStreamEncoder, PieceStreamDecoder } from '../../canonical/stream
 import type { StopReason, StreamEvent } from '../../canonical/types.ts';
 import { geminiStatusName } from './errors.ts';
 import { arrayField, field, type GeminiPart, type Json, recordField } from './gemini-types.ts';
-import { CallIds, callIdScope } from './parts.ts';
+import { CallIds, callIdScope, inlineImageMarkdown } from './parts.ts';
 import {
   firstCandidate,
   stopReasonFromGemini,
@@ -89,8 +89,13 @@ export class GeminiStreamDecoder extends PieceStreamDecoder {
       this.wholeToolCall(events, name, JSON.stringify(call.args ?? {}), id, signature);
       return;
     }
+    const image = inlineImageMarkdown(part);
+    if (image) {
+      events.push({ type: 'text_delta', index: this.ensureOpen('text', events), text: image });
+      return;
+    }
     const text = asString(part.text);
-    if (text === undefined) return; // inline images and code execution parts have no stream block
+    if (text === undefined) return; // code execution parts have no stream block
     if (part.thought === true) {
       const index = this.ensureOpen('thinking', events);
       if (text) events.push({ type: 'thinking_delta', index, text });
