@@ -4,6 +4,7 @@
  * surfaces), the `sk-` prefix is optional, `sk-<key>-<channelId>` pins a channel (admins only).
  */
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
+import { AUTO_GROUP } from '../../../common/limits.ts';
 import { Role, UserStatus } from '../../../common/roles.ts';
 import { TokenStatus } from '../../../common/statuses.ts';
 import type { AppContext } from '../context.ts';
@@ -60,7 +61,7 @@ function usableUser(context: AppContext, userId: number): CachedUser {
 
 /** Whether the user may use `group` (their own group, or one listed in UserUsableGroups). */
 export function groupUsable(context: AppContext, user: CachedUser, group: string): boolean {
-  if (group === user.group || group === 'auto') return true;
+  if (group === user.group || group === AUTO_GROUP) return true;
   const usable = context.options.getJson<Record<string, string>>('UserUsableGroups') ?? {};
   return Object.hasOwn(usable, group);
 }

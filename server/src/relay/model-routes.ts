@@ -3,10 +3,11 @@
  * dashboard endpoints some clients read: /dashboard/billing/subscription and /usage (also under /v1).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTO_GROUP } from '../../../common/limits.ts';
 import type { AppContext } from '../context.ts';
 import { authenticateKey, type RelayCaller } from './auth.ts';
 import { relayError } from './errors.ts';
-import { AUTO_GROUP, autoGroupModels } from './routing/auto-group.ts';
+import { autoGroupModels } from './routing/auto-group.ts';
 
 const CREATED = 1_677_649_963;
 

@@ -2,7 +2,7 @@
 
 import type { z } from 'zod';
 import type { SessionUser, UserGroupInfo, UserView } from '../../../../common/api-types.ts';
-import { ACCESS_TOKEN_LENGTH } from '../../../../common/limits.ts';
+import { ACCESS_TOKEN_LENGTH, AUTO_GROUP } from '../../../../common/limits.ts';
 import { Role } from '../../../../common/roles.ts';
 import { consumeSecret } from '../../auth/one-time-secrets.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -149,6 +149,6 @@ export function usableGroups(context: AppContext, userGroup: string): Record<str
   for (const [group, description] of Object.entries(usable))
     result[group] = { desc: description, ratio: ratioOf(group) };
   if (!result[userGroup]) result[userGroup] = { desc: userGroup, ratio: ratioOf(userGroup) };
-  if (options.getBoolean('DefaultUseAutoGroup')) result.auto = { desc: 'auto', ratio: 'auto' };
+  if (options.getBoolean('DefaultUseAutoGroup')) result[AUTO_GROUP] = { desc: AUTO_GROUP, ratio: 'auto' };
   return result;
 }

@@ -4,11 +4,10 @@
  * channel for the requested model. That group then prices the call (its group ratio), picks its channels
  * and is the group the log row records, exactly as if the key named it.
  */
+import { AUTO_GROUP } from '../../../../common/limits.ts';
 import type { AppContext } from '../../context.ts';
 import { checkModelAllowed, groupUsable, type RelayCaller } from '../auth.ts';
 import { relayError } from '../errors.ts';
-
-export const AUTO_GROUP = 'auto';
 
 /** The groups an `auto` key of `caller` tries, in order: the AutoGroups entries the user may use. */
 export function autoGroupsOf(context: AppContext, caller: RelayCaller): string[] {

@@ -1,13 +1,15 @@
 /** The field groups of the token form; each reads the surrounding antd Form. */
+
 import { Button, DatePicker, Form, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { AUTO_GROUP } from '../../../../common/limits.ts';
 import { FormInput } from '../../components/FormInput.tsx';
 import { FormSelect } from '../../components/FormSelect.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
-import { AUTO_GROUP, type GroupChoice } from './group-options.ts';
+import type { GroupChoice } from './group-options.ts';
 import { TIME_FORMAT } from './token-display.ts';
 import {
   EXPIRY_QUICK_OPTIONS,

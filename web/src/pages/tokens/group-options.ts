@@ -3,8 +3,7 @@
  * when the site uses 'auto' as the default group, an 'auto' choice comes first and new tokens start on it.
  */
 import type { UserGroupInfo } from '../../../../common/api-types.ts';
-
-export const AUTO_GROUP = 'auto';
+import { AUTO_GROUP } from '../../../../common/limits.ts';
 
 export interface GroupChoice {
   group: string;
