@@ -5,6 +5,7 @@
  * read field by field and copied with spreads, which keep such keys plain own properties. Used by the
  * relay's Fastify parser (server/src/relay/routes.ts) and its direct path (server/src/relay/fast-path.ts).
  */
+import { StringDecoder } from 'node:string_decoder';
 
 /** A body failure with the HTTP status it answers (413 too large, 400 otherwise). */
 export function bodyError(message: string, statusCode: number): Error {
@@ -24,7 +25,10 @@ export function readJsonBody(
   bodyLimit: number,
   done: (error: Error | null, value?: unknown) => void,
 ): void {
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  // Most bodies arrive in one chunk, decoded at the end in one call; a decoder (costly to create) is made
+  // only for a body of several chunks, which it decodes as they arrive.
+  let first: Buffer | null = null;
+  let decoder: StringDecoder | null = null;
   let text = '';
   let size = 0;
   let finished = false;
@@ -37,18 +41,29 @@ export function readJsonBody(
     size += chunk.length;
     if (size > bodyLimit) {
       finish(bodyError('the request body is too large', 413));
+      first = null;
       text = '';
       payload.removeAllListeners('data');
       payload.resume();
       return;
     }
-    text += decoder.decode(chunk, { stream: true });
+    if (decoder) {
+      text += decoder.write(chunk);
+    } else if (first === null) {
+      first = chunk;
+    } else {
+      decoder = new StringDecoder('utf8');
+      text = decoder.write(first) + decoder.write(chunk);
+      first = null;
+    }
   });
   payload.on('error', (error: Error) => finish(bodyError(error.message, 400)));
   payload.on('end', () => {
     if (finished) return;
     if (size === 0) return finish(bodyError('the request body is empty', 400));
-    text += decoder.decode();
+    if (decoder) text += decoder.end();
+    else if (first !== null) text = first.toString('utf8');
+    first = null;
     const parse = () => {
       try {
         finish(null, JSON.parse(text));
