@@ -15,6 +15,7 @@ import {
   fsyncSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -54,15 +55,29 @@ export interface PreviousJournal {
   lines: JournalLine[];
 }
 
+/**
+ * A line a replay may still need. Its text stays in the file: `offset` is where the write that carried it
+ * began (that write may hold earlier lines too, which a rotation keeps harmlessly: a replay skips what the
+ * checkpoints cover). Only reservation lines keep their text in memory (`open`), since one may stay open
+ * while later lines are covered and forgotten.
+ */
 interface RetainedLine {
   seq: number;
-  text: string;
+  offset: number;
   counters: boolean;
   logs: boolean;
 }
 
-/** The file is rewritten (only what is still needed) once it grows past this size. */
-const ROTATE_AT_BYTES = 8 * 1024 * 1024;
+interface OpenLine {
+  seq: number;
+  text: string;
+}
+
+/**
+ * The file is rewritten (only what is still needed) once it grows past this size: at a thousand calls a
+ * second about every 25 s (a settlement line is about 1.3 KB).
+ */
+const ROTATE_AT_BYTES = 32 * 1024 * 1024;
 /** Dirty data is fdatasync'ed this often: the bound for an operating-system crash or power loss. */
 export const JOURNAL_SYNC_INTERVAL_MS = 1000;
 
@@ -127,7 +142,7 @@ export class LedgerJournal {
   /** Lines not yet covered by a checkpoint, in order. */
   private retained: RetainedLine[] = [];
   /** Lines that opened a reservation not yet closed, by request id. */
-  private readonly open = new Map<string, RetainedLine>();
+  private readonly open = new Map<string, OpenLine>();
   private checkpoints = { counters: 0, logs: 0 };
   private closed = false;
   /**
@@ -163,8 +178,14 @@ export class LedgerJournal {
     return readJournal(path);
   }
 
-  /** Starts a new, empty journal file at `path` (atomically replacing the previous one). */
-  constructor(private readonly path: string) {
+  /**
+   * Starts a new, empty journal file at `path` (atomically replacing the previous one). `rotateAtBytes`
+   * is for tests.
+   */
+  constructor(
+    private readonly path: string,
+    private readonly rotateAtBytes = ROTATE_AT_BYTES,
+  ) {
     const header = `${JSON.stringify({ journal: this.id, version: 1 } satisfies JournalHeader)}\n`;
     const temporary = `${path}.new`;
     writeFileSync(temporary, header);
@@ -205,10 +226,11 @@ export class LedgerJournal {
       this.writeScheduled = true;
       setImmediate(this.writePendingLater);
     }
-    const retained: RetainedLine = { seq: this.seq, text, ...opParts(ops) };
-    if (retained.counters || retained.logs) this.retained.push(retained);
+    const { counters, logs } = opParts(ops);
+    // Written at the end of this turn, in the write that begins at the current end of the file.
+    if (counters || logs) this.retained.push({ seq: this.seq, offset: this.size, counters, logs });
     if (meta.close) this.open.delete(meta.close);
-    if (meta.open) this.open.set(meta.open, retained);
+    if (meta.open) this.open.set(meta.open, { seq: this.seq, text });
   }
 
   /** Hands every appended line to the operating system now. */
@@ -232,7 +254,7 @@ export class LedgerJournal {
     }
     if (drop > 0) this.retained = this.retained.slice(drop);
     // Never swap the file under an fdatasync still running on the old descriptor.
-    if (this.size > ROTATE_AT_BYTES && !this.syncing) this.rotate();
+    if (this.size > this.rotateAtBytes && !this.syncing) this.rotate();
   }
 
   /** Flushes to disk and releases the file. `clean` (everything written and settled) empties it. */
@@ -253,10 +275,15 @@ export class LedgerJournal {
   }
 
   private writeText(text: string): void {
-    const buffer = Buffer.from(text);
-    let offset = 0;
-    while (offset < buffer.length) offset += writeSync(this.fd, buffer, offset);
-    this.size += buffer.length;
+    // The string goes to write(2) as it is (no Buffer made for it), unless the system wrote only part of it.
+    const bytes = Buffer.byteLength(text);
+    const written = writeSync(this.fd, text);
+    if (written < bytes) {
+      const buffer = Buffer.from(text);
+      let offset = written;
+      while (offset < bytes) offset += writeSync(this.fd, buffer, offset);
+    }
+    this.size += bytes;
     this.dirty = true;
   }
 
@@ -270,18 +297,35 @@ export class LedgerJournal {
     });
   }
 
-  /** Rewrites the file with only the lines a replay could still need. */
+  /**
+   * Rewrites the file with only the lines a replay could still need: the open reservations older than the
+   * first retained line, then the file from that line's write on.
+   */
   private rotate(): void {
-    const keep = new Map<number, string>();
-    for (const line of this.retained) keep.set(line.seq, line.text);
-    for (const line of this.open.values()) keep.set(line.seq, line.text);
-    const body = [...keep.entries()]
-      .sort((left, right) => left[0] - right[0])
-      .map((entry) => entry[1])
+    const first = this.retained[0];
+    const tailStart = first ? first.offset : this.size;
+    const tailSeq = first ? first.seq : Number.POSITIVE_INFINITY;
+    const older = [...this.open.values()]
+      .filter((line) => line.seq < tailSeq)
+      .sort((left, right) => left.seq - right.seq)
+      .map((line) => line.text)
       .join('');
+    const tail = Buffer.alloc(this.size - tailStart);
+    const reader = openSync(this.path, 'r');
+    try {
+      let read = 0;
+      while (read < tail.length) {
+        const count = readSync(reader, tail, read, tail.length - read, tailStart + read);
+        if (count === 0) break;
+        read += count;
+      }
+    } finally {
+      closeSync(reader);
+    }
     const header = `${JSON.stringify({ journal: this.id, version: 1 } satisfies JournalHeader)}\n`;
+    const head = Buffer.from(header + older);
     const temporary = `${this.path}.new`;
-    writeFileSync(temporary, header + body);
+    writeFileSync(temporary, Buffer.concat([head, tail]));
     const fd = openSync(temporary, 'r+');
     fsyncSync(fd);
     closeSync(fd);
@@ -289,5 +333,8 @@ export class LedgerJournal {
     closeSync(this.fd);
     this.fd = openSync(this.path, 'a');
     this.size = statSync(this.path).size;
+    // The retained lines moved by the same amount within the new file.
+    const shift = head.length - tailStart;
+    for (const line of this.retained) line.offset += shift;
   }
 }

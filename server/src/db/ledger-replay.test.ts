@@ -6,7 +6,7 @@ import { setUpDatabaseHandle } from '../test-support/database-handle.ts';
 import { databaseMatrix } from '../test-support/databases.ts';
 import { BatchWriter } from './batch-writer.ts';
 import { readCheckpoints } from './ledger-checkpoints.ts';
-import { type JournalLine, LedgerJournal } from './ledger-journal.ts';
+import { type JournalLine, LedgerJournal, readJournal } from './ledger-journal.ts';
 import { planReplay, replayJournal } from './ledger-replay.ts';
 import { runMigrations } from './migrations/index.ts';
 
@@ -230,6 +230,40 @@ describe.each(matrix)('the journaled batch writer on $name', (dialect) => {
     expect(after.used - before.used).toBe(110);
     expect(after.logRows - before.logRows).toBe(2);
     expect(after.logQuota - before.logQuota).toBe(110);
+    new LedgerJournal(path).close(true);
+  });
+
+  run('a rotated journal keeps what a replay needs: older open reservations and every uncovered line', async () => {
+    const before = await balances();
+    LedgerJournal.acquire(path);
+    // A tiny rotation size: every flush's checkpoint rewrites the file.
+    const journal = new LedgerJournal(path, 2_000);
+    const writer = new BatchWriter(handle, handle, { intervalMs: 60_000, journal });
+    call(writer, 'open-from-the-start', 300, null);
+    for (let index = 0; index < 20; index += 1) call(writer, `flushed-${index}`, 10, 10);
+    // Settled while the flush is writing: not covered by its checkpoint, so kept by the rotation it makes.
+    const flushing = writer.flush();
+    call(writer, 'settled-during-flush', 100, 60);
+    await flushing;
+    const rotated = readJournal(path);
+    expect(rotated?.id).toBe(journal.id);
+    const kept = rotated!.lines.flatMap((line) => [line.open, line.close].filter(Boolean));
+    expect(kept).toContain('open-from-the-start');
+    expect(kept).toContain('settled-during-flush');
+    expect(kept.filter((id) => id?.startsWith('flushed-'))).toEqual([]);
+    call(writer, 'settled-after-rotation', 100, 40);
+    call(writer, 'open-at-the-crash', 100, null);
+    journal.close(false);
+
+    const previous = LedgerJournal.acquire(path);
+    const report = await replayJournal(previous!, handle, handle);
+    expect(report.refunded).toBe(2);
+    const after = await balances();
+    expect(before.quota - after.quota).toBe(20 * 10 + 60 + 40);
+    expect(before.token - after.token).toBe(20 * 10 + 60 + 40);
+    expect(after.used - before.used).toBe(20 * 10 + 60 + 40);
+    expect(after.logRows - before.logRows).toBe(22);
+    expect(after.logQuota - before.logQuota).toBe(20 * 10 + 60 + 40);
     new LedgerJournal(path).close(true);
   });
 
