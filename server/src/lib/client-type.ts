@@ -12,8 +12,17 @@ const rules: [RegExp, string][] = [
   [/Mozilla\//i, 'browser'],
 ];
 
+/** Answers per User-Agent (a deployment sees few): up to ten patterns are not tried on every call. */
+const known = new Map<string, string>();
+const KNOWN_LIMIT = 256;
+
 export function clientTypeOf(userAgent: string | undefined): string {
   if (!userAgent) return 'unknown';
-  for (const [pattern, type] of rules) if (pattern.test(userAgent)) return type;
-  return 'other';
+  let type = known.get(userAgent);
+  if (type === undefined) {
+    type = rules.find(([pattern]) => pattern.test(userAgent))?.[1] ?? 'other';
+    if (known.size >= KNOWN_LIMIT) known.clear();
+    known.set(userAgent, type);
+  }
+  return type;
 }

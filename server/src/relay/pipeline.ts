@@ -253,6 +253,17 @@ function boundedUsage(context: AppContext, state: CallState, final: Ending): Tok
   return usage;
 }
 
+/** The call's own facts for its log row's `other`. */
+function logExtra(request: RelayRequest, state: CallState, final: Ending): Record<string, unknown> {
+  const extra: Record<string, unknown> = {
+    client_type: clientTypeOf(request.headers['user-agent']),
+    request_format: errorFormat(state.call),
+  };
+  if (state.upstreamFormat) extra.upstream_format = state.upstreamFormat;
+  if (final.logFields) Object.assign(extra, final.logFields);
+  return extra;
+}
+
 /** Prices how the call ended and applies it once (balances, counters, the consumption log). */
 function settleCall(
   context: AppContext,
@@ -292,12 +303,7 @@ function settleCall(
     isStream: state.stream,
     useTime: Math.round((Date.now() - state.startedAt) / 1000),
     firstResponseMs: final.firstResponseMs,
-    extra: {
-      client_type: clientTypeOf(request.headers['user-agent']),
-      request_format: errorFormat(call),
-      ...(state.upstreamFormat ? { upstream_format: state.upstreamFormat } : {}),
-      ...final.logFields,
-    },
+    extra: logExtra(request, state, final),
   });
   recordErrorLog(context, state, final);
   context.metrics?.recordRelayCall({

@@ -192,12 +192,16 @@ function recordSettlement(context: AppContext, record: CallRecord): void {
     writer.increment('channels', record.channelId, { used_quota: settlement.finalQuota });
   context.quotaData.record(caller.user.id, caller.user.username, record.model, now, settlement);
   if (!context.options.getBoolean('LogConsumeEnabled')) return;
-  const other: Record<string, unknown> = {
-    ...logPricingDetails({ pricing: record.pricing, usage: settlement.usage, group: record.group }),
-    admin_info: { use_channel: record.triedChannels },
-    request_id: record.requestId,
-    ...record.extra,
-  };
+  // One object, filled in place (the relay's busiest allocation): the pricing details, then the call's facts.
+  const other: Record<string, unknown> = logPricingDetails({
+    pricing: record.pricing,
+    usage: settlement.usage,
+    group: record.group,
+  });
+  other.admin_info = { use_channel: record.triedChannels };
+  other.request_id = record.requestId;
+  const extra = record.extra;
+  if (extra) for (const key in extra) other[key] = extra[key];
   if (record.firstResponseMs !== null) other.frt = record.firstResponseMs;
   if (record.upstreamModel !== record.model) {
     other.is_model_mapped = true;

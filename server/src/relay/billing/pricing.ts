@@ -331,7 +331,7 @@ export function quotaToUsd(quota: number, quotaPerUnit: number): number {
 }
 
 /** The pricing fields of a consumption log's `other` JSON (docs/reference/console-entities.md "Usage log entry"). */
-export interface PricingLogFields {
+export type PricingLogFields = {
   model_ratio: number;
   group_ratio: number;
   completion_ratio: number;
@@ -351,7 +351,7 @@ export interface PricingLogFields {
   text_output?: number;
   audio_ratio?: number;
   audio_completion_ratio?: number;
-}
+};
 
 export interface PricingLogInput {
   pricing: ModelPricing;
