@@ -233,7 +233,7 @@ describe.each(matrix)('the journaled batch writer on $name', (dialect) => {
     new LedgerJournal(path).close(true);
   });
 
-  run('a rotated journal keeps what a replay needs: older open reservations and every uncovered line', async () => {
+  run('a rotated journal keeps older open reservations and every uncovered line', async () => {
     const before = await balances();
     LedgerJournal.acquire(path);
     // A tiny rotation size: every flush's checkpoint rewrites the file.
