@@ -23,7 +23,8 @@ import { maxTokensOf } from './relay-call.ts';
 /**
  * The pricing resolved per model and per pair of groups, kept while the pricing options stay the same
  * objects (the option store parses each JSON option once per stored value: server/src/options/store.ts
- * getJson), so a call does not walk the tables again. One memo per option store (tests run several
+ * getJson), so a call does not walk the tables again; the tables are looked at again only after the store's
+ * revision moved (any option changed). One memo per option store (tests run several
  * servers in one process); the entries are frozen, and the maps are emptied if they ever grow large
  * (model names come from requests).
  */
@@ -31,6 +32,8 @@ interface PricingMemo {
   tables: PricingTables;
   models: Map<string, ModelPricing>;
   groups: Map<string, GroupPricing>;
+  /** The option store's revision when the tables were last read: until it moves, nothing is read again. */
+  revision: number;
 }
 
 const MEMO_LIMIT = 1024;
@@ -49,10 +52,16 @@ function sameTables(left: PricingTables, right: PricingTables): boolean {
 }
 
 function pricingMemo(options: AppContext['options']): PricingMemo {
-  const tables = pricingTablesFromOptions(options);
   const memo = memos.get(options);
-  if (memo && sameTables(memo.tables, tables)) return memo;
-  const fresh: PricingMemo = { tables, models: new Map(), groups: new Map() };
+  const revision = options.revision;
+  if (memo?.revision === revision) return memo;
+  // Some option changed: the memo stays if the pricing options are still the same parsed objects.
+  const tables = pricingTablesFromOptions(options);
+  if (memo && sameTables(memo.tables, tables)) {
+    memo.revision = revision;
+    return memo;
+  }
+  const fresh: PricingMemo = { tables, models: new Map(), groups: new Map(), revision };
   memos.set(options, fresh);
   return fresh;
 }
