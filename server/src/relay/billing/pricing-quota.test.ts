@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   logPricingDetails,
   type ModelPricing,
-  quotaForUsage,
   quotaToUsd,
   resolveGroupPricing,
   splitUsage,
   type TokenUsage,
 } from './pricing.ts';
+import { quotaForUsage } from './quota.ts';
 import { perToken, pricingOf, shippedTables } from './test-fixtures.ts';
 
 describe('splitUsage', () => {
@@ -132,6 +132,60 @@ describe('quotaForUsage, per token', () => {
     const quota = quotaForUsage(pricing, usage, groupRatio);
     expect(quota).toBe(expected);
     expect(Number.isInteger(quota)).toBe(true);
+    expect(quotaForUsage(pricing, usage, groupRatio, true)).toBe(expected);
+  });
+});
+
+describe('quotaForUsage in Numbers agrees with the BigInt computation', () => {
+  // A small deterministic generator: the same cases on every run.
+  let seed = 20261126;
+  const next = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  const ratios = [
+    0, 0.0000001, 0.000123, 0.075, 0.1, 0.3, 0.5, 0.7, 1, 1.1, 1.25, 2.5, 4, 7.5, 12.345678, 1e6, 3.3e9,
+  ];
+  const counts = [0, 1, 7, 999, 123456, 987654321, 2 ** 40, 2 ** 52];
+  const cases = Array.from({ length: 4000 }, () => ({
+    pricing: perToken({
+      modelRatio: pick(ratios),
+      completionRatio: pick(ratios),
+      cacheRatio: pick(ratios),
+      cacheCreationRatio: pick(ratios),
+      audioRatio: pick(ratios),
+      audioCompletionRatio: pick(ratios),
+    }),
+    usage: {
+      promptTokens: pick(counts),
+      completionTokens: pick(counts),
+      cachedTokens: pick([0, 0, pick(counts)]),
+      cacheCreationTokens: pick([0, 0, pick(counts)]),
+      audioPromptTokens: pick([0, 0, pick(counts)]),
+      audioCompletionTokens: pick([0, 0, pick(counts)]),
+    },
+    groupRatio: pick(ratios),
+  }));
+
+  it('on 4000 mixes of ratios and counts, in range and far beyond 2^53', () => {
+    for (const { pricing, usage, groupRatio } of cases) {
+      expect(quotaForUsage(pricing, usage, groupRatio)).toBe(quotaForUsage(pricing, usage, groupRatio, true));
+    }
+  });
+
+  it('per call, for prices, units and group ratios of every size', () => {
+    for (let index = 0; index < 1000; index += 1) {
+      const pricing: ModelPricing = {
+        kind: 'per_call',
+        matchedModel: 'x',
+        modelPrice: pick(ratios),
+        quotaPerUnit: pick([1000, 500000, 7777777, 2 ** 50]),
+      };
+      const groupRatio = pick(ratios);
+      const usage = { promptTokens: 1, completionTokens: 1 };
+      expect(quotaForUsage(pricing, usage, groupRatio)).toBe(quotaForUsage(pricing, usage, groupRatio, true));
+    }
   });
 });
 
@@ -150,6 +204,7 @@ describe('quotaForUsage, per call', () => {
   ])('%s: $%s × %s × %s → %s (usage ignored)', (_name, modelPrice, quotaPerUnit, groupRatio, expected) => {
     const pricing: ModelPricing = { kind: 'per_call', matchedModel: 'x', modelPrice, quotaPerUnit };
     expect(quotaForUsage(pricing, usage, groupRatio)).toBe(expected);
+    expect(quotaForUsage(pricing, usage, groupRatio, true)).toBe(expected);
   });
 });
 

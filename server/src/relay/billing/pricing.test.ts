@@ -5,7 +5,6 @@ import {
   type ModelPricing,
   pricingForUnsetModel,
   pricingTablesFromOptions,
-  quotaForUsage,
   resolveCacheRatio,
   resolveCompletionRatio,
   resolveGroupPricing,
@@ -13,6 +12,7 @@ import {
   resolveModelPricing,
   UNSET_MODEL_RATIO,
 } from './pricing.ts';
+import { quotaForUsage } from './quota.ts';
 import { perToken, pricingOf, shippedTables } from './test-fixtures.ts';
 
 describe('pricingTablesFromOptions', () => {

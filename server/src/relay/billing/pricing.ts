@@ -1,7 +1,7 @@
 /**
  * The pricing math of the relay (docs/reference/billing.md, docs/reference/console-constants.md): which price applies to a model, which
  * group ratio applies to a user, and how many quota units a call costs. Pure functions over plain tables;
- * quota is always an integer, computed exactly (see exact-decimal.ts).
+ * quota is always an integer, computed exactly (quota.ts, exact-decimal.ts).
  */
 import { quotaToCurrency } from '../../../../common/quota-format.ts';
 import {
@@ -10,15 +10,6 @@ import {
   defaultCompletionRatios,
 } from '../../options/default-ratios.ts';
 import type { OptionStore } from '../../options/store.ts';
-import {
-  add,
-  type ExactDecimal,
-  isPositive,
-  multiply,
-  roundToInteger,
-  toExactDecimal,
-  ZERO,
-} from './exact-decimal.ts';
 import {
   builtInAudioCompletionRatios,
   builtInAudioRatios,
@@ -260,69 +251,6 @@ export function splitUsage(usage: TokenUsage): UsageParts {
     textCompletionTokens: Math.max(0, tokenCount(usage.completionTokens) - audioCompletionTokens),
     audioCompletionTokens,
   };
-}
-
-/**
- * The exact decimals of the ratios and prices seen so far: a site has few distinct ones, and reading one
- * back from its text (a regular expression and a BigInt) would otherwise run several times per call.
- * ExactDecimal values are immutable, so sharing them is safe; the memo is emptied if it ever grows large.
- */
-const exactMemo = new Map<number, ExactDecimal>();
-const EXACT_MEMO_LIMIT = 4096;
-
-function exact(value: number): ExactDecimal {
-  if (!(value > 0)) return ZERO;
-  let decimal = exactMemo.get(value);
-  if (decimal === undefined) {
-    if (exactMemo.size >= EXACT_MEMO_LIMIT) exactMemo.clear();
-    decimal = toExactDecimal(value);
-    exactMemo.set(value, decimal);
-  }
-  return decimal;
-}
-const whole = (count: number): ExactDecimal => ({ units: BigInt(count), scale: 0 });
-
-const MAX_QUOTA = BigInt(Number.MAX_SAFE_INTEGER);
-
-/**
- * Rounds exactly; a positive amount that rounds to 0 bills 1, zero bills 0, and an amount past the
- * safe-integer range bills Number.MAX_SAFE_INTEGER (quota stays exact integer arithmetic everywhere).
- */
-function toQuota(amount: ExactDecimal): number {
-  if (!isPositive(amount)) return 0;
-  const rounded = roundToInteger(amount);
-  if (rounded > MAX_QUOTA) return Number.MAX_SAFE_INTEGER;
-  return rounded < 1n ? 1 : Number(rounded);
-}
-
-/**
- * The quota a call costs (docs/reference/billing.md). Per call: round(modelPrice × quotaPerUnit × groupRatio), usage
- * ignored. Per token:
- *   round((textPrompt + cached × cacheRatio + cacheCreation × cacheCreationRatio + audioPrompt × audioRatio
- *          + (textCompletion + audioCompletion × audioCompletionRatio) × completionRatio)
- *         × modelRatio × groupRatio)
- * computed in exact decimals and rounded half up once. A non-zero amount that rounds to 0 bills 1; a
- * zero ratio, price, group ratio or token count bills 0. Negative ratios read as 0.
- */
-export function quotaForUsage(pricing: ModelPricing, usage: TokenUsage, groupRatio: number): number {
-  if (pricing.kind === 'per_call') {
-    return toQuota(multiply(exact(pricing.modelPrice), exact(pricing.quotaPerUnit), exact(groupRatio)));
-  }
-  const parts = splitUsage(usage);
-  const promptSide = add(
-    whole(parts.textPromptTokens),
-    multiply(whole(parts.cachedTokens), exact(pricing.cacheRatio)),
-    multiply(whole(parts.cacheCreationTokens), exact(pricing.cacheCreationRatio)),
-    multiply(whole(parts.audioPromptTokens), exact(pricing.audioRatio)),
-  );
-  const completionSide = multiply(
-    add(
-      whole(parts.textCompletionTokens),
-      multiply(whole(parts.audioCompletionTokens), exact(pricing.audioCompletionRatio)),
-    ),
-    exact(pricing.completionRatio),
-  );
-  return toQuota(multiply(add(promptSide, completionSide), exact(pricing.modelRatio), exact(groupRatio)));
 }
 
 /** Quota units in USD (0 when quotaPerUnit is not positive). */

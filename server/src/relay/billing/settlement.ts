@@ -9,7 +9,8 @@
  * guards it with an "already settled" flag held by the request), and ignores any later attempt, e.g. a
  * client abort racing the end of the upstream stream. The first outcome observed wins.
  */
-import { type ModelPricing, quotaForUsage, type TokenUsage, tokenCount } from './pricing.ts';
+import { type ModelPricing, type TokenUsage, tokenCount } from './pricing.ts';
+import { quotaForUsage } from './quota.ts';
 
 /** Both balances above this many USD skip pre-consumption (trusted-balance shortcut). */
 export const TRUSTED_BALANCE_USD = 10;
