@@ -151,10 +151,11 @@ export class BatchWriter {
     deltas: Partial<Record<CounterColumns[Table], number>>,
   ): void {
     if (this.options.journal) this.journal(['i', table, id, deltas as Record<string, number>]);
-    const changes = this.rowChanges(table, id);
-    for (const [column, delta] of Object.entries(deltas) as [string, number][]) {
-      if (!delta) continue;
-      changes.deltas.set(column, (changes.deltas.get(column) ?? 0) + delta);
+    const changes = this.rowChanges(table, id).deltas;
+    const columns = deltas as Record<string, number | undefined>;
+    for (const column in columns) {
+      const delta = columns[column];
+      if (delta) changes.set(column, (changes.get(column) ?? 0) + delta);
     }
     this.afterWrite();
   }
@@ -165,9 +166,12 @@ export class BatchWriter {
     values: Partial<Record<AssignColumns[Table], number>>,
   ): void {
     if (this.options.journal) this.journal(['a', table, id, values as Record<string, number>]);
-    const changes = this.rowChanges(table, id);
-    for (const [column, value] of Object.entries(values) as [string, number][])
-      changes.assignments.set(column, value);
+    const changes = this.rowChanges(table, id).assignments;
+    const columns = values as Record<string, number | undefined>;
+    for (const column in columns) {
+      const value = columns[column];
+      if (value !== undefined) changes.set(column, value);
+    }
     this.afterWrite();
   }
 

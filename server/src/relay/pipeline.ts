@@ -49,6 +49,8 @@ import { selectChannel } from './routing/select.ts';
 
 export type { RelayCall } from './relay-call.ts';
 
+const NONE_TRIED: ReadonlySet<number> = new Set();
+
 function chooseChannel(context: AppContext, state: CallState): CachedChannel | null {
   const { caller, model } = state.call;
   if (caller.pinnedChannelId !== null) {
@@ -59,8 +61,10 @@ function chooseChannel(context: AppContext, state: CallState): CachedChannel | n
     return channel;
   }
   return (
-    selectChannel(context.channelCache.candidates(caller.usingGroup, model), new Set(state.tried))?.channel ??
-    null
+    selectChannel(
+      context.channelCache.candidates(caller.usingGroup, model),
+      state.tried.length === 0 ? NONE_TRIED : new Set(state.tried),
+    )?.channel ?? null
   );
 }
 
