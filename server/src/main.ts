@@ -83,9 +83,8 @@ async function resolveSessionSecret(config: Config, options: OptionStore): Promi
   if (config.sessionSecret) return config.sessionSecret;
   const stored = options.get(SESSION_SECRET_OPTION);
   if (stored) return stored;
-  const generated = randomAlphanumeric(48);
-  await options.setInternal(SESSION_SECRET_OPTION, generated);
-  return generated;
+  // Workers (and instances) booting together on a fresh database agree on the first secret stored.
+  return options.claimInternal(SESSION_SECRET_OPTION, randomAlphanumeric(48));
 }
 
 export async function startServer(config: Config, startOptions: StartOptions = {}): Promise<RunningServer> {

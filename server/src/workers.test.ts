@@ -5,11 +5,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { REDIS_TEST_URL, redisSkipReason } from './test-support/redis.ts';
 import { type ServerProcess, startServerProcess } from './test-support/server-process.ts';
+import { loginAsRoot } from './test-support/test-server.ts';
 
 const skipReason = await redisSkipReason();
 if (skipReason) console.warn(`[switchyard tests] WORKERS suite SKIPPED (needs Redis): ${skipReason}`);
@@ -24,6 +26,25 @@ function workerPids(pid: number): number[] {
   } catch {
     return [];
   }
+}
+
+/** A GET on a connection of its own (the cluster hands each new connection to the next worker). */
+function getOnNewConnection(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(url, { headers, agent: false }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 }
 
 async function waitFor<T>(read: () => T, accept: (value: T) => boolean, limitMs = 15_000): Promise<T> {
@@ -66,6 +87,15 @@ describe.skipIf(skipReason !== null)('WORKERS=2', () => {
     for (let index = 0; index < 20; index += 1) {
       const reply = await fetch(`${server.url}/api/status`);
       expect(reply.status).toBe(200);
+    }
+    // A console session made by one worker is valid on the other: both booted on a fresh database
+    // without SESSION_SECRET and must have agreed on the one they generated.
+    const root = await loginAsRoot(server);
+    const session = { cookie: root.sessionCookie, 'New-Api-User': String(root.currentUserId) };
+    for (let index = 0; index < 10; index += 1) {
+      const self = await getOnNewConnection(`${server.url}/api/user/self`, session);
+      expect(self.status, self.body).toBe(200);
+      expect(JSON.parse(self.body)).toMatchObject({ success: true });
     }
     process.kill(first[1]!, 'SIGKILL');
     const replaced = await waitFor(

@@ -141,6 +141,25 @@ describe.each(matrix)('OptionStore on $name', (dialect) => {
     await expect(store.setInternal('SystemName', 'x')).rejects.toThrow(/internal\./);
   });
 
+  it('gives processes that claim a server-only value together the same one, the first stored', async () => {
+    const first = new OptionStore(handle);
+    const second = new OptionStore(handle);
+    await Promise.all([first.load(), second.load()]);
+    const [fromFirst, fromSecond] = await Promise.all([
+      first.claimInternal('internal.claimed_secret', 'candidate-one'),
+      second.claimInternal('internal.claimed_secret', 'candidate-two'),
+    ]);
+    expect(fromSecond).toBe(fromFirst);
+    expect(['candidate-one', 'candidate-two']).toContain(fromFirst);
+    expect(first.get('internal.claimed_secret')).toBe(fromFirst);
+    expect(second.get('internal.claimed_secret')).toBe(fromFirst);
+    // A later claim never replaces it.
+    const third = new OptionStore(handle);
+    await third.load();
+    expect(await third.claimInternal('internal.claimed_secret', 'candidate-three')).toBe(fromFirst);
+    await expect(third.claimInternal('SystemName', 'x')).rejects.toThrow(/internal\./);
+  });
+
   it('falls back to defaults for unusable stored values', async () => {
     await insertRows(handle, {
       PreConsumedQuota: 'lots',

@@ -143,6 +143,27 @@ export class OptionStore {
   }
 
   /**
+   * The stored value of a server-only key, storing `candidate` first if the key has none: the first
+   * process to store one wins, and every process (several instances or workers booting together on one
+   * database) gets that same value. Nothing is overwritten.
+   */
+  async claimInternal(key: string, candidate: string): Promise<string> {
+    if (!isInternalOptionKey(key)) throw new Error(`internal option keys start with "internal.": ${key}`);
+    const { db, dialect } = this.database;
+    const insert = db.insertInto('options').values({ key, value: candidate });
+    if (dialect === 'mysql') await insert.ignore().execute();
+    else await insert.onConflict((conflict) => conflict.column('key').doNothing()).execute();
+    const row = await db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst();
+    const value = row?.value ?? candidate;
+    this.writesDuringLoad?.add(key);
+    if (this.values.get(key) !== value) {
+      this.values.set(key, value);
+      this.announce(key, value);
+    }
+    return value;
+  }
+
+  /**
    * Every option the console may read, as strings: all but secrets (keys ending in token, secret or key,
    * except TurnstileSiteKey) and internal.* keys.
    */
