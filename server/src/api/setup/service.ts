@@ -25,9 +25,18 @@ export async function loadSetupDone(context: Pick<AppContext, 'database'>): Prom
   return row !== undefined;
 }
 
+/**
+ * Whether the system is set up. Until this process has seen it done, the database is asked: another
+ * instance or worker may have run the setup (one cheap query per call, only before setup).
+ */
+export async function setupDone(context: Pick<AppContext, 'database' | 'setup'>): Promise<boolean> {
+  if (!context.setup.done && (await loadSetupDone(context))) context.setup.done = true;
+  return context.setup.done;
+}
+
 export async function getSetupStatus(context: AppContext): Promise<SetupStatus> {
   return {
-    status: context.setup.done,
+    status: await setupDone(context),
     root_init: await rootExists(context),
     database_type: context.database.dialect,
   };

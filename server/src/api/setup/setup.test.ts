@@ -71,3 +71,18 @@ describe.each(matrix)('setup on $name', (dialect) => {
     expect(await response.json()).toEqual({ success: false, message: '系统已经初始化完成' });
   });
 });
+
+describe.each(matrix)('setup run by another instance, on $name', (dialect) => {
+  const { server, anonymous: client, run } = setUpSite({ dialect, fresh: true });
+
+  run('is seen here at once, by the setup status and the public status', async () => {
+    expect((await client.get<SetupStatus>('/api/setup')).body.data?.status).toBe(false);
+    // Another instance (or worker) on the same database ran the setup.
+    await server.context.database.db
+      .insertInto('setups')
+      .values({ version: 'other-instance', initialized_at: Math.floor(Date.now() / 1000) })
+      .execute();
+    expect((await client.get<SetupStatus>('/api/setup')).body.data?.status).toBe(true);
+    expect((await client.get<PublicStatus>('/api/status')).body.data?.setup).toBe(true);
+  });
+});
