@@ -1,7 +1,8 @@
 /**
  * The real server as a separate process, started the way `npm start` starts it — the compiled bundle
  * dist/server/main.js, built by the suite's global setup (./global-build.ts) — for tests of what only a
- * process shows: signals, kill -9, restarts, exit codes.
+ * process shows: signals, kill -9, restarts, exit codes. Tests add --enable-source-maps (npm start does
+ * not: docs/operations.md), so a failure's stack trace names the TypeScript sources.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
