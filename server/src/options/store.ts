@@ -149,17 +149,14 @@ export class OptionStore {
    */
   async claimInternal(key: string, candidate: string): Promise<string> {
     if (!isInternalOptionKey(key)) throw new Error(`internal option keys start with "internal.": ${key}`);
-    const { db, dialect } = this.database;
-    const insert = db.insertInto('options').values({ key, value: candidate });
-    if (dialect === 'mysql') await insert.ignore().execute();
-    else await insert.onConflict((conflict) => conflict.column('key').doNothing()).execute();
-    const row = await db.selectFrom('options').select('value').where('key', '=', key).executeTakeFirst();
+    await this.insertRow(key, candidate, 'keep');
+    const row = await this.database.db
+      .selectFrom('options')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirst();
     const value = row?.value ?? candidate;
-    this.writesDuringLoad?.add(key);
-    if (this.values.get(key) !== value) {
-      this.values.set(key, value);
-      this.announce(key, value);
-    }
+    this.remember(key, value);
     return value;
   }
 
@@ -201,15 +198,31 @@ export class OptionStore {
   }
 
   private async write(key: string, value: string): Promise<void> {
+    await this.insertRow(key, value, 'replace');
+    this.bus?.publish({ kind: 'options' });
+    this.remember(key, value);
+  }
+
+  /** Stores a row; an existing row of the key is replaced, or kept as it is. */
+  private async insertRow(key: string, value: string, existing: 'replace' | 'keep'): Promise<void> {
     const { db, dialect } = this.database;
     const insert = db.insertInto('options').values({ key, value });
     if (dialect === 'mysql') {
-      await insert.onDuplicateKeyUpdate({ value }).execute();
+      await (existing === 'replace' ? insert.onDuplicateKeyUpdate({ value }) : insert.ignore()).execute();
     } else {
-      await insert.onConflict((conflict) => conflict.column('key').doUpdateSet({ value })).execute();
+      await insert
+        .onConflict((conflict) =>
+          existing === 'replace'
+            ? conflict.column('key').doUpdateSet({ value })
+            : conflict.column('key').doNothing(),
+        )
+        .execute();
     }
+  }
+
+  /** The cache takes a value just stored (a load running meanwhile must not overwrite it); subscribers hear of a change. */
+  private remember(key: string, value: string): void {
     this.writesDuringLoad?.add(key);
-    this.bus?.publish({ kind: 'options' });
     if (this.values.get(key) === value) return;
     this.values.set(key, value);
     this.announce(key, value);

@@ -1,6 +1,7 @@
 /**
- * JSON bodies of relay calls, decoded chunk by chunk as they arrive (joining and decoding a 30 MB body at
- * once held the event loop for 60–180 ms) and parsed with one JSON.parse, in a turn of its own for a large
+ * JSON bodies of relay calls: a body of several chunks is decoded chunk by chunk as they arrive (joining
+ * and decoding a 30 MB body at once held the event loop for 60–180 ms), a body of one chunk at its end;
+ * then parsed with one JSON.parse, in a turn of its own for a large
  * body. The console's secure parser also scans the whole text for `__proto__` keys; relay bodies are only
  * read field by field and copied with spreads, which keep such keys plain own properties. Used by the
  * relay's Fastify parser (server/src/relay/routes.ts) and its direct path (server/src/relay/fast-path.ts).
