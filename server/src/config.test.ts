@@ -27,6 +27,9 @@ describe('loadConfig', () => {
     [{ WORKERS: '3', REDIS_CONN_STRING: 'redis://127.0.0.1:6379' }, 'workers', 3],
     [{ WORKERS: 'auto', REDIS_CONN_STRING: 'redis://127.0.0.1:6379' }, 'workers', availableParallelism()],
     [{}, 'redisKeyPrefix', 'switchyard:'],
+    [{}, 'ledgerReplaySkipCorrupt', false],
+    [{ LEDGER_REPLAY_SKIP_CORRUPT: 'true' }, 'ledgerReplaySkipCorrupt', true],
+    [{ LEDGER_REPLAY_SKIP_CORRUPT: '0' }, 'ledgerReplaySkipCorrupt', false],
   ] as const)('%o sets %s', (environment, key, expected) => {
     expect(loadConfig(environment)[key]).toEqual(expected);
   });
@@ -54,6 +57,12 @@ describe('loadConfig', () => {
   it.each(['0', '65', 'two', '1.5'])('refuses WORKERS=%s', (workers) => {
     expect(() => loadConfig({ WORKERS: workers, REDIS_CONN_STRING: 'redis://127.0.0.1' })).toThrow(
       /WORKERS="[^"]*": expected a whole number from 1 to 64, or auto/,
+    );
+  });
+
+  it('refuses a LEDGER_REPLAY_SKIP_CORRUPT that is not true or false', () => {
+    expect(() => loadConfig({ LEDGER_REPLAY_SKIP_CORRUPT: 'skip' })).toThrow(
+      /LEDGER_REPLAY_SKIP_CORRUPT="skip": expected true or false/,
     );
   });
 

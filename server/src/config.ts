@@ -88,6 +88,7 @@ const environmentSchema = z.object({
   LINUXDO_OAUTH_URL: text('https://connect.linux.do'),
   TURNSTILE_VERIFY_URL: text('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   LEDGER_JOURNAL_PATH: text(),
+  LEDGER_REPLAY_SKIP_CORRUPT: flag(false),
   SHUTDOWN_DRAIN_SECONDS: integer(20, 0, 3600),
   METRICS_ENABLED: flag(false),
   METRICS_TOKEN: text(),
@@ -144,6 +145,11 @@ export interface Config {
   upstreamAddressPolicy: UpstreamAddressPolicy;
   /** The ledger journal file (server/src/db/ledger-journal.ts); null = off. */
   ledgerJournalPath: string | null;
+  /**
+   * Boot on a damaged ledger journal: replay its sound lines and skip (and log) the damaged ones instead
+   * of refusing to start (server/src/db/ledger-recovery.ts). Set by an operator for one boot.
+   */
+  ledgerReplaySkipCorrupt: boolean;
   /** Seconds a shutdown lets relay calls in progress finish before it ends them. */
   shutdownDrainSeconds: number;
   /** External services of the login methods; configurable so tests (and proxies) can point elsewhere. */
@@ -277,6 +283,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     trustProxy: env.TRUST_PROXY,
     upstreamAddressPolicy: env.UPSTREAM_ADDRESS_POLICY,
     ledgerJournalPath: journalPath(env.LEDGER_JOURNAL_PATH, database),
+    ledgerReplaySkipCorrupt: env.LEDGER_REPLAY_SKIP_CORRUPT,
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     externalEndpoints: {
       githubOAuth: env.GITHUB_OAUTH_URL.replace(/\/+$/, ''),

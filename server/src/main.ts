@@ -18,6 +18,7 @@ import type { AppContext } from './context.ts';
 import { BatchWriter } from './db/batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
 import { LedgerJournal } from './db/ledger-journal.ts';
+import { LedgerJournalCorruptError, takePreviousJournal } from './db/ledger-recovery.ts';
 import { type BalanceRefund, forgetJournal, replayJournal } from './db/ledger-replay.ts';
 import { runMigrations } from './db/migrations/index.ts';
 import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
@@ -206,7 +207,12 @@ async function openLedgerJournal(
   logger: pino.Logger,
 ): Promise<{ journal: LedgerJournal | null; refunds: BalanceRefund[] }> {
   if (!config.ledgerJournalPath) return { journal: null, refunds: [] };
-  const previous = LedgerJournal.acquire(config.ledgerJournalPath);
+  // A damaged journal stops the boot here (LedgerJournalCorruptError), before anything is applied.
+  const previous = takePreviousJournal(
+    config.ledgerJournalPath,
+    { skipCorrupt: config.ledgerReplaySkipCorrupt },
+    logger,
+  );
   let refunds: BalanceRefund[] = [];
   if (previous && previous.lines.length > 0) {
     const { refunds: given, ...report } = await replayJournal(previous, database, logDatabase);
@@ -340,7 +346,10 @@ async function main(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
-    process.stderr.write(`Switchyard failed to start: ${(error as Error).stack ?? String(error)}\n`);
+    // A refused journal's message is the whole story (which file, what to do): no stack trace.
+    const text =
+      error instanceof LedgerJournalCorruptError ? error.message : ((error as Error).stack ?? String(error));
+    process.stderr.write(`Switchyard failed to start: ${text}\n`);
     process.exit(1);
   });
 }

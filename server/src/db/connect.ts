@@ -1,7 +1,9 @@
 /**
- * Opens the database named by the configuration: SQLite (WAL, busy timeout, foreign keys on),
- * PostgreSQL or MySQL/MariaDB, each behind one Kysely instance typed with the tables of schema.ts.
+ * Opens the database named by the configuration: SQLite (WAL, busy timeout, foreign keys on; a new file
+ * is readable by its owner only), PostgreSQL or MySQL/MariaDB, each behind one Kysely instance typed with
+ * the tables of schema.ts.
  */
+import { closeSync, openSync } from 'node:fs';
 import Sqlite from 'better-sqlite3';
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { createPool as createMysqlPool } from 'mysql2';
@@ -32,10 +34,27 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 // numeric (SUM over bigint) likewise.
 pg.types.setTypeParser(1700, (value) => Number.parseFloat(value));
 
+/**
+ * Creates a SQLite database file that does not exist yet with mode 0600 (whatever the umask allows), so
+ * that SQLite opens an empty file: it creates the -wal and -shm files with the database file's mode. An
+ * existing file keeps the mode its operator gave it. `:memory:` and `''` (a temporary database) have no
+ * file.
+ */
+function createPrivateDatabaseFile(path: string): void {
+  if (path === '' || path === ':memory:') return;
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch {
+    // It exists (and keeps its mode), or cannot be created (a missing directory, no permission), which
+    // better-sqlite3 reports in its own words just after.
+  }
+}
+
 export function connectDatabase(target: DatabaseTarget, options: ConnectOptions = {}): DatabaseHandle {
   const poolSize = options.poolSize ?? 10;
   switch (target.dialect) {
     case 'sqlite': {
+      createPrivateDatabaseFile(target.path);
       const database = new Sqlite(target.path);
       database.pragma('journal_mode = WAL');
       database.pragma(`busy_timeout = ${Math.trunc(options.sqliteBusyTimeoutMs ?? 5000)}`);

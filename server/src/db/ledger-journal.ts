@@ -1,11 +1,13 @@
 /**
  * The ledger journal: an append-only local file in which the batch writer records every write before it
  * queues it in memory, so that a process killed between two flushes (kill -9, out-of-memory, a crash)
- * loses nothing it has charged. Each line is one JSON object with a sequence number; a flush records the
- * highest sequence number it wrote in the same database transaction (ledger-checkpoints.ts), and the next
- * boot replays the lines past that number (ledger-replay.ts). Reservations taken before a call is sent
- * are recorded as open until the call's settlement closes them; a restart refunds the ones left open.
- * See docs/decisions/0008-durable-ledger-and-shutdown.md for the format and the bounds.
+ * loses nothing it has charged. Each line is one JSON object with a sequence number and a checksum
+ * (ledger-journal-format.ts); a flush records the highest sequence number it wrote in the same database
+ * transaction (ledger-checkpoints.ts), and the next boot checks the file (ledger-recovery.ts) and replays
+ * the lines past that number (ledger-replay.ts). Reservations taken before a call is sent are recorded
+ * as open until the call's settlement closes them; a restart refunds the ones left open. Its files are
+ * created with mode 0600. See docs/decisions/0008-durable-ledger-and-shutdown.md for the format and the
+ * bounds.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -22,48 +24,28 @@ import {
   writeFileSync,
   writeSync,
 } from 'node:fs';
+import {
+  type JournalLine,
+  type JournalOp,
+  type JournalReading,
+  journalHeader,
+  journalRecord,
+  readJournal,
+} from './ledger-journal-format.ts';
 
-/** One write as the batch writer received it. */
-export type JournalOp =
-  /** increment: table, row id, column deltas */
-  | ['i', string, number, Record<string, number>]
-  /** assign: table, row id, column values */
-  | ['a', string, number, Record<string, number>]
-  /** a log row */
-  | ['l', Record<string, unknown>]
-  /** drop the queued (not yet written) delta of one counter: table, row id, column */
-  | ['d', string, number, string];
-
-export interface JournalLine {
-  /** Sequence number, increasing within one journal. */
-  s: number;
-  o: JournalOp[];
-  /** This line reserves quota for the call with this request id (refunded at boot if never closed). */
-  open?: string;
-  /** This line settles the call with this request id. */
-  close?: string;
-}
-
-interface JournalHeader {
-  journal: string;
-  version: 1;
-}
-
-/** What a previous process left in the journal file, read at boot before anything is written. */
-export interface PreviousJournal {
-  id: string;
-  lines: JournalLine[];
-}
+export type { JournalOp } from './ledger-journal-format.ts';
 
 /**
  * A line a replay may still need. Its text stays in the file: `offset` is where the write that carried it
- * began (that write may hold earlier lines too, which a rotation keeps harmlessly: a replay skips what the
- * checkpoints cover). Only reservation lines keep their text in memory (`open`), since one may stay open
- * while later lines are covered and forgotten.
+ * began, and `writeSeq` the sequence number of that write's first line (the write may hold earlier lines
+ * too, which a rotation keeps harmlessly: a replay skips what the checkpoints cover). Only reservation
+ * lines keep their text in memory (`open`), since one may stay open while later lines are covered and
+ * forgotten.
  */
 interface RetainedLine {
   seq: number;
   offset: number;
+  writeSeq: number;
   counters: boolean;
   logs: boolean;
 }
@@ -95,30 +77,22 @@ function isAlive(pid: number): boolean {
 
 export class JournalInUseError extends Error {}
 
-/** Reads a journal file; a torn last line (the process died mid-write) is ignored. */
-export function readJournal(path: string): PreviousJournal | null {
-  if (!existsSync(path)) return null;
-  const text = readFileSync(path, 'utf8');
-  const rows = text.split('\n');
-  let header: JournalHeader | null = null;
-  const lines: JournalLine[] = [];
-  for (const row of rows) {
-    if (row === '') continue;
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(row);
-    } catch {
-      continue;
-    }
-    if (!parsed || typeof parsed !== 'object') continue;
-    if (header === null) {
-      if (typeof (parsed as JournalHeader).journal === 'string') header = parsed as JournalHeader;
-      continue;
-    }
-    const line = parsed as JournalLine;
-    if (typeof line.s === 'number' && Array.isArray(line.o)) lines.push(line);
+/** Journal files hold log rows: readable by their owner only, whatever the umask allows. */
+const PRIVATE_MODE = 0o600;
+
+/**
+ * Writes `data` to a new file at `path` (0600; a file left there is removed first, so its mode is not
+ * kept) and flushes it to disk.
+ */
+function writePrivateFile(path: string, data: string | Buffer): void {
+  rmSync(path, { force: true });
+  const fd = openSync(path, 'wx', PRIVATE_MODE);
+  try {
+    writeFileSync(fd, data);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
-  return header ? { id: header.journal, lines } : null;
 }
 
 function opParts(ops: readonly JournalOp[]): { counters: boolean; logs: boolean } {
@@ -150,6 +124,8 @@ export class LedgerJournal {
    * every call settled in the turn, rather than one each): see `append`.
    */
   private pending = '';
+  /** The sequence number of the first line in `pending`. */
+  private pendingSeq = 0;
   private writeScheduled = false;
   private readonly writePendingLater = () => {
     this.writeScheduled = false;
@@ -158,9 +134,10 @@ export class LedgerJournal {
 
   /**
    * Takes the journal at `path` for this process (refusing one held by a live process) and returns what a
-   * previous process left in it; call `start` once that has been replayed.
+   * previous process left in it, checked line by line; ledger-recovery.ts decides whether it may be
+   * replayed. Then `new LedgerJournal(path)` starts the next file, or `release` gives the file up.
    */
-  static acquire(path: string): PreviousJournal | null {
+  static acquire(path: string): JournalReading | null {
     const lockPath = `${path}.lock`;
     if (heldPaths.has(path)) {
       throw new JournalInUseError(`the ledger journal ${path} is already used by this process`);
@@ -173,25 +150,28 @@ export class LedgerJournal {
         );
       }
     }
-    writeFileSync(lockPath, String(process.pid));
+    writeFileSync(lockPath, String(process.pid), { mode: PRIVATE_MODE });
     heldPaths.add(path);
     return readJournal(path);
   }
 
+  /** Gives up a journal taken by `acquire` without starting a new file (the boot refused it). */
+  static release(path: string): void {
+    rmSync(`${path}.lock`, { force: true });
+    heldPaths.delete(path);
+  }
+
   /**
-   * Starts a new, empty journal file at `path` (atomically replacing the previous one). `rotateAtBytes`
-   * is for tests.
+   * Starts a new, empty journal file at `path` (mode 0600, atomically replacing the previous one).
+   * `rotateAtBytes` is for tests.
    */
   constructor(
     private readonly path: string,
     private readonly rotateAtBytes = ROTATE_AT_BYTES,
   ) {
-    const header = `${JSON.stringify({ journal: this.id, version: 1 } satisfies JournalHeader)}\n`;
+    const header = journalHeader(this.id, 0, 1);
     const temporary = `${path}.new`;
-    writeFileSync(temporary, header);
-    const fd = openSync(temporary, 'r+');
-    fsyncSync(fd);
-    closeSync(fd);
+    writePrivateFile(temporary, header);
     renameSync(temporary, path);
     this.fd = openSync(path, 'a');
     this.size = header.length;
@@ -220,7 +200,8 @@ export class LedgerJournal {
     const line: JournalLine = { s: this.seq, o: ops };
     if (meta.open) line.open = meta.open;
     if (meta.close) line.close = meta.close;
-    const text = `${JSON.stringify(line)}\n`;
+    const text = journalRecord(line);
+    if (this.pending === '') this.pendingSeq = this.seq;
     this.pending += text;
     if (!this.writeScheduled) {
       this.writeScheduled = true;
@@ -228,7 +209,8 @@ export class LedgerJournal {
     }
     const { counters, logs } = opParts(ops);
     // Written at the end of this turn, in the write that begins at the current end of the file.
-    if (counters || logs) this.retained.push({ seq: this.seq, offset: this.size, counters, logs });
+    if (counters || logs)
+      this.retained.push({ seq: this.seq, offset: this.size, writeSeq: this.pendingSeq, counters, logs });
     if (meta.close) this.open.delete(meta.close);
     if (meta.open) this.open.set(meta.open, { seq: this.seq, text });
   }
@@ -299,17 +281,17 @@ export class LedgerJournal {
 
   /**
    * Rewrites the file with only the lines a replay could still need: the open reservations older than the
-   * first retained line, then the file from that line's write on.
+   * write that carried the first retained line, then the file from that write on. The header says how
+   * many reservations were carried over and the sequence number the copied lines start from, which
+   * ledger-journal-format.ts checks: no line appears twice and the numbers only go up.
    */
   private rotate(): void {
     const first = this.retained[0];
     const tailStart = first ? first.offset : this.size;
-    const tailSeq = first ? first.seq : Number.POSITIVE_INFINITY;
+    const tailSeq = first ? first.writeSeq : this.seq + 1;
     const older = [...this.open.values()]
       .filter((line) => line.seq < tailSeq)
-      .sort((left, right) => left.seq - right.seq)
-      .map((line) => line.text)
-      .join('');
+      .sort((left, right) => left.seq - right.seq);
     const tail = Buffer.alloc(this.size - tailStart);
     const reader = openSync(this.path, 'r');
     try {
@@ -322,13 +304,10 @@ export class LedgerJournal {
     } finally {
       closeSync(reader);
     }
-    const header = `${JSON.stringify({ journal: this.id, version: 1 } satisfies JournalHeader)}\n`;
-    const head = Buffer.from(header + older);
+    const header = journalHeader(this.id, older.length, tailSeq);
+    const head = Buffer.from(header + older.map((line) => line.text).join(''));
     const temporary = `${this.path}.new`;
-    writeFileSync(temporary, Buffer.concat([head, tail]));
-    const fd = openSync(temporary, 'r+');
-    fsyncSync(fd);
-    closeSync(fd);
+    writePrivateFile(temporary, Buffer.concat([head, tail]));
     renameSync(temporary, this.path);
     closeSync(this.fd);
     this.fd = openSync(this.path, 'a');

@@ -6,7 +6,8 @@ import { setUpDatabaseHandle } from '../test-support/database-handle.ts';
 import { databaseMatrix } from '../test-support/databases.ts';
 import { BatchWriter } from './batch-writer.ts';
 import { readCheckpoints } from './ledger-checkpoints.ts';
-import { type JournalLine, LedgerJournal, readJournal } from './ledger-journal.ts';
+import { LedgerJournal } from './ledger-journal.ts';
+import { type JournalLine, readJournal } from './ledger-journal-format.ts';
 import { planReplay, replayJournal } from './ledger-replay.ts';
 import { runMigrations } from './migrations/index.ts';
 
@@ -218,7 +219,9 @@ describe.each(matrix)('the journaled batch writer on $name', (dialect) => {
     // The process dies: nothing more is flushed, the file stays behind.
     journal.close(false);
 
-    const previous = LedgerJournal.acquire(path);
+    const reading = LedgerJournal.acquire(path);
+    expect(reading?.problems).toEqual([]);
+    const previous = reading?.journal;
     expect(previous?.id).toBe(journal.id);
     const report = await replayJournal(previous!, handle, handle);
     expect(report.refunded).toBe(1);
@@ -245,7 +248,10 @@ describe.each(matrix)('the journaled batch writer on $name', (dialect) => {
     const flushing = writer.flush();
     call(writer, 'settled-during-flush', 100, 60);
     await flushing;
-    const rotated = readJournal(path);
+    const reading = readJournal(path);
+    // Sequence numbers stay in order across the rotation: no reservation repeated or reordered.
+    expect(reading?.problems).toEqual([]);
+    const rotated = reading?.journal;
     expect(rotated?.id).toBe(journal.id);
     const kept = rotated!.lines.flatMap((line) => [line.open, line.close].filter(Boolean));
     expect(kept).toContain('open-from-the-start');
@@ -255,8 +261,9 @@ describe.each(matrix)('the journaled batch writer on $name', (dialect) => {
     call(writer, 'open-at-the-crash', 100, null);
     journal.close(false);
 
-    const previous = LedgerJournal.acquire(path);
-    const report = await replayJournal(previous!, handle, handle);
+    const left = LedgerJournal.acquire(path);
+    expect(left?.problems).toEqual([]);
+    const report = await replayJournal(left!.journal!, handle, handle);
     expect(report.refunded).toBe(2);
     const after = await balances();
     expect(before.quota - after.quota).toBe(20 * 10 + 60 + 40);

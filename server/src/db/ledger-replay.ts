@@ -8,7 +8,7 @@ import { type Insertable, sql, type Transaction } from 'kysely';
 import { completeLogRow } from './batch-writer.ts';
 import type { DatabaseHandle } from './connect.ts';
 import { deleteCheckpoints, readCheckpoints, writeCheckpoint } from './ledger-checkpoints.ts';
-import type { JournalLine, JournalOp, PreviousJournal } from './ledger-journal.ts';
+import type { JournalLine, JournalOp, PreviousJournal } from './ledger-journal-format.ts';
 import type { Database } from './schema.ts';
 
 /** Tables and columns a journal may name (anything else in the file is ignored, never interpolated). */

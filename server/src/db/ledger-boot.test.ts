@@ -1,0 +1,140 @@
+/**
+ * The server process booting on a ledger journal left by a process that died: a damaged middle line
+ * stops the boot before anything from the journal is applied, with a message naming the file and the
+ * setting; LEDGER_REPLAY_SKIP_CORRUPT=true replays the rest and logs the skipped line; a torn last line
+ * alone is skipped with a warning (docs/decisions/0008-durable-ledger-and-shutdown.md).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from '../test-support/server-process.ts';
+import { connectDatabase } from './connect.ts';
+import { LedgerJournal } from './ledger-journal.ts';
+import { runMigrations } from './migrations/index.ts';
+
+const START_QUOTA = 1_000;
+const SECRET = 'sk-live-never-in-a-log-000111222';
+
+let directory: string;
+
+beforeAll(() => {
+  directory = mkdtempSync(join(tmpdir(), 'switchyard-ledger-boot-'));
+});
+
+afterAll(() => {
+  rmSync(directory, { recursive: true, force: true });
+});
+
+/**
+ * A migrated SQLite database with one user, and beside it (the default LEDGER_JOURNAL_PATH) the journal
+ * of a process that died before any flush: line 2 adds 1 to the user's quota, line 3 adds 20 and writes
+ * a log row, line 4 adds 300. `damage` rewrites the file's lines (the header is line 1).
+ */
+async function databaseWithJournal(name: string, damage: (lines: string[]) => string): Promise<string> {
+  const path = join(directory, `${name}.db`);
+  const handle = connectDatabase({ dialect: 'sqlite', path });
+  await runMigrations(handle);
+  await handle.db
+    .insertInto('users')
+    .values({ username: 'payer', password: 'x', quota: START_QUOTA })
+    .execute();
+  await handle.close();
+  const journalPath = `${path}.ledger`;
+  LedgerJournal.acquire(journalPath);
+  const journal = new LedgerJournal(journalPath);
+  journal.append([['i', 'users', 1, { quota: 1 }]]);
+  journal.append([
+    ['i', 'users', 1, { quota: 20 }],
+    ['l', { user_id: 1, type: 2, quota: 20, content: SECRET }],
+  ]);
+  journal.append([['i', 'users', 1, { quota: 300 }]]);
+  journal.close(false);
+  const lines = readFileSync(journalPath, 'utf8').split('\n').slice(0, -1);
+  writeFileSync(journalPath, damage(lines));
+  return path;
+}
+
+function ledger(path: string): { quota: number; logs: number } {
+  const database = new Sqlite(path, { readonly: true });
+  try {
+    const user = database.prepare('select quota from users where id = 1').get() as { quota: number };
+    const logs = database.prepare('select count(*) as count from logs where type = 2').get() as {
+      count: number;
+    };
+    return { quota: user.quota, logs: logs.count };
+  } finally {
+    database.close();
+  }
+}
+
+/** The JSON log lines of `output` at `level` whose message matches `message`. */
+function logEntries(output: string, level: number, message: RegExp): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.level === level && message.test(String(entry.msg)));
+}
+
+/** What a boot printed when it exited without listening (throws when it did start). */
+async function refusedBoot(environment: Record<string, string>): Promise<string> {
+  const outcome = await startServerProcess(environment).then(
+    async (server) => {
+      await server.stop('SIGKILL');
+      return null;
+    },
+    (error: Error) => error.message,
+  );
+  if (outcome === null) throw new Error('the server started on a damaged journal');
+  return outcome;
+}
+
+/** A bit flipped in line 3: the line stays valid JSON (+90 instead of +20). */
+const flipLine3 = (lines: string[]) =>
+  `${lines.map((line, index) => (index === 2 ? line.replace('"quota":20', '"quota":90') : line)).join('\n')}\n`;
+
+describe('booting on a damaged ledger journal', () => {
+  it('refuses to start, names the file and the setting, and applies nothing; the setting then replays the rest', async () => {
+    const path = await databaseWithJournal('damaged', flipLine3);
+    const journalPath = `${path}.ledger`;
+    const journalBefore = readFileSync(journalPath);
+
+    const output = await refusedBoot({ SQLITE_PATH: path });
+    expect(output).toContain(journalPath);
+    expect(output).toMatch(/line 3 \(byte \d+\)/);
+    expect(output).toContain('LEDGER_REPLAY_SKIP_CORRUPT=true');
+    expect(output).not.toContain('sk-live');
+    expect(ledger(path)).toEqual({ quota: START_QUOTA, logs: 0 });
+    expect(readFileSync(journalPath).equals(journalBefore)).toBe(true);
+
+    const server = await startServerProcess({ SQLITE_PATH: path, LEDGER_REPLAY_SKIP_CORRUPT: 'true' });
+    try {
+      const skipped = logEntries(server.output(), 50, /skipped/);
+      expect(skipped).toEqual([
+        expect.objectContaining({ journal: journalPath, line: 3, offset: expect.any(Number) }),
+      ]);
+      expect(server.output()).not.toContain('sk-live');
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    expect(ledger(path)).toEqual({ quota: START_QUOTA + 1 + 300, logs: 0 });
+  }, 60_000);
+
+  it('a torn last line: the rest is replayed, a warning logged, the boot goes on', async () => {
+    const path = await databaseWithJournal(
+      'torn',
+      (lines) => `${lines.slice(0, 3).join('\n')}\n${lines[3]!.slice(0, 30)}`,
+    );
+    const server = await startServerProcess({ SQLITE_PATH: path });
+    try {
+      expect(logEntries(server.output(), 40, /torn/)).toEqual([
+        expect.objectContaining({ journal: `${path}.ledger`, line: 4, bytes: 30 }),
+      ]);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    expect(ledger(path)).toEqual({ quota: START_QUOTA + 1 + 20, logs: 1 });
+  }, 60_000);
+});
