@@ -114,6 +114,18 @@ describe('buildPublicStatus', () => {
     expect(JSON.stringify(status)).not.toMatch(/-value\b/);
   });
 
+  it('reports Midjourney callbacks on only when they can be sent: MjNotifyEnabled and a ServerAddress', async () => {
+    const asked = { protocol: 'https', host: 'gateway.example.com' };
+    await options.set('MjNotifyEnabled', 'true');
+    // The callback address never comes from a request: without ServerAddress callbacks are off.
+    expect(buildPublicStatus(options, context, asked).mj_notify_enabled).toBe(false);
+    await options.set('ServerAddress', 'https://gateway.example.com');
+    expect(buildPublicStatus(options, context, asked).mj_notify_enabled).toBe(true);
+    await options.set('MjNotifyEnabled', 'false');
+    expect(buildPublicStatus(options, context, asked).mj_notify_enabled).toBe(false);
+    await options.set('ServerAddress', '');
+  });
+
   it('turns online top-up on only when address, merchant id and key are all set', async () => {
     await options.set('PayAddress', 'https://pay.example.com/');
     expect(onlineTopUpEnabled(options)).toBe(false);

@@ -7,6 +7,7 @@ import type { ChatLink, PayMethod, PublicStatus } from '../../../../common/api-t
 import type { AppContext } from '../../context.ts';
 import { type RequestAddress, serverAddressFor } from '../../options/server-address.ts';
 import type { OptionStore } from '../../options/store.ts';
+import { callbackBase } from '../../relay/tasks/midjourney/callback-address.ts';
 
 export type StatusOptions = Pick<OptionStore, 'get' | 'getBoolean' | 'getNumber' | 'getJson'>;
 export type StatusContext = Pick<AppContext, 'setup' | 'version' | 'startTime'> & {
@@ -40,7 +41,8 @@ export function buildPublicStatus(
     pay_methods: options.getJson<PayMethod[]>('PayMethods'),
     data_export_default_time: options.get('DataExportDefaultTime'),
     default_collapse_sidebar: options.getBoolean('DefaultCollapseSidebar'),
-    mj_notify_enabled: options.getBoolean('MjNotifyEnabled'),
+    // Whether callbacks are really sent: MjNotifyEnabled needs a saved ServerAddress to build them from.
+    mj_notify_enabled: callbackBase(options) !== null,
     chat_link: options.get('ChatLink'),
     chat_link2: options.get('ChatLink2'),
     docs_link: options.get('general_setting.docs_link'),

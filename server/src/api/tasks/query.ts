@@ -1,5 +1,6 @@
 /**
- * The filters of the drawing-log and task-log lists: channel (admins only), the upstream's task id and a
+ * The filters of the drawing-log and task-log lists: channel (admins only), the task id (a drawing's
+ * `mj_id` is the id its user knows, the gateway's own for the tasks it submitted: docs/tasks.md) and a
  * submission-time window. Bad values are a 400 naming the parameter; empty values mean "no filter" (the
  * new-api console sends `channel_id=&mj_id=` for empty fields).
  */
@@ -12,7 +13,7 @@ import { parseInput } from '../reply.ts';
 export interface TaskLogFilter {
   userId?: number;
   channelId?: number;
-  /** `mj_id` of a drawing, `task_id` of a task. */
+  /** `mj_id` of a drawing (the id its user knows it by), `task_id` of a task. */
   upstreamId?: string;
   /** Unix seconds, inclusive. */
   startTimestamp?: number;

@@ -3,9 +3,11 @@
 import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
 import type { Page } from '../../../../common/api-types.ts';
 import type { AppContext } from '../../context.ts';
+import { savedServerAddress } from '../../options/server-address.ts';
+import { issuedByGateway } from '../../relay/tasks/midjourney/task-ids.ts';
 import { listPage, type Paging } from '../reply.ts';
 import { applyMidjourneyFilter, applyTaskFilter, type TaskLogFilter } from './query.ts';
-import { toMidjourneyView, toTaskView } from './view.ts';
+import { type ImageAddressing, toMidjourneyView, toTaskView } from './view.ts';
 
 export function listMidjourneys(
   context: AppContext,
@@ -14,9 +16,10 @@ export function listMidjourneys(
   admin: boolean,
 ): Promise<Page<MidjourneyView>> {
   const base = applyMidjourneyFilter(context.database.db.selectFrom('midjourneys'), filter);
-  const addressing = {
+  const addressing: ImageAddressing = {
     forward: context.options.getBoolean('MjForwardUrlEnabled'),
-    serverAddress: context.options.get('ServerAddress'),
+    serverAddress: savedServerAddress(context.options),
+    servedByImageRoute: (row) => issuedByGateway(row),
   };
   return listPage(base, base.selectAll().orderBy('id', 'desc'), paging, (row) =>
     toMidjourneyView(row, admin, addressing),

@@ -186,19 +186,41 @@ describe.each(matrix)('drawing and task logs on $name', (dialect) => {
     expect(past).toMatchObject({ items: [], total: 4 });
   });
 
-  run('forwards result images through this site while MjForwardUrlEnabled is on', async () => {
-    const imageOf = async () =>
-      (await user.get<Page<MidjourneyView>>('/api/mj/self', { mj_id: 'mj-first' })).body.data!.items[0]!
-        .image_url;
-    expect(server.context.options.getBoolean('MjForwardUrlEnabled')).toBe(true);
-    const address = server.context.options.get('ServerAddress');
-    expect(await imageOf()).toBe(`${address}/mj/image/mj-first`);
-    expect(
-      (await root.put('/api/option/', { key: 'MjForwardUrlEnabled', value: 'false' })).body.success,
-    ).toBe(true);
-    expect(await imageOf()).toBe('https://cdn.example/first.png');
-    await root.put('/api/option/', { key: 'MjForwardUrlEnabled', value: 'true' });
-  });
+  run(
+    'forwards result images of the gateway’s tasks through this site while MjForwardUrlEnabled is on',
+    async () => {
+      // A task this gateway submitted: its id is the gateway's own, the upstream's kept privately.
+      const gatewayId = '73190046285518830264119375502281';
+      await server.context.database.db
+        .insertInto('midjourneys')
+        .values({
+          user_id: userId,
+          channel_id: 7,
+          action: 'IMAGINE',
+          mj_id: gatewayId,
+          code: 1,
+          submit_time: (BASE + 400) * 1000,
+          status: 'SUCCESS',
+          progress: '100%',
+          image_url: 'https://cdn.example/gateway.png',
+          properties: JSON.stringify({ switchyard_upstream_id: '1741954000000123' }),
+        })
+        .execute();
+      const imageOf = async (id: string) =>
+        (await user.get<Page<MidjourneyView>>('/api/mj/self', { mj_id: id })).body.data!.items[0]!.image_url;
+      expect(server.context.options.getBoolean('MjForwardUrlEnabled')).toBe(true);
+      const address = server.context.options.get('ServerAddress');
+      expect(await imageOf(gatewayId)).toBe(`${address}/mj/image/${gatewayId}`);
+      // A row as new-api wrote it has the upstream's guessable id, which /mj/image does not serve.
+      expect(await imageOf('mj-first')).toBe('https://cdn.example/first.png');
+      expect(
+        (await root.put('/api/option/', { key: 'MjForwardUrlEnabled', value: 'false' })).body.success,
+      ).toBe(true);
+      expect(await imageOf(gatewayId)).toBe('https://cdn.example/gateway.png');
+      await root.put('/api/option/', { key: 'MjForwardUrlEnabled', value: 'true' });
+      await server.context.database.db.deleteFrom('midjourneys').where('mj_id', '=', gatewayId).execute();
+    },
+  );
 
   run('shows a user their own tasks, and admins every task filtered by channel and task_id', async () => {
     const mine = (await user.get<Page<TaskView>>('/api/task/self')).body.data!;

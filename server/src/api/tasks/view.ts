@@ -1,6 +1,7 @@
 /**
  * Drawing and task rows as the console sees them (common/api/tasks.ts). Users never see the channel, as
- * in the usage log (server/src/api/logs/view.ts).
+ * in the usage log (server/src/api/logs/view.ts). A drawing's `mj_id` is the id its user knows it by
+ * (the gateway's own for the tasks it submitted, server/src/relay/tasks/midjourney/task-ids.ts).
  */
 import type { Selectable } from 'kysely';
 import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
@@ -14,7 +15,13 @@ type TaskRow = Selectable<Database['tasks']>;
 export interface ImageAddressing {
   /** MjForwardUrlEnabled: images are served by this site at `<ServerAddress>/mj/image/<mj_id>`. */
   forward: boolean;
+  /** The saved ServerAddress without a trailing slash; empty keeps the link relative to the console. */
   serverAddress: string;
+  /**
+   * Whether the public image route serves the row: only tasks whose id the gateway issued
+   * (server/src/relay/tasks/midjourney/task-ids.ts), never a guessable id of a row adopted from new-api.
+   */
+  servedByImageRoute(row: Pick<MidjourneyRow, 'mj_id' | 'properties'>): boolean;
 }
 
 /** A stored JSON column parsed for the reply; text that is not JSON is kept as it is, empty is null. */
@@ -29,7 +36,8 @@ export function storedJson(text: string | null): unknown {
 
 function imageAddress(row: MidjourneyRow, addressing: ImageAddressing): string {
   const stored = row.image_url ?? '';
-  if (!addressing.forward || stored === '' || row.mj_id === '') return stored;
+  // A row the image route does not serve (adopted from new-api) keeps the upstream's address.
+  if (!addressing.forward || stored === '' || !addressing.servedByImageRoute(row)) return stored;
   return `${addressing.serverAddress}/mj/image/${encodeURIComponent(row.mj_id)}`;
 }
 

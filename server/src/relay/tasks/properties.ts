@@ -1,17 +1,29 @@
 /**
  * The `properties` JSON column of task rows (`midjourneys`, `tasks`): the upstream's properties, plus
  * private fields the tables have no column for and clients never see (docs/tasks.md): the id of the key
- * that paid (refunds need it) and the client's callback with the secret of the gateway's own callback URL.
+ * that paid (refunds need it), the client's callback with the secret of the gateway's own callback URL, and
+ * for a Midjourney task the upstream's id of the task and of its parent (clients see the gateway's ids).
  */
 import { isRecord } from '../canonical/helpers.ts';
 
 export const TOKEN_FIELD = 'switchyard_token_id';
 export const NOTIFY_FIELD = 'switchyard_notify';
-const PRIVATE_FIELDS = [TOKEN_FIELD, NOTIFY_FIELD] as const;
+export const UPSTREAM_ID_FIELD = 'switchyard_upstream_id';
+export const PARENT_FIELD = 'switchyard_parent';
+const PRIVATE_FIELDS = [TOKEN_FIELD, NOTIFY_FIELD, UPSTREAM_ID_FIELD, PARENT_FIELD] as const;
+
+/** A task's parent: the id clients know it by and the upstream's id of it. */
+export interface ParentIds {
+  id: string;
+  upstreamId: string;
+}
 
 export interface PrivateFields {
   tokenId?: number | null;
   notify?: { secret: string; hook: string } | null;
+  /** The upstream's id of a task whose id (the one clients see) the gateway issued. */
+  upstreamId?: string | null;
+  parent?: ParentIds | null;
 }
 
 export function parseJson(text: string | null | undefined): unknown {
@@ -29,10 +41,16 @@ export function privateFields(row: { properties: string | null }): PrivateFields
   if (!isRecord(properties)) return {};
   const tokenId = properties[TOKEN_FIELD];
   const notify = properties[NOTIFY_FIELD];
+  const upstreamId = properties[UPSTREAM_ID_FIELD];
+  const parent = properties[PARENT_FIELD];
   return {
     ...(typeof tokenId === 'number' ? { tokenId } : {}),
     ...(isRecord(notify) && typeof notify.secret === 'string' && typeof notify.hook === 'string'
       ? { notify: { secret: notify.secret, hook: notify.hook } }
+      : {}),
+    ...(typeof upstreamId === 'string' && upstreamId !== '' ? { upstreamId } : {}),
+    ...(isRecord(parent) && typeof parent.id === 'string' && typeof parent.upstreamId === 'string'
+      ? { parent: { id: parent.id, upstreamId: parent.upstreamId } }
       : {}),
   };
 }
@@ -42,12 +60,19 @@ export function taskTokenId(row: { properties: string | null }): number | null {
   return privateFields(row).tokenId ?? null;
 }
 
-/** `properties` text: the upstream's, with the private fields added. */
+/**
+ * `properties` text: the upstream's, with the private fields added. Fields of the upstream's own that are
+ * spelled like the private ones are dropped: only the gateway writes those.
+ */
 export function withPrivateFields(properties: Record<string, unknown>, fields: PrivateFields): string {
+  const upstream = { ...properties };
+  for (const field of PRIVATE_FIELDS) delete upstream[field];
   return JSON.stringify({
-    ...properties,
+    ...upstream,
     ...(fields.tokenId ? { [TOKEN_FIELD]: fields.tokenId } : {}),
     ...(fields.notify ? { [NOTIFY_FIELD]: fields.notify } : {}),
+    ...(fields.upstreamId ? { [UPSTREAM_ID_FIELD]: fields.upstreamId } : {}),
+    ...(fields.parent ? { [PARENT_FIELD]: fields.parent } : {}),
   });
 }
 

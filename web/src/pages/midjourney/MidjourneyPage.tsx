@@ -11,8 +11,9 @@ import { MidjourneyTable } from './MidjourneyTable.tsx';
 
 /**
  * Route /midjourney: the drawing log. Users read their own drawings, admins everyone's with the channel,
- * submit result and status columns and a channel filter; admins are told when the drawing callback
- * (MjNotifyEnabled) is off, since results then only arrive by polling.
+ * submit result and status columns and a channel filter; admins are told when the drawing callback is
+ * off — MjNotifyEnabled off, or ServerAddress unset (`mj_notify_enabled` of /api/status is the effective
+ * state, docs/tasks.md) —, since results then only arrive by polling.
  */
 export function MidjourneyPage() {
   const { t } = useTranslation();
@@ -32,7 +33,13 @@ export function MidjourneyPage() {
       notice={
         isAdmin &&
         !mj_notify_enabled && (
-          <Alert type="warning" showIcon title={t('midjourney.callbackOff')} data-testid="mj-callback-off" />
+          <Alert
+            type="warning"
+            showIcon
+            title={t('midjourney.callbackOff')}
+            description={t('settings.help.MjNotifyEnabled')}
+            data-testid="mj-callback-off"
+          />
         )
       }
       renderTable={(table) => <MidjourneyTable {...table} onOpenImage={setImage} />}

@@ -32,9 +32,10 @@ export const chatFields: FieldSpec[] = [
 
 export const drawingFields: FieldSpec[] = [
   optionField('DrawingEnabled', 'switch'),
-  optionField('MjNotifyEnabled', 'switch'),
+  // Callbacks and forwarded image links are built from ServerAddress (docs/tasks.md): the help says so.
+  optionField('MjNotifyEnabled', 'switch', { help: true }),
   optionField('MjAccountFilterEnabled', 'switch'),
-  optionField('MjForwardUrlEnabled', 'switch'),
+  optionField('MjForwardUrlEnabled', 'switch', { help: true }),
   optionField('MjModeClearEnabled', 'switch'),
   optionField('MjActionCheckSuccessEnabled', 'switch'),
 ];

@@ -1,7 +1,8 @@
 /**
  * Midjourney-Proxy submissions (docs/tasks.md): which action a request is, the model that prices it
- * (`mj_<action>`), the parent task an action works on, and the checks a body must pass before anything
- * is reserved or sent.
+ * (`mj_<action>`), the parent task an action works on (and where the body names it, so that it can be
+ * pointed at the upstream's id of the parent), and the checks a body must pass before anything is reserved
+ * or sent.
  */
 import { relayError } from '../../errors.ts';
 
@@ -71,6 +72,8 @@ export interface Submission {
   action: MjAction;
   /** The task the action works on (its channel serves it), when there is one. */
   parentId: string | null;
+  /** Where the body names the parent: its `taskId`, or the start of simple-change's `content`. */
+  parentIn: 'taskId' | 'content' | null;
 }
 
 function text(value: unknown): string {
@@ -95,10 +98,9 @@ export function readSubmission(path: string, body: Record<string, unknown>): Sub
     if (fixed === 'UPLOAD' && !(Array.isArray(body.base64Array) && body.base64Array.length > 0))
       invalid('base64Array is required');
     if (fixed === 'MODAL' && !text(body.taskId)) invalid('taskId is required');
-    return {
-      action: fixed,
-      parentId: fixed === 'MODAL' || fixed === 'EDITS' ? text(body.taskId) || null : null,
-    };
+    // A modal works on a task; an edit or a video may (an image of one of the caller's tasks).
+    const parentId = fixed === 'MODAL' || fixed === 'EDITS' || fixed === 'VIDEO' ? text(body.taskId) : '';
+    return { action: fixed, parentId: parentId || null, parentIn: parentId ? 'taskId' : null };
   }
   if (path === 'change') {
     const action = text(body.action).toUpperCase();
@@ -108,25 +110,40 @@ export function readSubmission(path: string, body: Record<string, unknown>): Sub
       const index = Number(body.index);
       if (!Number.isInteger(index) || index < 1 || index > 4) invalid('index must be 1 to 4');
     }
-    return { action: action as MjAction, parentId: text(body.taskId) };
+    return { action: action as MjAction, parentId: text(body.taskId), parentIn: 'taskId' };
   }
   if (path === 'simple-change') {
     const match = /^(\S+)\s+(U[1-4]|V[1-4]|R)$/i.exec(text(body.content));
     if (!match) invalid('content must be "<taskId> U1…U4 | V1…V4 | R"');
     const kind = match[2]!.toUpperCase()[0];
-    return { action: kind === 'U' ? 'UPSCALE' : kind === 'V' ? 'VARIATION' : 'REROLL', parentId: match[1]! };
+    return {
+      action: kind === 'U' ? 'UPSCALE' : kind === 'V' ? 'VARIATION' : 'REROLL',
+      parentId: match[1]!,
+      parentIn: 'content',
+    };
   }
   if (path === 'action') {
     if (!text(body.customId)) invalid('customId is required');
     if (!text(body.taskId)) invalid('taskId is required');
-    return { action: actionOfCustomId(text(body.customId)), parentId: text(body.taskId) };
+    return { action: actionOfCustomId(text(body.customId)), parentId: text(body.taskId), parentIn: 'taskId' };
   }
   if (path === 'swap') {
     if (!text(body.sourceBase64) || !text(body.targetBase64))
       invalid('sourceBase64 and targetBase64 are required');
-    return { action: 'SWAP_FACE', parentId: null };
+    return { action: 'SWAP_FACE', parentId: null, parentIn: null };
   }
   throw relayError(404, 'not_found', `unknown Midjourney route /mj/submit/${path}`);
+}
+
+/** Points the body at the parent's id upstream (clients name it by the gateway's id, ./task-ids.ts). */
+export function nameUpstreamParent(
+  body: Record<string, unknown>,
+  submission: Submission,
+  upstreamParentId: string,
+): void {
+  if (submission.parentIn === 'taskId') body.taskId = upstreamParentId;
+  else if (submission.parentIn === 'content')
+    body.content = text(body.content).replace(/^\S+/, () => upstreamParentId);
 }
 
 /** `--fast`, `--relax` and `--turbo` taken out of a prompt (MjModeClearEnabled). */

@@ -1,6 +1,7 @@
 /**
  * What a Midjourney task's reads need from its channel: the image itself, relayed under the address
- * policy and streamed through (the `/mj/image/{id}` proxy), and the image seed, asked of the upstream.
+ * policy and streamed through (the `/mj/image/{id}` proxy), and the image seed, asked of the upstream
+ * under its own id of the task (./task-ids.ts).
  */
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context.ts';
@@ -8,6 +9,7 @@ import type { MidjourneyRow } from '../../../db/schema.ts';
 import { relayError } from '../../errors.ts';
 import { channelProxy } from '../../relay-call.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
+import { upstreamIdOf } from './task-ids.ts';
 
 export async function relayImage(
   context: AppContext,
@@ -40,7 +42,7 @@ export async function fetchSeed(context: AppContext, row: MidjourneyRow): Promis
   const channel = context.channelCache.get(row.channel_id);
   if (!channel) throw relayError(503, 'channel_unavailable', 'the channel of this task is gone');
   const answer = await exchangeJson(context, channel, {
-    url: `${channelBase(channel)}/mj/task/${encodeURIComponent(row.mj_id)}/image-seed`,
+    url: `${channelBase(channel)}/mj/task/${encodeURIComponent(upstreamIdOf(row))}/image-seed`,
     method: 'GET',
     headers: { 'mj-api-secret': channel.key },
   }).catch(() => {

@@ -3,10 +3,9 @@
  * (server/src/test-support/fake-vendors/midjourney-proxy.ts): submission with a real client body, exact
  * per-action charging, polling to SUCCESS and the image through the gateway, failure and timeout refunded
  * exactly once (also with pollers racing), queued and refused submissions, the option switches, the
- * parent channel for actions, and Midjourney-Proxy's error shape.
+ * parent channel for actions, and Midjourney-Proxy's error shape. Callbacks: ./callbacks.test.ts; task
+ * ids: ./task-ids.test.ts.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pollTasks, TASK_TIMEOUT_MS } from '../../../jobs/task-polling.ts';
 import {
@@ -17,42 +16,15 @@ import {
 } from '../../../test-support/fake-vendors/midjourney-proxy.ts';
 import { setUpRelayFixture } from '../../../test-support/test-site.ts';
 import { pollMidjourney } from './poll.ts';
+import { imagineBody, mjClient } from './test-mj-client.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const IMAGINE_QUOTA = 0.1 * QUOTA_PER_UNIT;
 const UPSCALE_QUOTA = 0.05 * QUOTA_PER_UNIT;
-// allow-all: the client's callback hook in the callback test listens on loopback.
-const { fixture } = setUpRelayFixture({ environment: { UPSTREAM_ADDRESS_POLICY: 'allow-all' } });
+const { fixture } = setUpRelayFixture();
 let mj: FakeMidjourney;
 
-async function post(path: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${fixture.server.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'mj-api-secret': `sk-${fixture.token.key}`, ...headers },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-async function fetchTask(id: string) {
-  const response = await fetch(`${fixture.server.url}/mj/task/${id}/fetch`, {
-    headers: { authorization: `Bearer sk-${fixture.token.key}` },
-  });
-  return (await response.json()) as Record<string, unknown>;
-}
-
-async function row(mjId: string) {
-  return fixture.server.context.database.db
-    .selectFrom('midjourneys')
-    .selectAll()
-    .where('mj_id', '=', mjId)
-    .executeTakeFirstOrThrow();
-}
-
-/** A real Midjourney-Proxy client's imagine body (as the proxy's API documentation shows it). */
-function imagineBody(prompt: string) {
-  return { base64Array: [], notifyHook: 'https://client.example/hook', prompt, state: 'order-1' };
-}
+const { post, fetchTask, row } = mjClient(fixture);
 
 beforeAll(async () => {
   ({ vendor: mj } = await fixture.addVendorChannel(startFakeMidjourney, {
@@ -88,7 +60,7 @@ describe('Midjourney submissions', () => {
     await fixture.setOption('MjForwardUrlEnabled', 'false');
     const done = await fetchTask(taskId);
     expect(done).toMatchObject({ status: 'SUCCESS', progress: '100%', promptEn: 'A cat --v 6' });
-    expect(String(done.imageUrl)).toBe(`${mj.url}/attachments/${taskId}.png`);
+    expect(String(done.imageUrl)).toBe(`${mj.url}/attachments/${mj.lastTask().messageHash}.png`);
     await fixture.setOption('MjForwardUrlEnabled', 'true');
     const forwarded = await fetchTask(taskId);
     expect(forwarded.imageUrl).toMatch(new RegExp(`/mj/image/${taskId}$`));
@@ -164,54 +136,6 @@ describe('Midjourney submissions', () => {
       code: 4,
       description: expect.stringContaining('prompt is required'),
     });
-  });
-});
-
-describe('Midjourney callbacks (MjNotifyEnabled)', () => {
-  it("take the upstream's callbacks on a per-task URL, update the row and forward them to the client", async () => {
-    const received: Record<string, unknown>[] = [];
-    const client = createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
-        received.push(JSON.parse(text) as Record<string, unknown>);
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => client.listen(0, '127.0.0.1', resolve));
-    const hook = `http://127.0.0.1:${(client.address() as AddressInfo).port}/hook`;
-    await fixture.setOption('MjNotifyEnabled', 'true');
-    await fixture.setOption('ServerAddress', fixture.server.url);
-    try {
-      const submitted = await post('/mj/submit/imagine', {
-        ...imagineBody('a callback cat'),
-        notifyHook: hook,
-      });
-      const id = String(submitted.body.result);
-      const given = String(mj.requests.at(-1)!.body.notifyHook);
-      expect(given).toMatch(new RegExp(`^${fixture.server.url}/mj/notify/[A-Za-z0-9]{32}$`));
-      expect(JSON.stringify(await fetchTask(id))).not.toContain(given.split('/').at(-1));
-
-      expect(await mj.notify(id)).toBe(200);
-      expect((await row(id)).status).toBe('IN_PROGRESS');
-      expect(await mj.notify(id)).toBe(200);
-      expect(await row(id)).toMatchObject({ status: 'SUCCESS', progress: '100%' });
-      await expect.poll(() => received.length).toBe(2);
-      expect(received.map((task) => task.status)).toEqual(['IN_PROGRESS', 'SUCCESS']);
-
-      const forged = await fetch(`${fixture.server.url}/mj/notify/${'x'.repeat(32)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ id, status: 'FAILURE', failReason: 'forged' }),
-      });
-      expect(forged.status).toBe(403);
-      expect((await row(id)).status).toBe('SUCCESS');
-    } finally {
-      await fixture.setOption('MjNotifyEnabled', 'false');
-      await new Promise((resolve) => client.close(resolve));
-    }
   });
 });
 

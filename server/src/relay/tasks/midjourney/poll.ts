@@ -1,11 +1,13 @@
 /**
  * Polling of unfinished Midjourney tasks (docs/tasks.md): per channel, in batches, Midjourney-Proxy's
- * `/mj/task/list-by-condition`; each task's state applied to its row; a task that failed, or that is still
- * unfinished after the timeout, failed and refunded exactly once (../finalize.ts).
+ * `/mj/task/list-by-condition` under the upstream's ids (./task-ids.ts); each task's state applied to its
+ * row; a task that failed, or that is still unfinished after the timeout, failed and refunded exactly once
+ * (../finalize.ts). Refund logs name a task by the id its user knows.
  */
 import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
 import { applyTaskState, expireAndGroup, FINAL_STATUSES, type TaskPoller } from '../finalize.ts';
+import { upstreamIdOf } from './task-ids.ts';
 import { type MidjourneyRow, rowUpdateOf } from './view.ts';
 
 const BATCH = 100;
@@ -32,7 +34,7 @@ export const pollMidjourney: TaskPoller = async (context, timeoutMs, now = Date.
     const channel = context.channelCache.get(channelId);
     if (!channel) continue;
     for (let start = 0; start < list.length; start += BATCH) {
-      const byId = new Map(list.slice(start, start + BATCH).map((row) => [row.mj_id, row]));
+      const byId = new Map(list.slice(start, start + BATCH).map((row) => [upstreamIdOf(row), row]));
       const answer = await exchangeJson(context, channel, {
         url: `${channelBase(channel)}/mj/task/list-by-condition`,
         method: 'POST',

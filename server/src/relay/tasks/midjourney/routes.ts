@@ -1,19 +1,23 @@
 /**
  * The Midjourney-Proxy surface (docs/tasks.md): `/mj/submit/*`, `/mj/insight-face/swap`, the task reads
  * (`/mj/task/{id}/fetch`, `/mj/task/list-by-condition`, `/mj/task/{id}/image-seed`) and the public image
- * proxy `/mj/image/{id}`, also under the mode prefixes `/mj-fast`, `/mj-turbo`, `/mj-relax`. Keys come in
- * `mj-api-secret` or as a Bearer token; errors answer in Midjourney-Proxy's `{code, description}` shape.
+ * proxy `/mj/image/{id}`, also under the mode prefixes `/mj-fast`, `/mj-turbo`, `/mj-relax`, and the
+ * upstream's callbacks at `/mj/notify/{task id}/{secret}`. Ids are the gateway's own (./task-ids.ts). Keys
+ * come in `mj-api-secret` or as a Bearer token; errors answer in Midjourney-Proxy's `{code, description}`
+ * shape.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
+import { serverAddressFor } from '../../../options/server-address.ts';
 import { callerOf, keyFirst } from '../../auth.ts';
 import { relayError } from '../../errors.ts';
 import { errorRendererWith, readBody } from '../../format-surface.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { actionModel, clearModes, readSubmission, SUBMIT_PATHS } from './actions.ts';
 import { fetchSeed, relayImage } from './images.ts';
-import { gatewayAddress, interceptHook, receiveCallback } from './notify.ts';
+import { interceptHook, receiveCallback } from './notify.ts';
 import { submitTask } from './submit.ts';
+import { issuedByGateway, looksLikeGatewayTaskId, newTaskId } from './task-ids.ts';
 import { taskView } from './view.ts';
 
 export const MODE_PREFIXES = ['', '/mj-fast', '/mj-turbo', '/mj-relax'] as const;
@@ -23,9 +27,14 @@ function mjError(error: { status: number; message: string }): unknown {
   return { code: error.status >= 500 ? 9 : 4, description: error.message, result: null };
 }
 
-/** The gateway address image URLs are rewritten to (MjForwardUrlEnabled), or null. */
+/**
+ * The gateway address image URLs are rewritten to (MjForwardUrlEnabled), or null: ServerAddress, else the
+ * address this request was sent to. The answer goes back to the sender only, so a forged Host misleads no
+ * one but the one who forged it (docs/tasks.md); callbacks, which reach others, never use it.
+ */
 function imageBase(context: AppContext, request: FastifyRequest): string | null {
-  return context.options.getBoolean('MjForwardUrlEnabled') ? gatewayAddress(context, request) : null;
+  if (!context.options.getBoolean('MjForwardUrlEnabled')) return null;
+  return serverAddressFor(context.options, request, context.config.port);
 }
 
 async function ownTasks(context: AppContext, userId: number, ids: readonly string[]) {
@@ -49,9 +58,9 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
     if (!context.options.getBoolean('MjAccountFilterEnabled')) delete body.accountFilter;
     if (context.options.getBoolean('MjModeClearEnabled') && typeof body.prompt === 'string')
       body.prompt = clearModes(body.prompt);
-    let notify: ReturnType<typeof interceptHook> = null;
-    if (context.options.getBoolean('MjNotifyEnabled')) notify = interceptHook(context, request, body);
-    else delete body.notifyHook;
+    // The id clients will know the task by, issued before the upstream is asked (its callback URL has it).
+    const taskId = newTaskId();
+    const notify = interceptHook(context, body, taskId);
     const upstreamPath = path === 'swap' ? '/mj/insight-face/swap' : `/mj/submit/${path}`;
     const answer = await submitTask(context, request, {
       caller,
@@ -59,6 +68,7 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
       body,
       mode,
       upstreamPath,
+      taskId,
       notify,
     });
     return reply.code(200).send(answer);
@@ -84,14 +94,19 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
     if (!row) throw relayError(404, 'task_not_found', `task ${request.params.id} not found`);
     return fetchSeed(context, row);
   });
-  // Public, as Midjourney-Proxy serves it: the id is the capability (image URLs are shared as links).
+  // Public, as Midjourney-Proxy serves it: the id is the capability (image URLs are shared as links), so
+  // only the ids this gateway issued open it — never an upstream's guessable one (./task-ids.ts).
   scope.get<{ Params: { id: string } }>(`${mode}/mj/image/:id`, async (request, reply) => {
-    const row = await context.database.db
-      .selectFrom('midjourneys')
-      .select(['image_url', 'channel_id'])
-      .where('mj_id', '=', request.params.id)
-      .executeTakeFirst();
-    if (!row?.image_url) throw relayError(404, 'image_not_found', `no image for task ${request.params.id}`);
+    const { id } = request.params;
+    const row = looksLikeGatewayTaskId(id)
+      ? await context.database.db
+          .selectFrom('midjourneys')
+          .select(['mj_id', 'image_url', 'channel_id', 'properties'])
+          .where('mj_id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    if (!row?.image_url || !issuedByGateway(row))
+      throw relayError(404, 'image_not_found', `no image for task ${id}`);
     await relayImage(context, row.image_url, row.channel_id, reply);
   });
 }
@@ -100,10 +115,13 @@ export async function registerMidjourneyRoutes(app: FastifyInstance, context: Ap
   await app.register(async (scope) => {
     scope.setErrorHandler(errorRendererWith(mjError));
     for (const mode of MODE_PREFIXES) registerMode(scope, context, mode);
-    // The upstream's callbacks: no key, the per-task secret in the path (./notify.ts).
-    scope.post<{ Params: { secret: string } }>('/mj/notify/:secret', async (request) => {
-      await receiveCallback(context, request.params.secret, request.body);
-      return { code: 1, description: 'ok' };
-    });
+    // The upstream's callbacks: no key, the task's id and its secret in the path (./notify.ts).
+    scope.post<{ Params: { taskId: string; secret: string } }>(
+      '/mj/notify/:taskId/:secret',
+      async (request) => {
+        await receiveCallback(context, request.params.taskId, request.params.secret);
+        return { code: 1, description: 'ok' };
+      },
+    );
   });
 }

@@ -1,24 +1,58 @@
 /**
  * A `midjourneys` row as Midjourney-Proxy's task object (docs/tasks.md), and an upstream task object as
- * the row's columns (the paying key's id in `properties` kept, never shown: ../properties.ts).
+ * the row's columns (the private fields in `properties` kept, never shown: ../properties.ts). Clients see
+ * the gateway's ids only: a parent named in the upstream's texts (`/up <id> U1`, `relatedTaskId`) is
+ * named by the id the client knows, and the upstream's `notifyHook` property — the gateway's secret
+ * callback URL — is replaced by the client's own hook, or removed.
  */
 import type { MidjourneyRow } from '../../../db/schema.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { parseJson, privateFields, shownProperties, withPrivateFields } from '../properties.ts';
+import {
+  type PrivateFields,
+  parseJson,
+  privateFields,
+  shownProperties,
+  withPrivateFields,
+} from '../properties.ts';
+import { issuedByGateway } from './task-ids.ts';
 
 export type { MidjourneyRow };
 
-/** The task object a client reads (`imageUrl` through the gateway when `imageBase` is given). */
-export function taskView(row: MidjourneyRow, imageBase: string | null): Record<string, unknown> {
+/** The upstream's id of the parent replaced by the id the client knows it by. */
+function withClientParent(text: string, fields: PrivateFields): string {
+  return fields.parent ? text.split(fields.parent.upstreamId).join(fields.parent.id) : text;
+}
+
+function clientProperties(
+  row: MidjourneyRow,
+  fields: PrivateFields,
+  issued: boolean,
+): Record<string, unknown> {
   const shown = shownProperties(row.properties);
+  if (fields.notify) shown.notifyHook = fields.notify.hook;
+  else delete shown.notifyHook;
+  if (issued && 'relatedTaskId' in shown) {
+    if (fields.parent) shown.relatedTaskId = fields.parent.id;
+    else delete shown.relatedTaskId;
+  }
+  return shown;
+}
+
+/**
+ * The task object a client reads. With `imageBase`, `imageUrl` goes through the gateway's image proxy —
+ * for tasks whose id the gateway issued only: the proxy is public, so it serves no guessable id.
+ */
+export function taskView(row: MidjourneyRow, imageBase: string | null): Record<string, unknown> {
+  const fields = privateFields(row);
+  const issued = issuedByGateway(row, fields);
   const imageUrl =
-    row.image_url && imageBase ? `${imageBase}/mj/image/${encodeURIComponent(row.mj_id)}` : row.image_url;
+    row.image_url && imageBase && issued ? `${imageBase}/mj/image/${row.mj_id}` : row.image_url;
   return {
     id: row.mj_id,
     action: row.action,
     prompt: row.prompt ?? '',
     promptEn: row.prompt_en ?? '',
-    description: row.description ?? '',
+    description: withClientParent(row.description ?? '', fields),
     state: row.state ?? '',
     submitTime: Number(row.submit_time),
     startTime: Number(row.start_time),
@@ -29,7 +63,7 @@ export function taskView(row: MidjourneyRow, imageBase: string | null): Record<s
     progress: row.progress,
     failReason: row.fail_reason ?? '',
     buttons: parseJson(row.buttons) ?? [],
-    properties: shown,
+    properties: clientProperties(row, fields, issued),
   };
 }
 
