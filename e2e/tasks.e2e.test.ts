@@ -188,13 +188,25 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
         .poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS)
         .toEqual([drawing.root, drawing.describe]);
 
-      // With the callback on, the hint goes.
+      // Callbacks are on only with MjNotifyEnabled and a saved ServerAddress (docs/tasks.md "Callbacks"):
+      // the option alone leaves them off, and the hint stays.
       await setOptions(site.root, { MjNotifyEnabled: 'true' });
+      const [statusReply] = await Promise.all([
+        page.waitForResponse((response) => new URL(response.url()).pathname === '/api/status'),
+        page.reload(),
+      ]);
+      expect(((await statusReply.json()) as { data: { mj_notify_enabled: boolean } }).data).toMatchObject({
+        mj_notify_enabled: false,
+      });
+      await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
+      expect(await visibleText(page.getByTestId('mj-callback-off'))).toContain('Midjourney callback is off');
+      // With the server address saved too, callbacks are on and the hint goes.
+      await setOptions(site.root, { ServerAddress: site.harness.server.url });
       await page.reload();
       await page.getByTestId('mj-table').waitFor();
       await expect.poll(() => shownRowIds(page, 'mj-table'), POLL_OPTIONS).toEqual(all);
-      expect(await page.getByTestId('mj-callback-off').count()).toBe(0);
-      await setOptions(site.root, { MjNotifyEnabled: 'false' });
+      await expect.poll(() => page.getByTestId('mj-callback-off').count(), POLL_OPTIONS).toBe(0);
+      await setOptions(site.root, { MjNotifyEnabled: 'false', ServerAddress: '' });
     },
   );
 

@@ -14,6 +14,10 @@ export interface MidjourneyView {
   code: number;
   /** IMAGINE, UPSCALE, VARIATION, DESCRIBE, BLEND, … */
   action: string;
+  /**
+   * The task id its user knows: the gateway's own (32 random digits) for the tasks it submitted, the
+   * upstream's for rows adopted from a new-api database (docs/tasks.md "Task ids").
+   */
   mj_id: string;
   prompt: string;
   prompt_en: string;
@@ -24,7 +28,10 @@ export interface MidjourneyView {
   start_time: number;
   /** Unix milliseconds, 0 until finished. */
   finish_time: number;
-  /** The upstream's address, or this site's `/mj/image/<mj_id>` when MjForwardUrlEnabled is on. */
+  /**
+   * The upstream's address, or this site's `/mj/image/<mj_id>` when MjForwardUrlEnabled is on and the id is
+   * the gateway's own (rows adopted from new-api keep the upstream's address).
+   */
   image_url: string;
   video_url: string;
   /** NOT_START, SUBMITTED, IN_PROGRESS, SUCCESS, FAILURE, MODAL, or empty. */

@@ -13,7 +13,10 @@ export type { MidjourneyView, TaskView };
 export interface TaskLogFilters {
   /** Admin only: a channel id, or null for every channel. */
   channel: number | null;
-  /** The upstream's id: `mj_id` of a drawing, `task_id` of a task. */
+  /**
+   * The task id: `mj_id` of a drawing (the id its user knows: the gateway's own for the tasks it submitted,
+   * the upstream's for rows adopted from new-api, docs/tasks.md "Task ids"), `task_id` of a task.
+   */
   upstreamId: string;
   /** Unix seconds, or null for no lower bound. */
   startTimestamp: number | null;
