@@ -1,16 +1,16 @@
 /**
- * What the realtime relay tests (server/src/relay/realtime/realtime.test.ts) share: the real server with a
+ * What the realtime relay tests (server/src/relay/realtime/*.test.ts) share: the real server with a
  * user and key (relay-fixture.ts), three fake Realtime upstreams (fake-vendors/realtime-upstream.ts) behind
  * an OpenAI channel, an Azure OpenAI channel and a channel of another type, the model ratios of the test
- * models, and clients: the official openai SDK's realtime client, and a plain ws client that shows a
- * refused upgrade as its HTTP reply.
+ * models and the quota a usage costs at them, and clients: the official openai SDK's realtime client, and a
+ * plain ws client that shows a refused upgrade as its HTTP reply.
  */
 import { createConnection } from 'node:net';
 import { OpenAIRealtimeWS as BetaRealtimeWS } from 'openai/beta/realtime/ws';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import WebSocket from 'ws';
 import { type FakeRealtime, startFakeRealtime } from './fake-vendors/realtime-upstream.ts';
-import { type RelayFixture, startRelayFixture } from './relay-fixture.ts';
+import { type RelayFixture, type RelayFixtureOptions, startRelayFixture } from './relay-fixture.ts';
 
 type Json = Record<string, unknown>;
 
@@ -26,6 +26,41 @@ export const AZURE_DEPLOYMENT_MODEL = 'gpt-4o-realtime.deployment';
 export const MODEL_RATIO = 2.5;
 export const COMPLETION_RATIO = 4;
 export const CACHE_RATIO = 0.5;
+// The audio ratios are the built-in ones of gpt-4o-realtime-preview, from OpenAI's list prices per 1M
+// tokens (text $5 in / $20 out, audio $40 in / $80 out): audio 40 / 5 = 8, audio completion 80 / 20 = 4.
+export const AUDIO_RATIO = 8;
+export const AUDIO_COMPLETION_RATIO = 4;
+
+/** A usage as the Realtime API reports it (`response.usage`), the parts it needs for billing. */
+export interface RealtimeUsageShape {
+  input_tokens: number;
+  output_tokens: number;
+  input_token_details: {
+    text_tokens: number;
+    audio_tokens: number;
+    cached_tokens_details: { text_tokens: number };
+  };
+  output_token_details: { text_tokens: number; audio_tokens: number };
+}
+
+/**
+ * What a response of MODEL costs (group ratio 1): uncached text + cached text × cache ratio + audio × audio
+ * ratio, plus (text out + audio out × audio completion ratio) × completion ratio, all × model ratio.
+ */
+export function quotaOf(usage: RealtimeUsageShape): number {
+  const input = usage.input_token_details;
+  const cachedText = input.cached_tokens_details.text_tokens;
+  return Math.round(
+    (input.text_tokens -
+      cachedText +
+      cachedText * CACHE_RATIO +
+      input.audio_tokens * AUDIO_RATIO +
+      (usage.output_token_details.text_tokens +
+        usage.output_token_details.audio_tokens * AUDIO_COMPLETION_RATIO) *
+        COMPLETION_RATIO) *
+      MODEL_RATIO,
+  );
+}
 
 export async function until<T>(
   check: () => T | undefined | false,
@@ -65,6 +100,8 @@ export interface RealtimeFixture {
   upgrade: (path: string, headers: Record<string, string>, protocols?: string[]) => Promise<Upgrade>;
   /** The used_quota of the user and of the fixture's key, after a flush. */
   accountsUsed(): Promise<{ user: number; token: number }>;
+  /** The used_quota and remain_quota of a key, after a flush. */
+  keyBalance(tokenId: number): Promise<{ used: number; remain: number }>;
   /** Consumption log rows with an id above `id`, oldest first, after a flush. */
   consumeLogsAfter(id: number): Promise<Json[]>;
   lastLogId(): Promise<number>;
@@ -82,8 +119,8 @@ export interface SdkSession {
   waitFor(type: string, count?: number): Promise<Json[]>;
 }
 
-export async function startRealtimeFixture(): Promise<RealtimeFixture> {
-  const relay = await startRelayFixture();
+export async function startRealtimeFixture(options: RelayFixtureOptions = {}): Promise<RealtimeFixture> {
+  const relay = await startRelayFixture(options);
   const key = `sk-${relay.token.key}`;
   const [fake, azureFake, otherFake] = await Promise.all([
     startFakeRealtime(OPENAI_KEY),
@@ -207,6 +244,15 @@ export async function startRealtimeFixture(): Promise<RealtimeFixture> {
           .executeTakeFirstOrThrow(),
       ]);
       return { user: Number(user.used_quota), token: Number(token.used_quota) };
+    },
+    async keyBalance(tokenId) {
+      await relay.flush();
+      const row = await relay.server.context.database.db
+        .selectFrom('tokens')
+        .select(['used_quota', 'remain_quota'])
+        .where('id', '=', tokenId)
+        .executeTakeFirstOrThrow();
+      return { used: Number(row.used_quota), remain: Number(row.remain_quota) };
     },
     consumeLogsAfter,
     async lastLogId() {

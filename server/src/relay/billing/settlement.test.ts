@@ -218,6 +218,18 @@ describe('settle: details', () => {
     });
   });
 
+  it('bills counted usage given whole (audio parts kept) where counted tokens are billed, and never over upstream usage', () => {
+    const counted: TokenUsage = { promptTokens: 100, completionTokens: 50, audioCompletionTokens: 40 };
+    const withCounts = { ...base, countedUsage: counted, outputDelivered: true, preConsumed: 0 };
+    for (const outcome of ['completed', 'client_aborted', 'upstream_failed_after_output'] as const) {
+      const settlement = settle({ ...withCounts, outcome });
+      expect(settlement.usage).toEqual(counted);
+      expect(settlement.rule).toMatch(/counted/);
+    }
+    const reported = { promptTokens: 7, completionTokens: 3 };
+    expect(settle({ ...withCounts, outcome: 'completed', upstreamUsage: reported }).usage).toEqual(reported);
+  });
+
   it('applies the group ratio', () => {
     // 375 × 0.5 = 187.5 → 188
     expect(settle({ ...base, groupRatio: 0.5, preConsumed: 0, outcome: 'completed' }).finalQuota).toBe(188);

@@ -95,6 +95,11 @@ export interface SettleInput {
   /** Completion tokens counted over what was delivered to the client (CompletionCounter). */
   deliveredCompletionTokens: number;
   /**
+   * The gateway's own counts as a whole usage, when they have parts the two numbers above cannot carry
+   * (audio tokens of a realtime response): used instead of them wherever counted tokens are billed.
+   */
+  countedUsage?: TokenUsage;
+  /**
    * Whether any output reached the client; defaults to deliveredCompletionTokens > 0. Set it for output
    * that has no completion tokens (an image, an embedding, a tool call counted elsewhere).
    */
@@ -128,6 +133,7 @@ function completeUpstreamUsage(upstream: TokenUsage, input: SettleInput): TokenU
 }
 
 function countedUsage(input: SettleInput): TokenUsage {
+  if (input.countedUsage) return input.countedUsage;
   return {
     promptTokens: tokenCount(input.countedPromptTokens),
     completionTokens: tokenCount(input.deliveredCompletionTokens),

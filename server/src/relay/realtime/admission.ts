@@ -88,7 +88,7 @@ export async function admitRealtime(
   if (!model) throw relayError(400, 'invalid_request', 'the model query parameter is required');
   admitCall(context, caller, model);
   const { pricing, group } = resolvePricing(context, caller, model);
-  // Nothing is reserved (responses are billed when done), but shared balances still admit the caller.
+  // Each response reserves its own bound later (metering.ts); here shared balances only admit the caller.
   await reserveQuota(context, caller, 0, request.id);
   return { caller, model, pricing, group, beta: clientBeta(request) };
 }
