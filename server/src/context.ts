@@ -13,6 +13,7 @@ import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
 import type { InflightCalls } from './relay/inflight.ts';
 import type { ModelRateLimiter } from './relay/model-rate-limit.ts';
+import type { ResponseOwners } from './relay/routing/response-owners.ts';
 
 export interface SetupState {
   /** True once POST /api/setup succeeded (a row in `setups`). */
@@ -36,6 +37,8 @@ export interface AppContext {
   webhooks: UpstreamClient;
   quotaWarnings: QuotaWarnings;
   modelRateLimiter: ModelRateLimiter;
+  /** Who created each stored Responses API response, and which channel holds it (previous_response_id). */
+  responseOwners: ResponseOwners;
   /** quota_data rollups, flushed every DataExportInterval minutes. */
   quotaData: QuotaDataAggregator;
   /** Relay calls in progress (a shutdown drains them). */

@@ -37,6 +37,7 @@ import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { SharedBalances } from './relay/cache/shared-balances.ts';
 import { InflightCalls } from './relay/inflight.ts';
 import { ModelRateLimiter } from './relay/model-rate-limit.ts';
+import { ResponseOwners } from './relay/routing/response-owners.ts';
 import { runWorkers } from './workers.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
@@ -153,6 +154,11 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     webhooks,
     quotaWarnings: new QuotaWarnings({ options, webhooks, database, logger }),
     modelRateLimiter: new ModelRateLimiter(options),
+    responseOwners: new ResponseOwners({
+      redis,
+      keyPrefix: config.redisKeyPrefix,
+      onError: (error) => logger.warn({ err: error.message }, 'stored response owners: Redis failed'),
+    }),
     quotaData,
     inflight: new InflightCalls(),
     setup: { done: await loadSetupDone({ database }) },

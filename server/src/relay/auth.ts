@@ -116,6 +116,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller a route's key-first hook authenticated (server/src/relay/auth.ts, keyFirst). */
     relayCaller: RelayCaller | null;
+    /** The size of a relay JSON body once read (server/src/relay/json-body.ts). */
+    bodyBytes: number;
   }
 }
 

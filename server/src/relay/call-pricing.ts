@@ -1,7 +1,8 @@
 /**
  * What a call may cost before it is sent: its model and group pricing (refused when the model has no
- * price and the user may not use unpriced models), and the quota reserved for it — refused at once when
- * the caller cannot pay even an empty prompt, before anything is counted.
+ * price and the user may not use unpriced models), checked against the caller's balances before anything
+ * that grows with the body — decoding, the sensitive-word check, counting (a caller who cannot pay even an
+ * empty prompt is refused at once) — and the quota reserved for it once the prompt is counted.
  */
 import type { AppContext } from '../context.ts';
 import type { RelayCaller } from './auth.ts';
@@ -18,7 +19,7 @@ import {
 import { estimatePreConsume, shouldSkipPreConsume } from './billing/settlement.ts';
 import { type CallState, promptTokensOf } from './call-state.ts';
 import { relayError } from './errors.ts';
-import { maxTokensOf } from './relay-call.ts';
+import { maxTokensOf, type RelayCall } from './relay-call.ts';
 
 /**
  * The pricing resolved per model and per pair of groups, kept while the pricing options stay the same
@@ -101,27 +102,63 @@ export function resolvePricing(
   return { pricing, group };
 }
 
+/** A call's pricing, resolved (and its floor checked) before anything grows with its body. */
+export interface CallPrice {
+  pricing: ModelPricing;
+  group: GroupPricing;
+}
+
+/** The quota a call reserves for `promptTokens` prompt tokens and its completion allowance. */
+function estimateFor(context: AppContext, call: RelayCall, price: CallPrice, promptTokens: number): number {
+  return estimatePreConsume({
+    pricing: price.pricing,
+    promptTokens,
+    maxTokens: maxTokensOf(call),
+    groupRatio: price.group.groupRatio,
+    preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
+  });
+}
+
+/** Whether the caller's balances are large enough for the call to be settled without a reservation. */
+function trustedCaller(context: AppContext, caller: RelayCaller): boolean {
+  const token = caller.token;
+  const tokenQuota = !token || token.unlimited ? 'unlimited' : token.remainQuota;
+  return shouldSkipPreConsume(caller.user.quota, tokenQuota, context.options.getNumber('QuotaPerUnit'));
+}
+
+/**
+ * The call's pricing (a per-call price times `call.priceMultiplier`), and its floor checked: a caller whose
+ * balances cannot cover the least the call can cost (an empty prompt and the completion allowance, or the
+ * per-call price) is refused here, before its body is decoded, searched or counted. Nothing here grows with
+ * the body. With balances shared through Redis the values held here may be behind, so the reservation
+ * (server/src/relay/billing/ledger.ts) enforces the floor instead.
+ */
+export function priceCall(context: AppContext, call: RelayCall): CallPrice {
+  const resolved = resolvePricing(context, call.caller, call.model);
+  const multiplier = call.priceMultiplier ?? 1;
+  const price: CallPrice = {
+    pricing:
+      resolved.pricing.kind === 'per_call' && multiplier !== 1
+        ? { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * multiplier }
+        : resolved.pricing,
+    group: resolved.group,
+  };
+  if (!context.accounts.sharesBalances && !trustedCaller(context, call.caller))
+    refuseBelowFloor(call.caller, estimateFor(context, call, price, 0));
+  return price;
+}
+
 export function reserve(context: AppContext, state: CallState): void | Promise<void> {
   const { caller } = state.call;
-  const token = caller.token;
-  const estimate = (promptTokens: number) =>
-    estimatePreConsume({
-      pricing: state.pricing,
-      promptTokens,
-      maxTokens: maxTokensOf(state.call),
-      groupRatio: state.group.groupRatio,
-      preConsumedQuotaOption: context.options.getNumber('PreConsumedQuota'),
-    });
-  const tokenQuota = !token || token.unlimited ? 'unlimited' : token.remainQuota;
-  if (shouldSkipPreConsume(caller.user.quota, tokenQuota, context.options.getNumber('QuotaPerUnit'))) {
+  const estimate = (promptTokens: number) => estimateFor(context, state.call, state, promptTokens);
+  if (trustedCaller(context, caller)) {
     // Shared balances: the values held here may be behind, so Redis still admits the call (taking nothing).
     if (context.accounts.sharesBalances)
       return reserveQuota(context, caller, 0, state.requestId, estimate(0));
     return;
   }
+  // The floor was checked before anything was counted (priceCall); Redis checks it again when shared.
   const floor = estimate(0);
-  // Before any counting: a caller who cannot pay even an empty prompt is refused at once.
-  if (!context.accounts.sharesBalances) refuseBelowFloor(caller, floor);
   const amount = estimate(promptTokensOf(state));
   const pending = reserveQuota(context, caller, amount, state.requestId, floor);
   if (pending)

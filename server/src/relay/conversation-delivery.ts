@@ -54,6 +54,8 @@ export interface ConversationDelivery {
   countPromptTokens?: () => number;
   /** Ends a streamed response (server/src/relay/call-state.ts deferredEnd). */
   end?: EndResponse;
+  /** Told the id of the upstream's reply (its stream's start), as soon as it is known. */
+  onReplyId?: (id: string) => void;
 }
 
 /** A failure rendered in the client's format. */
@@ -153,6 +155,7 @@ export async function deliverConversation(input: ConversationDelivery): Promise<
       clientGone: input.clientGone,
       ...(input.countPromptTokens ? { countPromptTokens: input.countPromptTokens } : {}),
       ...(input.end ? { end: input.end } : {}),
+      ...(input.onReplyId ? { onStart: input.onReplyId } : {}),
     });
   }
   let text: string;
@@ -178,6 +181,7 @@ export async function deliverConversation(input: ConversationDelivery): Promise<
     });
     return failedBeforeOutput;
   }
+  if (decoded.id) input.onReplyId?.(decoded.id);
   const usage = decoded.usage ? billingUsage(decoded.usage) : null;
   const countedCompletion = usage ? 0 : countTextTokens(joinText(decoded.content), input.model);
   // Without the upstream's usage the client is shown the counted one (billing counts the same way).

@@ -77,6 +77,11 @@ export class ConversationBody {
     this.decoded ??= codecFor(this.format).decodeRequest({ ...this.body }, this.context);
     return this.decoded;
   }
+
+  /** The completion budget the body asks for, without decoding it. */
+  requestedMaxTokens(): number | undefined {
+    return codecFor(this.format).requestedMaxTokens(this.body);
+  }
 }
 
 function withSystemPrompt(format: WireFormat, body: Record<string, unknown>, prompt: string): void {

@@ -44,6 +44,8 @@ export interface ConvertedStreamInput {
   countPromptTokens?: () => number;
   /** Ends the response with its last bytes (server/src/relay/call-state.ts deferredEnd); raw.end when absent. */
   end?: EndResponse;
+  /** Told the id of the upstream's reply when its start event arrives. */
+  onStart?: (id: string) => void;
 }
 
 /** What a stream delivered so far, read off the canonical events. */
@@ -106,6 +108,7 @@ export async function relayConvertedStream(input: ConvertedStreamInput): Promise
         await write(encoder.encode({ type: 'usage', usage: counted }));
       }
       tally.observe(event);
+      if (event.type === 'start' && event.id) input.onStart?.(event.id);
       if (!input.passThrough) await write(encoder.encode(event));
     }
   };

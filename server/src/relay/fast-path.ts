@@ -33,6 +33,7 @@ class DirectRequest implements RelayRequest {
   readonly ip: string;
   readonly language: Language;
   readonly log: RelayRequest['log'];
+  bodyBytes = 0;
   private readonly search: string;
 
   constructor(raw: IncomingMessage, search: string, log: RelayRequest['log']) {
@@ -118,7 +119,7 @@ async function serve(
     // The key first: a caller without a valid key gets its refusal before any of its body is read.
     const caller = authenticateKey(context, request, 'openai');
     const body = await new Promise<unknown>((resolve, reject) =>
-      readJsonBody(raw, context.config.maxRequestBodyBytes, (error, value) =>
+      readJsonBody(raw, context.config.maxRequestBodyBytes, request, (error, value) =>
         error ? reject(error) : resolve(value),
       ),
     );

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { callerOf, checkModelAllowed, keyFirst } from './auth.ts';
-import { countRequestTokens } from './canonical/metering.ts';
+import { callerOf, checkModelAllowed, keyFirst, type RelayCaller } from './auth.ts';
 import { ConversationBody } from './conversion.ts';
 import { relayError } from './errors.ts';
-import { bodyModel, converse, errorRenderer, readBody } from './format-surface.ts';
+import { bodyModel, converse, countConversationTokens, errorRenderer, readBody } from './format-surface.ts';
+import { previousResponseId } from './formats/openai-responses/codec.ts';
 import { registerGeminiRoutes } from './gemini-routes.ts';
 
 async function registerClaude(scope: FastifyInstance, context: AppContext): Promise<void> {
@@ -29,24 +29,48 @@ async function registerClaude(scope: FastifyInstance, context: AppContext): Prom
     if (!model) throw relayError(400, 'invalid_request', 'the request must name a model');
     checkModelAllowed(caller, model);
     const conversation = new ConversationBody('claude', { max_tokens: 1, ...body }, { model, stream: false });
-    return { input_tokens: countRequestTokens(conversation.canonical(), model) };
+    return { input_tokens: await countConversationTokens(request, conversation) };
   });
 }
 
 /**
- * `POST /v1/responses`, stateless: the request carries the whole input. A `previous_response_id` passes
- * through to an OpenAI channel and is refused (400) for any other (server/src/relay/relay-call.ts).
+ * The channel that stores the response a call continues with `previous_response_id`: only a response the
+ * caller's user created through this gateway is known (server/src/relay/routing/response-owners.ts);
+ * any other id is refused with 400 before anything is priced.
+ */
+async function storedResponseChannel(
+  context: AppContext,
+  caller: RelayCaller,
+  body: Record<string, unknown>,
+): Promise<number | undefined> {
+  const previous = previousResponseId(body);
+  if (previous === undefined) return undefined;
+  const owner = await context.responseOwners.ownerOf(previous);
+  if (!owner || owner.userId !== caller.user.id)
+    throw relayError(
+      400,
+      'previous_response_not_found',
+      `Previous response with id '${previous}' not found.`,
+    );
+  return owner.channelId;
+}
+
+/**
+ * `POST /v1/responses`: the request carries the whole input, or continues a response this gateway relayed
+ * for the same user (`previous_response_id`, sent to the channel that stores it).
  */
 async function registerResponses(scope: FastifyInstance, context: AppContext): Promise<void> {
   scope.setErrorHandler(errorRenderer('openai-responses'));
   scope.post('/v1/responses', { preParsing: keyFirst(context, 'openai') }, async (request, reply) => {
     const caller = callerOf(request);
     const body = readBody(request);
+    const storedAtChannelId = await storedResponseChannel(context, caller, body);
     const input = {
       format: 'openai-responses' as const,
       body,
       model: bodyModel(body),
       stream: body.stream === true,
+      ...(storedAtChannelId !== undefined ? { storedAtChannelId } : {}),
     };
     return converse(context, request, reply, input, caller);
   });

@@ -1,21 +1,21 @@
 /**
  * What the relay surfaces of the non-OpenAI-chat client formats share (docs/formats.md): errors rendered
  * in the surface's own format, the body read as a JSON object, the client headers a same-vendor upstream
- * honours, admission (model allowed, sensitive words, rate limit) and the hand-off of a conversation to
- * the pipeline. The routes themselves live in server/src/relay/format-routes.ts and gemini-routes.ts.
+ * honours, and the hand-off of a conversation to admission (server/src/relay/admission.ts) and the
+ * pipeline. The routes themselves live in server/src/relay/format-routes.ts and gemini-routes.ts.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { GatewayError } from '../lib/errors.ts';
+import { admitAndRelay } from './admission.ts';
 import type { RelayCaller } from './auth.ts';
 import type { ErrorDetails, WireFormat } from './canonical/codec.ts';
 import { isRecord } from './canonical/helpers.ts';
-import { requestText } from './canonical/metering.ts';
+import { countRequestTokens } from './canonical/metering.ts';
 import { ConversationBody, codecFor } from './conversion.ts';
 import { GATEWAY_ERROR_TYPE, relayError } from './errors.ts';
-import { runRelay } from './pipeline.ts';
-import { admitModel } from './routing/auto-group.ts';
-import { findSensitiveWord, promptCheckEnabled } from './sensitive.ts';
+import { isLargeBody, yieldToEventLoop } from './large-body.ts';
+import { checkConversationLimits } from './request-limits.ts';
 
 /** Client headers a same-vendor upstream honours. */
 const FORWARDED_HEADERS = ['anthropic-version', 'anthropic-beta'] as const;
@@ -75,23 +75,20 @@ function forwardedHeaders(request: FastifyRequest): Record<string, string> {
 }
 
 /**
- * Model allowed, the sensitive-word check of the prompt (when the call has one, read only if the check
- * is on) and the model rate limit; throws the refusal.
+ * The prompt tokens of a conversation (the free count_tokens / countTokens routes): its limits checked
+ * before it is decoded (server/src/relay/request-limits.ts), decoding and counting in turns of their own
+ * for a large body; counting is bounded by the per-request budget (server/src/relay/billing/tokens.ts).
  */
-export function admitCall(
-  context: AppContext,
-  caller: RelayCaller,
-  model: string,
-  promptText?: () => string,
-): void {
-  admitModel(context, caller, model);
-  if (promptText && promptCheckEnabled(context.options)) {
-    const word = findSensitiveWord(promptText(), context.options.get('SensitiveWords'));
-    if (word)
-      throw relayError(400, 'sensitive_words_detected', `the prompt contains a sensitive word: ${word}`);
-  }
-  const limited = context.modelRateLimiter.admit(caller.user.id);
-  if (limited) throw relayError(429, 'model_request_rate_limited', `request rate limit reached: ${limited}`);
+export async function countConversationTokens(
+  request: FastifyRequest,
+  conversation: ConversationBody,
+): Promise<number> {
+  checkConversationLimits(conversation.format, conversation.body);
+  const large = isLargeBody(request);
+  if (large) await yieldToEventLoop();
+  const decoded = conversation.canonical();
+  if (large) await yieldToEventLoop();
+  return countRequestTokens(decoded, decoded.model);
 }
 
 export interface ConversationInput {
@@ -99,9 +96,14 @@ export interface ConversationInput {
   body: Record<string, unknown>;
   model: string;
   stream: boolean;
+  /** The channel that stores the response the call continues (RelayCall.storedAtChannelId). */
+  storedAtChannelId?: number;
 }
 
-/** Decodes (validates) a conversation, admits it and relays it; the reply is written by the pipeline. */
+/**
+ * Admits a conversation (server/src/relay/admission.ts: limits and the caller's floor before it is decoded,
+ * which validates it) and relays it; the reply is written by the pipeline.
+ */
 export async function converse(
   context: AppContext,
   request: FastifyRequest,
@@ -114,10 +116,7 @@ export async function converse(
     model: input.model,
     stream: input.stream,
   });
-  // Decoding validates the body: a malformed request is refused before anything is reserved.
-  conversation.canonical();
-  admitCall(context, caller, input.model, () => requestText(conversation.canonical()));
-  await runRelay(context, request, reply, {
+  await admitAndRelay(context, request, reply, {
     endpoint: 'chat',
     caller,
     body: input.body,
@@ -125,6 +124,7 @@ export async function converse(
     conversation,
     stream: input.stream,
     clientHeaders: forwardedHeaders(request),
+    ...(input.storedAtChannelId !== undefined ? { storedAtChannelId: input.storedAtChannelId } : {}),
   });
   return reply;
 }

@@ -6,12 +6,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { admitAndRelay } from './admission.ts';
 import { authenticateKey, callerOf, checkModelAllowed, keyFirst, type RelayCaller } from './auth.ts';
 import { isRecord } from './canonical/helpers.ts';
-import { countRequestTokens } from './canonical/metering.ts';
 import { ConversationBody } from './conversion.ts';
 import { relayError } from './errors.ts';
-import { admitCall, converse, errorRenderer, readBody } from './format-surface.ts';
+import { converse, countConversationTokens, errorRenderer, readBody } from './format-surface.ts';
 import {
   geminiCountTokensReply,
   geminiEmbedRequestToOpenAi,
@@ -19,7 +19,7 @@ import {
   openAiEmbedReplyToGemini,
 } from './formats/gemini/codec.ts';
 import { usableModels } from './model-routes.ts';
-import { runRelay } from './pipeline.ts';
+import { checkGeminiBatchLimits } from './request-limits.ts';
 
 /** `gemini-2.5-flash:generateContent` (the path after `models/`) as model and action. */
 export function parseModelAction(path: string): { model: string; action: string } {
@@ -30,12 +30,18 @@ export function parseModelAction(path: string): { model: string; action: string 
   return { model, action };
 }
 
-function countTokens(caller: RelayCaller, model: string, body: Record<string, unknown>) {
+async function countTokens(
+  request: FastifyRequest,
+  caller: RelayCaller,
+  model: string,
+  body: Record<string, unknown>,
+) {
   checkModelAllowed(caller, model);
   // countTokens takes `contents` or a whole `generateContentRequest`.
-  const request = isRecord(body.generateContentRequest) ? body.generateContentRequest : body;
-  const conversation = new ConversationBody('gemini', request, { model, stream: false });
-  return geminiCountTokensReply(countRequestTokens(conversation.canonical(), model));
+  const inner = isRecord(body.generateContentRequest) ? body.generateContentRequest : body;
+  return geminiCountTokensReply(
+    await countConversationTokens(request, new ConversationBody('gemini', inner, { model, stream: false })),
+  );
 }
 
 async function embed(
@@ -46,9 +52,10 @@ async function embed(
   model: string,
   batch: boolean,
 ): Promise<FastifyReply> {
-  const body = geminiEmbedRequestToOpenAi(readBody(request), model);
-  admitCall(context, caller, model);
-  await runRelay(context, request, reply, {
+  const geminiBody = readBody(request);
+  if (batch) checkGeminiBatchLimits(geminiBody);
+  const body = geminiEmbedRequestToOpenAi(geminiBody, model);
+  await admitAndRelay(context, request, reply, {
     endpoint: 'embeddings',
     caller,
     body: { ...body },
@@ -96,7 +103,7 @@ export async function registerGeminiRoutes(scope: FastifyInstance, context: AppC
         );
       }
       case 'countTokens':
-        return countTokens(caller, model, readBody(request));
+        return countTokens(request, caller, model, readBody(request));
       case 'embedContent':
       case 'batchEmbedContents':
         return embed(context, request, reply, caller, model, action === 'batchEmbedContents');

@@ -15,6 +15,8 @@ export interface RelayRequest {
   /** The parsed query string. */
   readonly query: unknown;
   readonly log: { error(details: object, message: string): void };
+  /** The size of a JSON body once read (server/src/relay/json-body.ts); 0 before, or for other bodies. */
+  bodyBytes?: number;
 }
 
 export interface RelayReply {

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { readJsonBody } from './json-body.ts';
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-shape.ts';
 
 /** Feeds `chunks` to readJsonBody as a request body and resolves what it answers. */
 function read(
@@ -9,7 +10,7 @@ function read(
 ): Promise<{ error: (Error & { statusCode?: number }) | null; value?: unknown }> {
   return new Promise((resolve) => {
     const body = new PassThrough();
-    readJsonBody(body, limit, (error, value) => resolve({ error, value }));
+    readJsonBody(body, limit, {}, (error, value) => resolve({ error, value }));
     for (const chunk of chunks) body.write(chunk);
     body.end();
   });
@@ -63,5 +64,41 @@ describe('readJsonBody', () => {
     const split = await read([invalid.subarray(0, 11), invalid.subarray(11)]);
     expect(whole.value).toEqual({ text: 'a\uFFFD\uFFFDb' });
     expect(split.value).toEqual(whole.value);
+  });
+
+  /** `text` in chunks of 64 KiB, as a socket delivers a large body. */
+  const chunked = (body: string) => {
+    const all = Buffer.from(body);
+    const chunks: Buffer[] = [];
+    for (let start = 0; start < all.length; start += 65_536) chunks.push(all.subarray(start, start + 65_536));
+    return chunks;
+  };
+
+  it('refuses a body of more JSON values than allowed before parsing it, in one chunk or several', async () => {
+    const tiny = JSON.stringify({
+      model: 'm',
+      messages: Array.from({ length: MAX_JSON_VALUES / 2 }, () => [0]),
+    });
+    for (const chunks of [[Buffer.from(tiny)], chunked(tiny)]) {
+      const { error } = await read(chunks, 64 * 1024 * 1024);
+      expect(error?.statusCode).toBe(400);
+      expect(error?.message).toBe(
+        `the request body holds more than ${MAX_JSON_VALUES} JSON values; send fewer messages, parts or inputs per request`,
+      );
+    }
+  });
+
+  it('refuses a body nested deeper than allowed (JSON.stringify could not walk it), and takes one at the bound', async () => {
+    const nested = (depth: number) => `{"model":"m","x":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+    for (const chunks of [[Buffer.from(nested(MAX_JSON_DEPTH + 1))], chunked(nested(20_000))]) {
+      const { error } = await read(chunks);
+      expect(error?.statusCode).toBe(400);
+      expect(error?.message).toBe(
+        `the request body nests JSON values more than ${MAX_JSON_DEPTH} levels deep`,
+      );
+    }
+    const { error, value } = await read([Buffer.from(nested(MAX_JSON_DEPTH))]);
+    expect(error).toBeNull();
+    expect(() => JSON.stringify(value)).not.toThrow();
   });
 });

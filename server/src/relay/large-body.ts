@@ -15,6 +15,28 @@ import { clientFormat, type PreparedAttempt, prepareAttempt, type RelayCall } fr
 import type { UpstreamFailure } from './routing/health.ts';
 import type { ProviderSettings } from './upstream-settings.ts';
 
+/**
+ * Bodies above this size give other requests a turn between the steps of a call (decoding, the
+ * sensitive-word check, counting, serializing, sending).
+ */
+export const LARGE_BODY_BYTES = 1024 * 1024;
+
+/** Whether a request's body is large enough for its steps to take turns of their own. */
+export function isLargeBody(request: {
+  headers: Readonly<Record<string, unknown>>;
+  bodyBytes?: number;
+}): boolean {
+  return (
+    (request.bodyBytes ?? 0) > LARGE_BODY_BYTES ||
+    Number(request.headers['content-length'] ?? 0) > LARGE_BODY_BYTES
+  );
+}
+
+/** Resolves in a later turn of the event loop, after the I/O waiting now. */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Strings at least this long are taken out of the body and encoded in slices. */
 export const DETACHED_STRING_CHARACTERS = 64 * 1024;
 /** Characters encoded per turn of the event loop (a few milliseconds of work). */

@@ -7,12 +7,11 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { admitAndRelay } from './admission.ts';
 import { callerOf, keyFirst } from './auth.ts';
 import { relayError } from './errors.ts';
-import { admitCall } from './format-surface.ts';
 import { imagePriceMultiplier } from './media.ts';
 import { fieldValue, type MultipartBody, readMultipart } from './multipart.ts';
-import { runRelay } from './pipeline.ts';
 import type { RelayEndpoint } from './providers/types.ts';
 
 const ROUTES: [string, RelayEndpoint][] = [
@@ -57,16 +56,21 @@ export async function registerMultipartRoutes(scope: FastifyInstance, context: A
         const n = Number(fieldValue(multipart, 'n') ?? 1);
         if (!Number.isInteger(n) || n < 1 || n > 10)
           throw relayError(400, 'invalid_request', 'n must be an integer from 1 to 10');
-        admitCall(context, caller, model, fields.prompt ? () => fields.prompt ?? '' : undefined);
         const priced = endpoint === 'image-edits' || endpoint === 'image-variations';
-        await runRelay(context, request, reply, {
-          endpoint,
-          caller,
-          body: { ...fields, model },
-          model,
-          multipart,
-          ...(priced ? { priceMultiplier: imagePriceMultiplier(model, { ...fields, n }) } : {}),
-        });
+        await admitAndRelay(
+          context,
+          request,
+          reply,
+          {
+            endpoint,
+            caller,
+            body: { ...fields, model },
+            model,
+            multipart,
+            ...(priced ? { priceMultiplier: imagePriceMultiplier(model, { ...fields, n }) } : {}),
+          },
+          fields.prompt ? () => fields.prompt ?? '' : undefined,
+        );
         return reply;
       } finally {
         await multipart.dispose();

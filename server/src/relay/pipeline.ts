@@ -14,7 +14,7 @@ import type { TokenUsage } from './billing/pricing.ts';
 import { settle } from './billing/settlement.ts';
 import { boundUsage } from './billing/usage-bounds.ts';
 import type { CachedChannel } from './cache/channel-cache.ts';
-import { reserve, resolvePricing } from './call-pricing.ts';
+import { type CallPrice, reserve } from './call-pricing.ts';
 import {
   abortedEnding,
   type CallState,
@@ -30,7 +30,7 @@ import { recordErrorLog } from './error-log.ts';
 import { relayError } from './errors.ts';
 import type { RelayReply, RelayRequest } from './http-types.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
-import { prepareLargeAttempt } from './large-body.ts';
+import { isLargeBody, prepareLargeAttempt, yieldToEventLoop } from './large-body.ts';
 import { deliverOpenAi } from './openai-delivery.ts';
 import { adaptorForChannel } from './providers/registry.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
@@ -38,6 +38,7 @@ import {
   authorizeAttempt,
   clientFormat,
   errorFormat,
+  pinnedChannelOf,
   prepareAttempt,
   type RelayCall,
   sendAttempt,
@@ -53,11 +54,12 @@ const NONE_TRIED: ReadonlySet<number> = new Set();
 
 function chooseChannel(context: AppContext, state: CallState): CachedChannel | null {
   const { caller, model } = state.call;
-  if (caller.pinnedChannelId !== null) {
+  const pinned = pinnedChannelOf(state.call);
+  if (pinned !== null) {
     if (state.tried.length > 0) return null;
-    const channel = context.channelCache.get(caller.pinnedChannelId);
+    const channel = context.channelCache.get(pinned);
     if (channel?.status !== 1)
-      throw relayError(503, 'channel_unavailable', `channel #${caller.pinnedChannelId} is not available`);
+      throw relayError(503, 'channel_unavailable', `channel #${pinned} is not available`);
     return channel;
   }
   return (
@@ -68,7 +70,12 @@ function chooseChannel(context: AppContext, state: CallState): CachedChannel | n
   );
 }
 
-/** A channel's failure: considered for disabling, and its cached credentials dropped when refused. */
+/** Records a Responses reply's id as the caller's, stored at `channel` (previous_response_id). */
+function rememberStoredResponse(context: AppContext, call: RelayCall, channel: CachedChannel) {
+  return (id: string) =>
+    context.responseOwners.remember(id, { userId: call.caller.user.id, channelId: channel.id });
+}
+
 /**
  * What a channel's failure leads to: the same channel once more when the upstream refused credentials the
  * adaptor had cached (an expired access token, dropped now), else the failure — considered for
@@ -95,7 +102,7 @@ function failed(
 async function attemptChannels(context: AppContext, reply: RelayReply, state: CallState): Promise<Ending> {
   const { call } = state;
   const maxAttempts =
-    call.caller.pinnedChannelId !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
+    pinnedChannelOf(call) !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
   let lastFailure: UpstreamFailure | null = null;
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
     const channel = chooseChannel(context, state);
@@ -228,6 +235,9 @@ async function attemptChannels(context: AppContext, reply: RelayReply, state: Ca
         clientGone: () => state.clientGone,
         countPromptTokens: () => promptTokensOf(state),
         end: deferredEnd(state, reply.raw),
+        ...(target === 'openai-responses' && clientFormat(call) === 'openai-responses'
+          ? { onReplyId: rememberStoredResponse(context, call, channel) }
+          : {}),
       });
       return { ...result, channel, upstreamModel };
     }
@@ -323,28 +333,20 @@ function settleCall(
   });
 }
 
-/** Bodies above this size give other requests a turn between parsing, counting and serializing. */
-const LARGE_BODY_BYTES = 1024 * 1024;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/** Runs one relay call; the caller has authenticated the key and parsed the body. */
+/**
+ * Runs one relay call; the caller has authenticated the key, parsed and bounded the body
+ * (server/src/relay/request-limits.ts), priced the call and checked its floor (priceCall), decoded it and
+ * admitted its prompt (server/src/relay/admission.ts).
+ */
 export async function runRelay(
   context: AppContext,
   request: RelayRequest,
   reply: RelayReply,
   call: RelayCall,
+  price: CallPrice,
 ): Promise<void> {
-  const resolved = resolvePricing(context, call.caller, call.model);
-  const { group } = resolved;
-  const multiplier = call.priceMultiplier ?? 1;
-  const pricing =
-    resolved.pricing.kind === 'per_call' && multiplier !== 1
-      ? { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * multiplier }
-      : resolved.pricing;
-  const large = Number(request.headers['content-length'] ?? 0) > LARGE_BODY_BYTES;
+  const { pricing, group } = price;
+  const large = isLargeBody(request);
   if (large) await yieldToEventLoop();
   const state: CallState = {
     call,

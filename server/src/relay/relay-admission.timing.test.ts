@@ -1,8 +1,10 @@
 /**
  * Nothing a client sends can hold the event loop (docs/decisions/0010-relay-admission-and-usage-bounds.md):
- * a 30 MB prompt without spaces is admitted, counted and relayed while /healthz keeps answering, and a
- * key that cannot pay is refused at once whatever the size of its request. The server runs as its own
- * process; the upstream only drains bodies (parsing 30 MB in this process would distort the timings).
+ * a 30 MB prompt without spaces, and 40,000 one-character messages on every conversation route (which the
+ * same-role merge once took 18–25 s to handle), are admitted, counted and relayed while /healthz keeps
+ * answering, and a key that cannot pay is refused at once whatever the size of its request. The server
+ * runs as its own process; the upstream only drains bodies (parsing them in this process would distort the
+ * timings) and answers in the format of the path it was asked on.
  */
 
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts';
 import { type ApiClient, createUserAndLogin, loginAsRoot } from '../test-support/test-server.ts';
 
-const reply = JSON.stringify({
+const chatReply = JSON.stringify({
   id: 'chatcmpl-drain',
   object: 'chat.completion',
   created: 1,
@@ -23,7 +25,45 @@ const reply = JSON.stringify({
   usage: { prompt_tokens: 7_500_000, completion_tokens: 1, total_tokens: 7_500_001 },
 });
 
-/** An upstream that reads and discards the request body, then answers a fixed chat completion. */
+/** The upstream's answer per path: each in its API's own shape. */
+const replies: Record<string, string> = {
+  '/v1/chat/completions': chatReply,
+  '/v1/embeddings': JSON.stringify({
+    object: 'list',
+    data: [{ object: 'embedding', index: 0, embedding: [0.5, 0.25] }],
+    model: 'text-embedding-3-small',
+    usage: { prompt_tokens: 40_000, total_tokens: 40_000 },
+  }),
+  '/v1/responses': JSON.stringify({
+    id: 'resp_drain',
+    object: 'response',
+    created_at: 1,
+    status: 'completed',
+    model: 'gpt-4o-mini',
+    output: [
+      {
+        type: 'message',
+        id: 'msg_drain',
+        status: 'completed',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'ok', annotations: [] }],
+      },
+    ],
+    usage: { input_tokens: 40_000, output_tokens: 1, total_tokens: 40_001 },
+  }),
+  '/v1/messages': JSON.stringify({
+    id: 'msg_drain',
+    type: 'message',
+    role: 'assistant',
+    model: 'claude-3-haiku-20240307',
+    content: [{ type: 'text', text: 'ok' }],
+    stop_reason: 'end_turn',
+    stop_sequence: null,
+    usage: { input_tokens: 40_000, output_tokens: 1 },
+  }),
+};
+
+/** An upstream that reads and discards the request body, then answers a fixed reply for its path. */
 async function startDrainingUpstream(): Promise<{ url: string; server: Server; bodies: number[] }> {
   const bodies: number[] = [];
   const server = createServer((request, response) => {
@@ -33,8 +73,9 @@ async function startDrainingUpstream(): Promise<{ url: string; server: Server; b
     });
     request.on('end', () => {
       bodies.push(size);
+      const path = new URL(request.url ?? '/', 'http://upstream').pathname;
       response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(reply);
+      response.end(replies[path] ?? chatReply);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -121,6 +162,15 @@ describe('admission of huge requests', () => {
       group: 'default',
     });
     expect(channel.body.success).toBe(true);
+    const claude = await root.post('/api/channel/', {
+      type: 14,
+      name: 'drain-claude',
+      key: 'drain-key',
+      base_url: upstream.url,
+      models: 'claude-3-haiku-20240307',
+      group: 'default',
+    });
+    expect(claude.body.success).toBe(true);
   });
 
   afterAll(async () => {
@@ -170,4 +220,99 @@ describe('admission of huge requests', () => {
     const error = (await response.json()) as { error: { code: string } };
     expect(error.error.code).toBe('insufficient_token_quota');
   });
+
+  const one = Array.from({ length: 40_000 }, () => 'a');
+  const conversationRoutes: { route: string; path: string; body: unknown; ok: number[] }[] = [
+    {
+      route: 'chat completions',
+      path: '/v1/chat/completions',
+      body: {
+        model: 'gpt-4o-mini',
+        max_tokens: 1,
+        messages: one.map((text) => ({ role: 'user', content: text })),
+      },
+      ok: [200],
+    },
+    {
+      route: 'chat completions to a Claude channel',
+      path: '/v1/chat/completions',
+      body: {
+        model: 'claude-3-haiku-20240307',
+        max_tokens: 1,
+        messages: one.map((text) => ({ role: 'user', content: text })),
+      },
+      ok: [200],
+    },
+    {
+      route: 'messages',
+      path: '/v1/messages',
+      body: {
+        model: 'gpt-4o-mini',
+        max_tokens: 1,
+        messages: one.map((text) => ({ role: 'user', content: text })),
+      },
+      ok: [200],
+    },
+    {
+      route: 'count_tokens',
+      path: '/v1/messages/count_tokens',
+      body: { model: 'gpt-4o-mini', messages: one.map((text) => ({ role: 'user', content: text })) },
+      ok: [200],
+    },
+    {
+      route: 'responses',
+      path: '/v1/responses',
+      body: {
+        model: 'gpt-4o-mini',
+        max_output_tokens: 16,
+        input: one.map((text) => ({ role: 'user', content: text })),
+      },
+      ok: [200],
+    },
+    {
+      route: 'generateContent',
+      path: '/v1beta/models/gpt-4o-mini:generateContent',
+      body: {
+        generationConfig: { maxOutputTokens: 1 },
+        contents: one.map((text) => ({ role: 'user', parts: [{ text }] })),
+      },
+      ok: [200],
+    },
+    {
+      route: 'countTokens',
+      path: '/v1beta/models/gpt-4o-mini:countTokens',
+      body: { contents: one.map((text) => ({ role: 'user', parts: [{ text }] })) },
+      ok: [200],
+    },
+    {
+      // More inputs than OpenAI takes in one call: refused before anything is counted.
+      route: 'embeddings',
+      path: '/v1/embeddings',
+      body: { model: 'text-embedding-3-small', input: one },
+      ok: [400],
+    },
+  ];
+
+  it.each(conversationRoutes)(
+    'keeps /healthz answering while 40,000 one-character messages reach $route',
+    {
+      retry: 2,
+      timeout: 60_000,
+    },
+    async ({ path, body, ok }) => {
+      const key = await createKey(user, 3_000_000);
+      const text = JSON.stringify(body);
+      const budget = healthBudgetMs(text);
+      const call = fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: text,
+      });
+      const slowest = await slowestHealthCheck(server, call);
+      const response = await call;
+      const answer = await response.text();
+      expect(ok, answer.slice(0, 300)).toContain(response.status);
+      expect(slowest, `budget ${budget.toFixed(0)} ms on this machine`).toBeLessThan(budget);
+    },
+  );
 });

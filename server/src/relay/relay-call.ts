@@ -47,6 +47,16 @@ export interface RelayCall {
   priceMultiplier?: number;
   /** A multipart body (uploads), written again for each attempt with the upstream's model. */
   multipart?: MultipartBody;
+  /**
+   * The channel that stores the response a Responses call continues (`previous_response_id`,
+   * server/src/relay/routing/response-owners.ts): the call can be served there only.
+   */
+  storedAtChannelId?: number;
+}
+
+/** The one channel that may serve the call: an administrator's pin (`sk-<key>-<id>`), else where its stored response is. */
+export function pinnedChannelOf(call: Pick<RelayCall, 'caller' | 'storedAtChannelId'>): number | null {
+  return call.caller.pinnedChannelId ?? call.storedAtChannelId ?? null;
 }
 
 /** The client's format: OpenAI chat for the OpenAI routes. */
@@ -163,11 +173,9 @@ export function countCallPromptTokens(call: RelayCall): number {
     : countPromptTokens(call.endpoint, call.body, call.model);
 }
 
-/** The completion allowance the client asked for. */
-export function maxTokensOf(call: RelayCall): number | null | undefined {
-  if (call.conversation && call.conversation.format !== 'openai-chat')
-    return call.conversation.canonical().maxTokens;
-  return readMaxTokens(call.body);
+/** The completion allowance the client asked for, read without decoding the body. */
+export function maxTokensOf(call: Pick<RelayCall, 'conversation' | 'body'>): number | null | undefined {
+  return call.conversation ? call.conversation.requestedMaxTokens() : readMaxTokens(call.body);
 }
 
 /** The proxy a channel's setting names, if any. */

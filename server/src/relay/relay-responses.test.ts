@@ -14,6 +14,7 @@ import {
   FAKE_RESPONSES_USAGE,
   startFakeResponses,
 } from '../test-support/fake-vendors/responses-upstream.ts';
+import { createUserAndLogin } from '../test-support/test-server.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 
 const CHAT_MODEL = 'gpt-4o-mini';
@@ -103,15 +104,18 @@ describe('openai SDK responses.create on a Chat Completions upstream', () => {
     });
   });
 
-  it('refuses previous_response_id on an upstream that cannot hold it, charging nothing', async () => {
+  it('refuses a previous_response_id this gateway did not relay, charging nothing and asking no upstream', async () => {
     const before = await fixture.userQuota();
+    const asked = fixture.upstream.requests.length + responses.requests.length;
     const error = await client.responses
       .create({ model: CHAT_MODEL, input: 'again', previous_response_id: 'resp_123' })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenAI.APIError);
     const apiError = error as InstanceType<typeof OpenAI.APIError>;
     expect(apiError.status).toBe(400);
-    expect(apiError.message).toMatch(/previous_response_id/);
+    expect(apiError.code).toBe('previous_response_not_found');
+    expect(apiError.message).toMatch(/^400 Previous response with id 'resp_123' not found\. \(request id: /);
+    expect(fixture.upstream.requests.length + responses.requests.length).toBe(asked);
     await fixture.flush();
     expect(await fixture.userQuota()).toBe(before);
   });
@@ -168,6 +172,58 @@ describe('openai SDK responses.create on an OpenAI channel (pass-through)', () =
     const log = await fixture.lastConsumeLog();
     expect(log.prompt_tokens).toBe(FAKE_RESPONSES_USAGE.input_tokens);
     expect(log.completion_tokens).toBe(FAKE_RESPONSES_USAGE.output_tokens);
+  });
+
+  it("refuses another user's response id, though the upstream would find it", async () => {
+    const first = await client.responses.create({ model: RESPONSES_MODEL, input: 'Hi' });
+    expect(responses.stored.has(first.id)).toBe(true);
+    const other = await createUserAndLogin(fixture.server, fixture.root, 'responses-other');
+    await fixture.root.put('/api/user/', { id: other.currentUserId, quota: 5_000_000 });
+    const token = await other.post<{ key: string }>('/api/token/', {
+      name: 'other',
+      remain_quota: 0,
+      unlimited_quota: true,
+      expired_time: -1,
+    });
+    const stranger = new OpenAI({
+      apiKey: `sk-${token.body.data!.key}`,
+      baseURL: `${fixture.server.url}/v1`,
+      maxRetries: 0,
+    });
+    const asked = responses.requests.length;
+    const error = (await stranger.responses
+      .create({ model: RESPONSES_MODEL, input: 'and?', previous_response_id: first.id })
+      .catch((caught: unknown) => caught)) as InstanceType<typeof OpenAI.APIError>;
+    expect(error).toBeInstanceOf(OpenAI.APIError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('previous_response_not_found');
+    expect(responses.requests.length).toBe(asked);
+  });
+
+  it('continues a response, streamed or not, at the channel that stores it', async () => {
+    // A second account serves the same model: it does not hold the first account's responses.
+    const { vendor: second } = await fixture.addVendorChannel(
+      () => startFakeResponses(`${RESPONSES_KEY}-2`),
+      {
+        type: 1,
+        key: `${RESPONSES_KEY}-2`,
+        models: RESPONSES_MODEL,
+      },
+    );
+    for (let round = 0; round < 6; round += 1) {
+      const stream = client.responses.stream({ model: RESPONSES_MODEL, input: 'Hi' });
+      const first = await stream.finalResponse();
+      const holder = responses.stored.has(first.id) ? responses : second;
+      const asked = holder.requests.length;
+      const next = await client.responses.create({
+        model: RESPONSES_MODEL,
+        previous_response_id: first.id,
+        input: 'And then?',
+      });
+      expect(next.output_text).toBe(FAKE_RESPONSES_TEXT);
+      expect(holder.requests.length).toBe(asked + 1);
+      expect(holder.requests.at(-1)!.body.previous_response_id).toBe(first.id);
+    }
   });
 
   it('streams the upstream events through and bills the usage of response.completed', async () => {

@@ -8,17 +8,16 @@ import { requireRole } from '../auth/guards.ts';
 import type { AppContext } from '../context.ts';
 import { GatewayError } from '../lib/errors.ts';
 import { isMessageKey, translate } from '../lib/messages.ts';
+import { admitAndRelay } from './admission.ts';
 import { callerOf, groupUsable, keyFirst, type RelayCaller } from './auth.ts';
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
-import { admitCall } from './format-surface.ts';
 import { messagesText, promptText } from './formats/openai/request.ts';
 import type { RelayReply, RelayRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
 import { imagePriceMultiplier, validateMediaShape } from './media.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { registerMultipartRoutes } from './multipart-routes.ts';
-import { runRelay } from './pipeline.ts';
 import type { RelayEndpoint } from './providers/types.ts';
 
 /** OpenAI routes whose relay arrives in later work: a clear 501 until then. */
@@ -58,22 +57,15 @@ function validateShape(endpoint: RelayEndpoint, body: Record<string, unknown>): 
   }
 }
 
-function admit(
-  context: AppContext,
-  caller: RelayCaller,
-  endpoint: RelayEndpoint,
-  body: Record<string, unknown>,
-  model: string,
-): void {
-  const prompt =
-    endpoint === 'chat'
-      ? () => messagesText(body)
-      : endpoint === 'completions' || endpoint === 'images'
-        ? () => promptText(body)
-        : endpoint === 'speech'
-          ? () => String(body.input ?? '')
-          : undefined;
-  admitCall(context, caller, model, prompt);
+/** The text of an OpenAI call that the sensitive-word check reads, if the endpoint has one. */
+function promptOf(endpoint: RelayEndpoint, body: Record<string, unknown>): (() => string) | undefined {
+  return endpoint === 'chat'
+    ? () => messagesText(body)
+    : endpoint === 'completions' || endpoint === 'images'
+      ? () => promptText(body)
+      : endpoint === 'speech'
+        ? () => String(body.input ?? '')
+        : undefined;
 }
 
 export function renderRelayError(
@@ -111,10 +103,10 @@ export function renderRelayError(
 /** JSON bodies of relay routes (server/src/relay/json-body.ts), within the configured size. */
 function relayJsonParser(bodyLimit: number) {
   return (
-    _request: FastifyRequest,
+    request: FastifyRequest,
     payload: NodeJS.ReadableStream,
     done: (error: Error | null, value?: unknown) => void,
-  ): void => readJsonBody(payload, bodyLimit, done);
+  ): void => readJsonBody(payload, bodyLimit, request, done);
 }
 
 /**
@@ -134,13 +126,13 @@ export async function serveOpenAiCall(
   validateShape(endpoint, body);
   const model = readModel(endpoint, body);
   validateMediaShape(endpoint, model, body);
-  admit(context, caller, endpoint, body, model);
   const call = { endpoint, caller, body, model };
-  await runRelay(
+  await admitAndRelay(
     context,
     request,
     reply,
     endpoint === 'images' ? { ...call, priceMultiplier: imagePriceMultiplier(model, body) } : call,
+    promptOf(endpoint, body),
   );
 }
 
@@ -159,6 +151,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
   await app.register(async (scope) => {
     scope.setErrorHandler(renderRelayError);
     scope.decorateRequest('relayCaller', null);
+    scope.decorateRequest('bodyBytes', 0);
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', relayJsonParser(context.config.maxRequestBodyBytes));
 
@@ -192,8 +185,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
         pinnedChannelId: null,
         clientIp: request.ip,
       };
-      admit(context, caller, 'chat', upstreamBody, model);
-      await runRelay(context, request, reply, { endpoint: 'chat', caller, body: upstreamBody, model });
+      const call = { endpoint: 'chat' as const, caller, body: upstreamBody, model };
+      await admitAndRelay(context, request, reply, call, promptOf('chat', upstreamBody));
       return reply;
     });
 

@@ -1,6 +1,7 @@
 import * as cl100k from 'gpt-tokenizer/encoding/cl100k_base';
 import * as o200k from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
+import { countRequestTokens } from '../canonical/metering.ts';
 import {
   CompletionCounter,
   CompletionEstimator,
@@ -15,6 +16,7 @@ import {
   estimateTokensFromBytes,
   estimateTokensFromLength,
   MAX_BUFFERED_CHARACTERS,
+  MIN_CHARACTERS_PER_COUNT,
 } from './tokens.ts';
 
 describe('encodingForModel', () => {
@@ -396,5 +398,25 @@ describe('counting in bounded time', () => {
       budget,
     );
     expect(budget.remaining).toBe(0);
+  });
+
+  it('charges each exact count at least MIN_CHARACTERS_PER_COUNT, so many tiny texts exhaust it too', () => {
+    const budget = new CountBudget(10 * MIN_CHARACTERS_PER_COUNT);
+    for (let index = 0; index < 10; index += 1) expect(countTextTokens('a', 'gpt-4o', budget)).toBe(1);
+    expect(budget.remaining).toBe(0);
+    // Beyond it, a tiny text is estimated (the estimate of one character is one token too).
+    expect(countTextTokens('hello world', 'gpt-4o', budget)).toBe(estimateTokensFromBytes('hello world'));
+  });
+
+  it('counts a canonical request within one budget, however many messages it has', () => {
+    const text = 'lorem ipsum '.repeat(Math.ceil(EXACT_COUNT_CHARACTERS / 12));
+    const messages = Array.from({ length: 3 }, () => ({
+      role: 'user' as const,
+      content: [{ type: 'text' as const, text }],
+    }));
+    const request = { model: 'gpt-4o', system: [], messages, tools: [], stream: false };
+    // The first message is counted exactly; the budget is then spent, and the other two are estimated.
+    const exact = countTextTokens(text, 'gpt-4o', new CountBudget(Number.POSITIVE_INFINITY));
+    expect(countRequestTokens(request, 'gpt-4o')).toBe(3 + 3 * 3 + exact + 2 * estimateTokensFromBytes(text));
   });
 });

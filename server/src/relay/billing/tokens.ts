@@ -65,6 +65,13 @@ export const EXACT_COUNT_CHARACTERS = 262_144;
  */
 export const MAX_PIECE_CHARACTERS = 128;
 
+/**
+ * What one exact count costs the budget at least, in characters: the tokenizer's fixed cost per call is
+ * about that of 20–30 characters of text, so a request of 100,000 one-character messages would otherwise
+ * make 100,000 calls (~90 ms) within a budget meant to bound it to ~10 ms.
+ */
+export const MIN_CHARACTERS_PER_COUNT = 32;
+
 /** How much exact counting a request may still do (one budget per request). */
 export class CountBudget {
   constructor(public remaining = EXACT_COUNT_CHARACTERS) {}
@@ -126,7 +133,7 @@ function countWith(encoding: EncodingName, text: string, budget: CountBudget = n
   if (text === '') return 0;
   if (budget.remaining <= 0) return estimateTokensFromBytes(text);
   if (text.length <= budget.remaining) {
-    budget.remaining -= text.length;
+    budget.remaining -= Math.max(text.length, MIN_CHARACTERS_PER_COUNT);
     return countExactly(encoding, text);
   }
   let cut = budget.remaining;

@@ -87,6 +87,11 @@ export interface UpstreamCodec {
 /** A client format: the upstream half and the client half (decode requests, encode replies and errors). */
 export interface FormatCodec extends UpstreamCodec {
   readonly id: WireFormat;
+  /**
+   * The completion budget a client's body asks for, read without decoding the body (admission prices a
+   * call's cheapest cost before anything that grows with the body: server/src/relay/call-pricing.ts).
+   */
+  requestedMaxTokens(body: Readonly<Record<string, unknown>>): number | undefined;
   /** The client's body as a canonical request; `model` comes from the route when the body has none. */
   decodeRequest(body: Record<string, unknown>, context: { model: string; stream: boolean }): CanonicalRequest;
   /** The canonical reply as this format's body (for a client of this format). */

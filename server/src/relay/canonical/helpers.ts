@@ -119,12 +119,26 @@ export function imageMarkdown(source: MediaSource): string | null {
   return url === null ? null : `![image](${url})`;
 }
 
+/**
+ * Appends every item of `items` to `target` (optionally only those `keep` accepts). `target.push(...items)`
+ * passes each item as an argument and throws a RangeError past ~100,000 of them; request content comes
+ * from clients, so request paths append with this instead.
+ */
+export function appendAll<T, S extends T = T>(
+  target: T[],
+  items: readonly T[],
+  keep?: (item: T) => item is S,
+): void {
+  for (const item of items) if (!keep || keep(item)) target.push(item);
+}
+
 /** Merges consecutive messages of the same role (formats that require alternation). */
 export function mergeSameRole(messages: readonly CanonicalMessage[]): CanonicalMessage[] {
   const merged: CanonicalMessage[] = [];
   for (const message of messages) {
     const last = merged[merged.length - 1];
-    if (last && last.role === message.role) last.content = [...last.content, ...message.content];
+    // Appended in place: a copy of the merged content per message made long runs quadratic (issue 23).
+    if (last && last.role === message.role) for (const block of message.content) last.content.push(block);
     else merged.push({ role: message.role, content: [...message.content] });
   }
   return merged;

@@ -8,13 +8,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
+import { admitCall } from '../admission.ts';
 import { authenticateKey, type RelayCaller } from '../auth.ts';
 import { reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, ModelPricing } from '../billing/pricing.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { resolvePricing } from '../call-pricing.ts';
 import { relayError } from '../errors.ts';
-import { admitCall } from '../format-surface.ts';
 import { considerDisabling } from '../routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from '../routing/health.ts';
 import { chooseRealtimeChannel, connectUpstream, type OpenUpstream, realtimeTarget } from './upstream.ts';

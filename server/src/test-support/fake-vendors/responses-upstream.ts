@@ -5,6 +5,7 @@
  * the input does not end with a function_call_output — a call of the first function. Streams carry the
  * typed events (`event:` line and `type` field) with sequence numbers, ending with response.completed.
  */
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
 
@@ -98,7 +99,8 @@ export function startFakeResponses(key: string): Promise<FakeVendor & { readonly
       return;
     }
     counter += 1;
-    const id = `resp_fake${counter}`;
+    // Unique across accounts, as OpenAI's ids are.
+    const id = `resp_${randomBytes(12).toString('hex')}`;
     if (body.store !== false) stored.add(id);
     const model = String(body.model);
     const call = functionToCall(body);

@@ -2,7 +2,7 @@
 import type { FormatCodec } from '../../canonical/codec.ts';
 import { claudeErrorBody, readClaudeError } from './errors.ts';
 import { decodeClaudeReply, encodeClaudeReply } from './reply.ts';
-import { decodeClaudeRequest } from './request.ts';
+import { claudeMaxTokens, decodeClaudeRequest } from './request.ts';
 import { encodeClaudeRequest } from './request-encode.ts';
 import { ClaudeStreamDecoder } from './stream.ts';
 import { ClaudeStreamEncoder } from './stream-encoder.ts';
@@ -13,6 +13,7 @@ export { CLAUDE_DEFAULT_MAX_TOKENS } from './request-encode.ts';
 
 export const claudeCodec: FormatCodec = {
   id: 'claude',
+  requestedMaxTokens: claudeMaxTokens,
   decodeRequest: decodeClaudeRequest,
   encodeRequest: encodeClaudeRequest,
   decodeReply: decodeClaudeReply,

@@ -1,5 +1,5 @@
 /** Anthropic Messages request bodies → the canonical request (server/src/relay/canonical/types.ts). */
-import { asNumber, asString, isRecord, mergeSameRole } from '../../canonical/helpers.ts';
+import { appendAll, asNumber, asString, isRecord, mergeSameRole } from '../../canonical/helpers.ts';
 import type {
   CanonicalMessage,
   CanonicalRequest,
@@ -65,6 +65,12 @@ function decodeTools(value: unknown): ToolDefinition[] {
   return tools;
 }
 
+/** max_tokens when it is a positive integer (decodeClaudeRequest refuses any other value). */
+export function claudeMaxTokens(body: Readonly<Json>): number | undefined {
+  const maxTokens = asNumber(body.max_tokens);
+  return maxTokens !== undefined && maxTokens >= 1 && Number.isInteger(maxTokens) ? maxTokens : undefined;
+}
+
 function decodeSampling(body: Json, request: CanonicalRequest): void {
   if (body.max_tokens !== undefined) {
     const maxTokens = asNumber(body.max_tokens);
@@ -106,7 +112,7 @@ export function decodeClaudeRequest(
     const content = decodeContent(item.content, where);
     // Recent Claude Code versions put system entries inside messages: they join the system, in order.
     if (item.role === 'system')
-      system.push(...content.filter((block): block is TextBlock => block.type === 'text'));
+      appendAll(system, content, (block): block is TextBlock => block.type === 'text');
     else if (item.role === 'user' || item.role === 'assistant') messages.push({ role: item.role, content });
     else invalid(`${where}.role must be user or assistant, not ${JSON.stringify(item.role)}`);
   }
@@ -152,7 +158,7 @@ export function hoistSystemMessages(body: Json): Json {
     else if (typeof item.content === 'string') {
       if (item.content !== '') system.push({ type: 'text', text: item.content });
     } else if (Array.isArray(item.content))
-      system.push(...item.content.filter((block) => isRecord(block) && block.type === 'text'));
+      for (const block of item.content) if (isRecord(block) && block.type === 'text') system.push(block);
   }
   return { ...body, system, messages };
 }

@@ -2,7 +2,7 @@
 import type { FormatCodec } from '../../canonical/codec.ts';
 import { geminiErrorBody, readGeminiError } from './errors.ts';
 import { decodeGeminiReply, encodeGeminiReply } from './reply.ts';
-import { decodeGeminiRequest, encodeGeminiRequest } from './request.ts';
+import { decodeGeminiRequest, encodeGeminiRequest, geminiMaxTokens } from './request.ts';
 import { GeminiStreamDecoder, GeminiStreamEncoder } from './stream.ts';
 
 export {
@@ -16,6 +16,7 @@ export { geminiCountTokensReply, geminiModelsReply } from './models.ts';
 
 export const geminiCodec: FormatCodec = {
   id: 'gemini',
+  requestedMaxTokens: geminiMaxTokens,
   decodeRequest: decodeGeminiRequest,
   encodeRequest: encodeGeminiRequest,
   decodeReply: decodeGeminiReply,

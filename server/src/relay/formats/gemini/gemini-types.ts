@@ -49,8 +49,16 @@ export interface GeminiErrorBody {
   error: { code: number; message: string; status: string };
 }
 
+/** snake_case twins of the field names the codec reads (a small fixed set), made once each. */
+const snakeNames = new Map<string, string>();
+
 function snakeCase(name: string): string {
-  return name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  let snake = snakeNames.get(name);
+  if (snake === undefined) {
+    snake = name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+    snakeNames.set(name, snake);
+  }
+  return snake;
 }
 
 /** A field read under its camelCase name or its snake_case twin. */

@@ -20,33 +20,77 @@ import type {
 } from '../../canonical/types.ts';
 import { field, type GeminiPart, type Json, recordField } from './gemini-types.ts';
 
+/** A function call waiting for its response. */
+interface PendingCall {
+  id: string;
+  answered: boolean;
+}
+
+/** Calls in the order they were made; answered ones are passed over as the head moves (amortized O(1)). */
+interface CallQueue {
+  calls: PendingCall[];
+  head: number;
+}
+
+/** Takes the oldest unanswered call of a queue, if any. */
+function takeOldest(queue: CallQueue | undefined): PendingCall | undefined {
+  if (!queue) return undefined;
+  while (queue.head < queue.calls.length) {
+    const pending = queue.calls[queue.head] as PendingCall;
+    queue.head += 1;
+    if (!pending.answered) {
+      pending.answered = true;
+      return pending;
+    }
+  }
+  return undefined;
+}
+
+function queueIn(queues: Map<string, CallQueue>, key: string): CallQueue {
+  let queue = queues.get(key);
+  if (!queue) {
+    queue = { calls: [], head: 0 };
+    queues.set(key, queue);
+  }
+  return queue;
+}
+
 /**
  * Ids for function calls and responses that carry none (Gemini's often do not): calls get
- * `call_<scope>_<n>` in order, and a response without an id answers the oldest unanswered call of its name.
+ * `call_<scope>_<n>` in order, and a response without an id answers the oldest unanswered call of its name
+ * (a response that answers no call gets an id of its own). Each call and response costs constant time,
+ * whatever the number of calls (a search of the calls per response made long tool loops quadratic).
  */
 export class CallIds {
   private count = 0;
-  private readonly pending = new Map<string, string[]>();
+  /** Unanswered calls per function name, oldest first. */
+  private readonly byName = new Map<string, CallQueue>();
+  /** The same calls per name and id, so a response that names its call finds it without a search. */
+  private readonly byId = new Map<string, CallQueue>();
 
   constructor(private readonly scope: string) {}
 
-  call(name: string, id: string | undefined): string {
-    const callId = id || `call_${this.scope ? `${this.scope}_` : ''}${this.count}`;
+  private nextId(): string {
+    const id = `call_${this.scope ? `${this.scope}_` : ''}${this.count}`;
     this.count += 1;
-    const queue = this.pending.get(name) ?? [];
-    queue.push(callId);
-    this.pending.set(name, queue);
+    return id;
+  }
+
+  call(name: string, id: string | undefined): string {
+    const callId = id || this.nextId();
+    if (id) this.count += 1;
+    const pending: PendingCall = { id: callId, answered: false };
+    queueIn(this.byName, name).calls.push(pending);
+    queueIn(this.byId, `${name}\u0000${callId}`).calls.push(pending);
     return callId;
   }
 
   result(name: string, id: string | undefined): string {
-    const queue = this.pending.get(name) ?? [];
     if (id) {
-      const at = queue.indexOf(id);
-      if (at >= 0) queue.splice(at, 1);
+      takeOldest(this.byId.get(`${name}\u0000${id}`));
       return id;
     }
-    return queue.shift() ?? this.call(name, undefined);
+    return takeOldest(this.byName.get(name))?.id ?? this.nextId();
   }
 }
 

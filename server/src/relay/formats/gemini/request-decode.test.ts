@@ -69,6 +69,41 @@ describe('Gemini requests → canonical', () => {
     } satisfies CanonicalRequest);
   });
 
+  it('answers calls by id in any order, the rest by name in order; a response that answers no call gets an id of its own', () => {
+    const request = decode({
+      contents: [
+        { role: 'user', parts: [{ text: 'go' }] },
+        {
+          role: 'model',
+          parts: [
+            { functionCall: { name: 'f', id: 'a', args: {} } },
+            { functionCall: { name: 'f', id: 'b', args: {} } },
+            { functionCall: { name: 'f', args: {} } },
+          ],
+        },
+        {
+          role: 'user',
+          parts: [
+            { functionResponse: { name: 'f', id: 'b', response: {} } },
+            { functionResponse: { name: 'f', response: {} } },
+            { functionResponse: { name: 'f', response: {} } },
+            { functionResponse: { name: 'g', response: {} } },
+            { functionResponse: { name: 'g', response: {} } },
+          ],
+        },
+      ],
+    });
+    const ids = (role: 'assistant' | 'user') =>
+      request.messages
+        .find((message) => message.role === role && message.content.some((block) => block.type !== 'text'))
+        ?.content.map((block) =>
+          block.type === 'tool_call' ? block.id : block.type === 'tool_result' ? block.toolCallId : null,
+        );
+    expect(ids('assistant')).toEqual(['a', 'b', 'call_2']);
+    // b by its id; then a (the oldest call left), call_2; g answers no call: a fresh id each time.
+    expect(ids('user')).toEqual(['b', 'a', 'call_2', 'call_3', 'call_4']);
+  });
+
   it('gives function calls without ids stable ids and matches responses to them by name, in order', () => {
     const request = decode({
       contents: [

@@ -133,6 +133,12 @@ function numberField(config: Json, name: string): number | undefined {
   return asNumber(field(config, name));
 }
 
+/** generationConfig.maxOutputTokens when it is a number. */
+export function geminiMaxTokens(body: Readonly<Json>): number | undefined {
+  const config = recordField(body, 'generationConfig');
+  return config ? numberField(config, 'maxOutputTokens') : undefined;
+}
+
 export function decodeGeminiRequest(
   body: Record<string, unknown>,
   context: { model: string; stream: boolean },

@@ -2,7 +2,7 @@
 import type { FormatCodec } from '../../canonical/codec.ts';
 import { readResponsesError, responsesErrorBody } from './errors.ts';
 import { decodeResponsesReply, encodeResponsesReply } from './reply.ts';
-import { decodeResponsesRequest, encodeResponsesRequest } from './request.ts';
+import { decodeResponsesRequest, encodeResponsesRequest, responsesMaxTokens } from './request.ts';
 import { ResponsesStreamDecoder } from './stream.ts';
 import { ResponsesStreamEncoder } from './stream-encoder.ts';
 
@@ -10,6 +10,7 @@ export { previousResponseId } from './request.ts';
 
 export const responsesCodec: FormatCodec = {
   id: 'openai-responses',
+  requestedMaxTokens: responsesMaxTokens,
   decodeRequest: decodeResponsesRequest,
   encodeRequest: encodeResponsesRequest,
   decodeReply: decodeResponsesReply,

@@ -1,5 +1,6 @@
 /** Responses `input` items ↔ canonical messages (and the system/developer messages found among them). */
 import {
+  appendAll,
   asString,
   isRecord,
   mediaFromUrl,
@@ -160,7 +161,7 @@ export function decodeInput(input: unknown): { system: TextBlock[]; messages: Ca
     const decoded = decodeItem(item);
     if (!decoded) continue;
     if (decoded.role === 'system')
-      system.push(...decoded.content.filter((block): block is TextBlock => block.type === 'text'));
+      appendAll(system, decoded.content, (block): block is TextBlock => block.type === 'text');
     else messages.push({ role: decoded.role, content: decoded.content });
   }
   return { system, messages: mergeSameRole(messages) };

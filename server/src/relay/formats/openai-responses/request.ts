@@ -1,5 +1,12 @@
 /** OpenAI Responses requests (`POST /v1/responses`, stateless use) ↔ the canonical request. */
-import { asNumber, asString, effortNamed, isRecord, reasoningEffort } from '../../canonical/helpers.ts';
+import {
+  appendAll,
+  asNumber,
+  asString,
+  effortNamed,
+  isRecord,
+  reasoningEffort,
+} from '../../canonical/helpers.ts';
 import type {
   CanonicalRequest,
   ReasoningSettings,
@@ -103,6 +110,12 @@ function decodeFormat(value: unknown): ResponseFormat | undefined {
   };
 }
 
+/** max_output_tokens when it is a positive number. */
+export function responsesMaxTokens(body: Readonly<Json>): number | undefined {
+  const maxTokens = asNumber(body.max_output_tokens);
+  return maxTokens !== undefined && maxTokens > 0 ? maxTokens : undefined;
+}
+
 export function decodeResponsesRequest(
   body: Json,
   context: { model: string; stream: boolean },
@@ -112,7 +125,7 @@ export function decodeResponsesRequest(
   const system: TextBlock[] = [];
   const instructions = asString(body.instructions);
   if (instructions) system.push({ type: 'text', text: instructions });
-  system.push(...inputSystem);
+  appendAll(system, inputSystem);
   const request: CanonicalRequest = {
     model: asString(body.model) ?? context.model,
     system,
@@ -123,8 +136,8 @@ export function decodeResponsesRequest(
   const toolChoice = decodeToolChoice(body.tool_choice);
   if (toolChoice) request.toolChoice = toolChoice;
   if (typeof body.parallel_tool_calls === 'boolean') request.parallelToolCalls = body.parallel_tool_calls;
-  const maxTokens = asNumber(body.max_output_tokens);
-  if (maxTokens !== undefined && maxTokens > 0) request.maxTokens = maxTokens;
+  const maxTokens = responsesMaxTokens(body);
+  if (maxTokens !== undefined) request.maxTokens = maxTokens;
   const temperature = asNumber(body.temperature);
   if (temperature !== undefined) request.temperature = temperature;
   const topP = asNumber(body.top_p);

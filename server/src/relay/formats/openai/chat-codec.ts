@@ -4,9 +4,11 @@ import { decodeChatReply, encodeChatReply } from './chat-reply-codec.ts';
 import { decodeChatRequest, encodeChatRequest } from './chat-request-codec.ts';
 import { ChatStreamDecoder, ChatStreamEncoder } from './chat-stream-codec.ts';
 import { errorBody, readErrorBody } from './errors.ts';
+import { readMaxTokens } from './request.ts';
 
 export const openAiChatCodec: FormatCodec = {
   id: 'openai-chat',
+  requestedMaxTokens: readMaxTokens,
   decodeRequest: decodeChatRequest,
   encodeRequest: encodeChatRequest,
   decodeReply: decodeChatReply,

@@ -1,5 +1,6 @@
 /** OpenAI Chat Completions requests ↔ the canonical request (server/src/relay/canonical/types.ts). */
 import {
+  appendAll,
   asNumber,
   asString,
   effortNamed,
@@ -92,7 +93,7 @@ function decodeAssistant(message: Json): ContentBlock[] {
   const blocks: ContentBlock[] = [];
   const reasoning = asString(message.reasoning_content) ?? asString(message.reasoning);
   if (reasoning) blocks.push({ type: 'thinking', text: reasoning });
-  blocks.push(...decodeContent(message.content));
+  appendAll(blocks, decodeContent(message.content));
   if (Array.isArray(message.tool_calls)) {
     for (const call of message.tool_calls) {
       if (!isRecord(call)) continue;
@@ -126,7 +127,7 @@ function decodeMessages(raw: unknown): { system: TextBlock[]; messages: Canonica
     switch (item.role) {
       case 'system':
       case 'developer':
-        system.push(...textBlocksOf(item.content));
+        appendAll(system, textBlocksOf(item.content));
         break;
       case 'user':
         messages.push({ role: 'user', content: decodeContent(item.content) });
@@ -319,7 +320,7 @@ export function encodeChatRequest(request: CanonicalRequest): Json {
   if (request.system.length > 0) {
     messages.push({ role: 'system', content: request.system.map((block) => block.text).join('\n\n') });
   }
-  for (const message of request.messages) messages.push(...encodeMessage(message));
+  for (const message of request.messages) appendAll(messages, encodeMessage(message));
   const body: Json = { model: request.model, messages };
   if (request.stream) body.stream = true;
   if (request.tools.length > 0) {

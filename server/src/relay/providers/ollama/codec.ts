@@ -8,6 +8,7 @@
  */
 import type { SseMessage, UpstreamCodec } from '../../canonical/codec.ts';
 import {
+  appendAll,
   asString,
   eventObject,
   isRecord,
@@ -150,7 +151,7 @@ export const ollamaCodec: UpstreamCodec = {
     const names = new Map<string, string>();
     for (const message of request.messages)
       for (const block of message.content) if (block.type === 'tool_call') names.set(block.id, block.name);
-    for (const message of request.messages) messages.push(...encodeMessage(message, names));
+    for (const message of request.messages) appendAll(messages, encodeMessage(message, names));
     const body: Json = { model: request.model, messages, stream: request.stream };
     const tuned = options(request);
     if (Object.keys(tuned).length > 0) body.options = tuned;
