@@ -4,15 +4,15 @@
  * setting; LEDGER_REPLAY_SKIP_CORRUPT=true replays the rest and logs the skipped line; a torn last line
  * alone is skipped with a warning (docs/decisions/0008-durable-ledger-and-shutdown.md).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../test-support/server-process.ts';
 import { connectDatabase } from './connect.ts';
-import { LedgerJournal } from './ledger-journal.ts';
 import { runMigrations } from './migrations/index.ts';
+import { writeDamagedJournal } from './test-damaged-journal.ts';
 
 const START_QUOTA = 1_000;
 const SECRET = 'sk-live-never-in-a-log-000111222';
@@ -41,18 +41,7 @@ async function databaseWithJournal(name: string, damage: (lines: string[]) => st
     .values({ username: 'payer', password: 'x', quota: START_QUOTA })
     .execute();
   await handle.close();
-  const journalPath = `${path}.ledger`;
-  LedgerJournal.acquire(journalPath);
-  const journal = new LedgerJournal(journalPath);
-  journal.append([['i', 'users', 1, { quota: 1 }]]);
-  journal.append([
-    ['i', 'users', 1, { quota: 20 }],
-    ['l', { user_id: 1, type: 2, quota: 20, content: SECRET }],
-  ]);
-  journal.append([['i', 'users', 1, { quota: 300 }]]);
-  journal.close(false);
-  const lines = readFileSync(journalPath, 'utf8').split('\n').slice(0, -1);
-  writeFileSync(journalPath, damage(lines));
+  writeDamagedJournal(`${path}.ledger`, SECRET, damage);
   return path;
 }
 

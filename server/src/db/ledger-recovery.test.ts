@@ -3,12 +3,13 @@
  * is refused with a message that tells the operator what to do, unless LEDGER_REPLAY_SKIP_CORRUPT says
  * to skip the damaged lines (each logged, the file kept); a torn last line alone never stops a boot.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerJournal } from './ledger-journal.ts';
 import { LedgerJournalCorruptError, type RecoveryLogger, takePreviousJournal } from './ledger-recovery.ts';
+import { writeDamagedJournal } from './test-damaged-journal.ts';
 
 const SECRET = 'sk-live-do-not-print-9876543210';
 
@@ -42,17 +43,7 @@ afterAll(() => {
 function journalWith(damage: (lines: string[]) => string): string {
   counter += 1;
   const path = join(directory, `ledger-${counter}.journal`);
-  LedgerJournal.acquire(path);
-  const journal = new LedgerJournal(path);
-  journal.append([['i', 'users', 1, { quota: 1 }]]);
-  journal.append([
-    ['i', 'users', 1, { quota: 20 }],
-    ['l', { user_id: 1, type: 2, quota: 20, content: SECRET }],
-  ]);
-  journal.append([['i', 'users', 1, { quota: 300 }]]);
-  journal.close(false);
-  const lines = readFileSync(path, 'utf8').split('\n').slice(0, -1);
-  writeFileSync(path, damage(lines));
+  writeDamagedJournal(path, SECRET, damage);
   return path;
 }
 

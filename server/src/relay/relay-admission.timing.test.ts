@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from '../test-support/server-process.ts';
 import { type ApiClient, createUserAndLogin, loginAsRoot } from '../test-support/test-server.ts';
+import { fastestOf } from '../test-support/timing.ts';
 
 const chatReply = JSON.stringify({
   id: 'chatcmpl-drain',
@@ -108,17 +109,6 @@ async function slowestHealthCheck(server: ServerProcess, until: Promise<unknown>
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   return slowest;
-}
-
-/** The shortest of three timings of `step`, in milliseconds. */
-function fastestOf(step: () => unknown): number {
-  let fastest = Number.POSITIVE_INFINITY;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const started = performance.now();
-    step();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
 }
 
 /**

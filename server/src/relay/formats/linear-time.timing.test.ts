@@ -7,6 +7,7 @@
  * 40,000 messages took 13 s). The bound, 24 times, leaves room for the collector's noise.
  */
 import { describe, expect, it } from 'vitest';
+import { fastestOf } from '../../test-support/timing.ts';
 import type { FormatCodec, UpstreamCodec, WireFormat } from '../canonical/codec.ts';
 import { countRequestTokens } from '../canonical/metering.ts';
 import type { CanonicalRequest } from '../canonical/types.ts';
@@ -200,17 +201,6 @@ const shapes: Record<WireFormat, Record<string, (n: number) => Record<string, un
   },
 };
 
-/** The fastest of three runs of `step`, in milliseconds. */
-function fastest(step: () => void): number {
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run += 1) {
-    const started = performance.now();
-    step();
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
-}
-
 /** Milliseconds per step (decode, count, each upstream's encode) of one shape at size `n`. */
 function timings(
   codec: FormatCodec,
@@ -223,19 +213,19 @@ function timings(
   let request: CanonicalRequest | undefined;
   times.set(
     'decode',
-    fastest(() => {
+    fastestOf(() => {
       request = codec.decodeRequest({ ...body }, { model: 'gpt-4o', stream: false });
     }),
   );
   const decoded = request as CanonicalRequest;
   times.set(
     'count',
-    fastest(() => countRequestTokens(decoded, 'gpt-4o')),
+    fastestOf(() => countRequestTokens(decoded, 'gpt-4o')),
   );
   for (const target of targets) {
     times.set(
       `encode for ${target.id}`,
-      fastest(() => JSON.stringify(target.encodeRequest({ ...decoded, maxTokens: 5 }))),
+      fastestOf(() => JSON.stringify(target.encodeRequest({ ...decoded, maxTokens: 5 }))),
     );
   }
   return times;
