@@ -54,3 +54,11 @@ export const taskChannelTypes: ReadonlySet<number> = new Set([2, 5, 36]);
 
 /** Every channel type a channel may be saved with: the relayed ones and the task ones. */
 export const servedChannelTypes: ReadonlySet<number> = new Set([...relayedChannelTypes, ...taskChannelTypes]);
+
+/**
+ * Channel types whose key is optional: local servers (Ollama, Xinference) that need no credentials, to which
+ * the relay sends a bearer token only when a key is set (server/src/relay/providers/openai-compatible/
+ * configs.ts `none-if-empty`, server/src/relay/providers/ollama/index.ts). A channel of any other type is
+ * saved only with its key.
+ */
+export const keyOptionalChannelTypes: ReadonlySet<number> = new Set([4, 47]);

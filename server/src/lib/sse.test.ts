@@ -103,6 +103,42 @@ describe('SseParser', () => {
   });
 });
 
+describe('SseParser for dialects that keep the leading space of data (Zhipu v3)', () => {
+  const parse = (text: string) => {
+    const parser = new SseParser({ keepLeadingSpace: true });
+    return [...parser.push(text), ...parser.end()];
+  };
+
+  it.each<[name: string, text: string, expected: SseEvent[]]>([
+    ['a data value keeps its leading space', 'data: Hello\n\n', [{ data: ' Hello' }]],
+    ['a data value written straight after the colon', 'data:Hello\n\n', [{ data: 'Hello' }]],
+    [
+      'the event name, id and meta lose the one optional space, as the spec says',
+      'event: finish\nid: task-1\ndata: end\nmeta: {"usage":{}}\n\n',
+      [{ event: 'finish', id: 'task-1', data: ' end', meta: '{"usage":{}}' }],
+    ],
+    [
+      'fields written without a space read the same',
+      'event:finish\nid:task-1\ndata:end\nmeta:{"usage":{}}\n\n',
+      [{ event: 'finish', id: 'task-1', data: 'end', meta: '{"usage":{}}' }],
+    ],
+    [
+      'only one space is removed from the other fields',
+      'event:  add\ndata:  two\n\n',
+      [{ event: ' add', data: '  two' }],
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(parse(text)).toEqual(expected);
+  });
+
+  it('is the WHATWG rule for every field without the option', () => {
+    const parser = new SseParser();
+    expect([...parser.push('event: finish\ndata: end\nmeta: {}\n\n'), ...parser.end()]).toEqual([
+      { event: 'finish', data: 'end', meta: '{}' },
+    ]);
+  });
+});
+
 describe('SseParser split at every byte boundary', () => {
   const recorded = [
     ': OPENROUTER PROCESSING\r\n\r\n',

@@ -3,7 +3,8 @@
  *
  * The parser follows the WHATWG event-stream rules (CRLF, LF or CR line endings; `:` comments;
  * `field: value` with one optional space; several `data:` lines joined by "\n"; a blank line
- * dispatches) with one deliberate difference: `end()` dispatches a final event that was not
+ * dispatches) with two deliberate differences: a dialect may keep the space after `data:`
+ * (`keepLeadingSpace`, Zhipu v3), and `end()` dispatches a final event that was not
  * followed by a blank line, because many upstreams close the stream right after their last
  * `data:` line. It keeps only the unconsumed tail of the input (the current partial line and the
  * fields of the event being built), so memory per stream is constant whatever its length.
@@ -28,8 +29,10 @@ export interface SseParserOptions {
    */
   maxEventLength?: number;
   /**
-   * Keep the space after `field:` (WHATWG drops one). Zhipu's v3 streams write `data:` straight before
-   * the text, so a piece's own leading space would otherwise be lost.
+   * Keep the space after `data:` (WHATWG drops one). Zhipu's v3 streams write `data:` straight before
+   * the text, so a piece's own leading space (`data: world`, the piece " world") would otherwise be lost.
+   * Only `data` is concerned: every other field (`event`, `id`, `meta`) still loses its one optional
+   * space, so `event: finish` and `event:finish` both name the `finish` event.
    */
   keepLeadingSpace?: boolean;
 }
@@ -151,9 +154,9 @@ export class SseParser {
       value = '';
     } else {
       field = line.slice(0, colon);
-      value = line.slice(
-        line.charCodeAt(colon + 1) === SPACE && !this.#keepLeadingSpace ? colon + 2 : colon + 1,
-      );
+      // WHATWG drops one space after the colon; a dialect that keeps it does so for `data` only.
+      const dropSpace = line.charCodeAt(colon + 1) === SPACE && !(this.#keepLeadingSpace && field === 'data');
+      value = line.slice(dropSpace ? colon + 2 : colon + 1);
     }
     switch (field) {
       case 'data':

@@ -1,11 +1,12 @@
 /**
- * Turns channel form input into column values, applying every rule of docs/reference/console-validation.md "Channel form" and
+ * Turns channel form input into column values, applying every rule of docs/reference/console-validation.md "Channel form"
+ * (the key required on create, except for the types that need none: common/channel-types.ts) and
  * docs/reference/routing.md on the server: required fields, known type, JSON settings, priority ≥ -999, weight ≥ 0
  * (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas.
  */
 
 import type { Updateable } from 'kysely';
-import { channelTypeNames } from '../../../../common/channel-types.ts';
+import { channelTypeNames, keyOptionalChannelTypes } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { connectHost, hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
@@ -77,7 +78,8 @@ export function normalizeChannelFields(
   policy: UpstreamAddressPolicy = 'default',
 ): ChannelValues {
   const values: ChannelValues = {};
-  if (isCreate && (!fields.name?.trim() || !fields.key?.trim()))
+  const keyOptional = keyOptionalChannelTypes.has(fields.type ?? 1);
+  if (isCreate && (!fields.name?.trim() || (!fields.key?.trim() && !keyOptional)))
     throw businessFailure('channel.name_key_required');
   if (fields.name !== undefined) {
     if (!fields.name.trim()) throw businessFailure('channel.name_key_required');

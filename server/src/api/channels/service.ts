@@ -27,19 +27,24 @@ async function channelChanged(context: AppContext): Promise<void> {
   await context.channelCache.changed();
 }
 
-/** Creates one channel, or one per non-empty key line in batch mode. Returns the new ids. */
+/**
+ * Creates one channel, or one per non-empty key line in batch mode (one keyless channel when a type that
+ * needs no key has none). Returns the new ids.
+ */
 export async function createChannels(
   context: AppContext,
   fields: ChannelFields,
   batch: boolean,
 ): Promise<number[]> {
   const values = normalizeChannelFields(fields, true, context.config.upstreamAddressPolicy);
-  const keys = batch
+  const lines = batch
     ? (values.key ?? '')
         .split('\n')
         .map((key) => key.trim())
         .filter(Boolean)
     : [values.key ?? ''];
+  // A type that needs no key gets one keyless channel when no key line is given.
+  const keys = lines.length > 0 ? lines : [''];
   for (const key of keys) checkChannelKey(values.type ?? 1, key);
   checkChannelOther(values.type ?? 1, values.other);
   const { db, dialect } = context.database;

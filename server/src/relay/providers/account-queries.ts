@@ -58,7 +58,9 @@ async function query(
 }
 
 /** Where a channel's model list is read, and with which headers. */
-function modelListRequest(channel: CachedChannel): { url: string; headers: Record<string, string> } {
+async function modelListRequest(
+  channel: CachedChannel,
+): Promise<{ url: string; headers: Record<string, string> }> {
   const native = (fallback: string) => baseUrl(channel.baseUrl, fallback);
   if (channel.type === 14) {
     return {
@@ -75,7 +77,7 @@ function modelListRequest(channel: CachedChannel): { url: string; headers: Recor
       headers: { accept: 'application/json' },
     };
     if (key.kind === 'api-key') request.headers.authorization = `Bearer ${key.apiKey}`;
-    else signAwsRequest(request, { ...key, service: 'bedrock' });
+    else await signAwsRequest(request, { ...key, service: 'bedrock' });
     return { url: request.url, headers: request.headers };
   }
   if (channel.type === 11) return { url: palmModelListUrl(channel), headers: {} };
@@ -109,7 +111,7 @@ export async function fetchUpstreamModels(context: AppContext, channel: CachedCh
     const input = { channel, upstream: context.upstream, ...(proxyUrl ? { proxyUrl } : {}) };
     return [...new Set(await asAccountQuery(channel, () => listVertexModels(input)))].sort();
   }
-  const { url, headers } = modelListRequest(channel);
+  const { url, headers } = await modelListRequest(channel);
   const reply = await query(context, channel, url, headers);
   const data = Array.isArray(reply.data)
     ? reply.data

@@ -1,32 +1,42 @@
 /**
  * A fake Tencent Hunyuan API (ChatCompletions, version 2023-09-01) that verifies every request's
- * TC3-HMAC-SHA256 signature the way Tencent Cloud documents it — recomputed here from the raw body, the
- * Host header and X-TC-Timestamp with its own copy of the secret — and answers Tencent's error body (HTTP
- * 200, Response.Error) when the signature, the action or the clock is wrong.
+ * TC3-HMAC-SHA256 signature with Tencent's own signer (tencentcloud-sdk-nodejs-common's `Sign.sign3`, over
+ * the raw body, the Host header's host name, the content type and X-TC-Timestamp, with its own copy of the
+ * secret) and answers Tencent's error body (HTTP 200, Response.Error) when the signature, the action or the
+ * clock is wrong.
  */
-import { createHash, createHmac } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type TencentSign from 'tencentcloud-sdk-nodejs-common/tencentcloud/common/sign.js';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
+
+/** Tencent's signer (an inner module of the SDK, CommonJS with a default export). */
+const Sign = (
+  createRequire(import.meta.url)('tencentcloud-sdk-nodejs-common/tencentcloud/common/sign.js') as {
+    default: typeof TencentSign;
+  }
+).default;
 
 export const FAKE_HUNYUAN_SECRET_ID = 'AKIDfakeHunyuan';
 export const FAKE_HUNYUAN_SECRET_KEY = 'fake-hunyuan-secret';
 export const FAKE_HUNYUAN_PIECES = ['你好！', '我是腾讯', '混元。'];
 export const FAKE_HUNYUAN_USAGE = { PromptTokens: 11, CompletionTokens: 9, TotalTokens: 20 };
 
-function hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
+/** The Authorization Tencent's SDK makes for this request: what the request must carry. */
 function expectedAuthorization(request: RecordedVendorRequest, timestamp: number): string {
-  const date = new Date(timestamp * 1000).toISOString().slice(0, 10);
-  const canonical = `POST\n/\n\ncontent-type:${request.headers['content-type']}\nhost:${request.headers.host}\n\ncontent-type;host\n${hex(request.raw)}`;
-  const scope = `${date}/hunyuan/tc3_request`;
-  const toSign = `TC3-HMAC-SHA256\n${timestamp}\n${scope}\n${hex(canonical)}`;
-  const dateKey = createHmac('sha256', `TC3${FAKE_HUNYUAN_SECRET_KEY}`).update(date).digest();
-  const serviceKey = createHmac('sha256', dateKey).update('hunyuan').digest();
-  const signingKey = createHmac('sha256', serviceKey).update('tc3_request').digest();
-  const signature = createHmac('sha256', signingKey).update(toSign).digest('hex');
-  return `TC3-HMAC-SHA256 Credential=${FAKE_HUNYUAN_SECRET_ID}/${scope}, SignedHeaders=content-type;host, Signature=${signature}`;
+  const hostname = new URL(`http://${request.headers.host ?? ''}`).hostname;
+  return Sign.sign3({
+    method: 'POST',
+    url: `https://${hostname}${request.path}`,
+    payload: Buffer.from(request.raw, 'utf8'),
+    timestamp,
+    service: 'hunyuan',
+    secretId: FAKE_HUNYUAN_SECRET_ID,
+    secretKey: FAKE_HUNYUAN_SECRET_KEY,
+    multipart: false,
+    boundary: '',
+    headers: { 'Content-Type': String(request.headers['content-type'] ?? '') },
+  });
 }
 
 function fail(response: ServerResponse, code: string, message: string): void {

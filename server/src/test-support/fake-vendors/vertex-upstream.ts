@@ -1,12 +1,13 @@
 /**
  * A fake Google Vertex AI for integration tests: an OAuth token endpoint (`POST /token`, JWT bearer grant,
- * the assertion's RS256 signature checked against the service account's public key) and the publisher
- * routes `/v1/projects/<p>/locations/<r>/publishers/google/models/<m>:generateContent` (and
+ * the assertion's RS256 signature, audience and lifetime checked with `jose` against the service account's
+ * public key) and the publisher routes `/v1/projects/<p>/locations/<r>/publishers/google/models/<m>:generateContent` (and
  * `:streamGenerateContent?alt=sse`) and `…/publishers/anthropic/models/<m>:rawPredict` (`:streamRawPredict`),
  * which need a token it issued and answer like the fake Gemini and Claude APIs.
  */
-import { createVerify, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { errors, jwtVerify } from 'jose';
 import { answerMessages } from './claude-upstream.ts';
 import { generate } from './gemini-upstream.ts';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
@@ -29,32 +30,36 @@ function googleError(response: ServerResponse, code: number, status: string, mes
   sendJson(response, code, { error: { code, message, status } });
 }
 
-function verifyAssertion(assertion: string, publicKey: string, audience: string): string | null {
-  const [header, claims, signature] = assertion.split('.');
-  if (!header || !claims || !signature) return 'malformed assertion';
-  const verifier = createVerify('RSA-SHA256');
-  verifier.update(`${header}.${claims}`);
-  if (!verifier.verify(publicKey, Buffer.from(signature, 'base64url'))) return 'invalid JWT signature';
-  const payload = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as Record<string, unknown>;
-  if (payload.aud !== audience) return `wrong audience ${String(payload.aud)}`;
-  if (typeof payload.scope !== 'string' || !payload.scope.includes('cloud-platform')) return 'missing scope';
-  return null;
+/** Why a JWT-bearer assertion is refused (checked with a JWT library, `jose`), or null. */
+async function assertionProblem(
+  assertion: string,
+  publicKey: KeyObject,
+  audience: string,
+): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(assertion, publicKey, { algorithms: ['RS256'], audience });
+    if (typeof payload.scope !== 'string' || !payload.scope.includes('cloud-platform'))
+      return 'missing scope';
+    if (typeof payload.iss !== 'string' || !payload.iss.endsWith('.iam.gserviceaccount.com'))
+      return 'unknown issuer';
+    return null;
+  } catch (error) {
+    return error instanceof errors.JWSSignatureVerificationFailed
+      ? 'invalid JWT signature'
+      : `invalid assertion: ${(error as Error).message}`;
+  }
 }
 
 export async function startFakeVertex(): Promise<FakeVertex> {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const issued: string[] = [];
   let tokenUri = '';
-  const route = (request: RecordedVendorRequest, response: ServerResponse) => {
+  const route = async (request: RecordedVendorRequest, response: ServerResponse) => {
     if (request.method === 'POST' && request.path === '/token') {
       const problem =
         request.body.grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer'
           ? 'unsupported grant_type'
-          : verifyAssertion(
-              String(request.body.assertion ?? ''),
-              publicKey.export({ type: 'spki', format: 'pem' }).toString(),
-              tokenUri,
-            );
+          : await assertionProblem(String(request.body.assertion ?? ''), publicKey, tokenUri);
       if (problem) {
         sendJson(response, 400, { error: 'invalid_grant', error_description: problem });
         return;

@@ -114,7 +114,7 @@ export function KeyField({ mode, keyHidden }: KeyFieldProps) {
   const form = Form.useFormInstance<ChannelFormValues>();
   const type = Form.useWatch('type', form) ?? 1;
   const batch = Form.useWatch('batch', form) === true && mode === 'create';
-  const { jsonKey } = typeFields(type);
+  const { jsonKey, keyOptional } = typeFields(type);
   const placeholder = batch
     ? t('channels.form.keyBatchPlaceholder')
     : keyHidden
@@ -126,7 +126,7 @@ export function KeyField({ mode, keyHidden }: KeyFieldProps) {
       <Form.Item
         name="key"
         label={t('channels.form.key')}
-        required={mode === 'create'}
+        required={mode === 'create' && !keyOptional}
         extra={
           keyHidden
             ? t('channels.form.keyUnchangedHint')

@@ -49,6 +49,8 @@ describe('keyHintKey', () => {
     [23, 'channels.form.keyHint.tencent'],
     [33, 'channels.form.keyHint.aws'],
     [41, 'channels.form.keyHint.vertex'],
+    [4, 'channels.form.keyHint.optional'],
+    [47, 'channels.form.keyHint.optional'],
   ])('type %i hints %s', (type, key) => {
     expect(keyHintKey(type)).toBe(key);
   });
@@ -285,6 +287,26 @@ describe('prepareSubmission', () => {
         'create',
       ),
     ).toMatchObject({ ok: true, payload: { key, group: 'vip,default', auto_ban: 0 } });
+  });
+
+  it.each([4, 47])('saves a type %i channel (no key needed) without a key, batch or not', (type) => {
+    for (const batch of [false, true]) {
+      const check = prepareSubmission({ ...valid, type, key: ' \n ', batch }, 'create');
+      expect(check).toMatchObject({ ok: true, batch: false, payload: { type, name: 'main' } });
+      expect(check.ok && 'key' in check.payload).toBe(false);
+    }
+    expect(prepareSubmission({ ...valid, type, name: '', key: '' }, 'create')).toEqual({
+      ok: false,
+      error: 'channels.validation.nameKeyRequired',
+    });
+  });
+
+  it('still needs a key for the other types', () => {
+    for (const type of [1, 14, 15, 41])
+      expect(prepareSubmission({ ...valid, type, key: '' }, 'create')).toEqual({
+        ok: false,
+        error: 'channels.validation.nameKeyRequired',
+      });
   });
 
   it('uses the default group when none is chosen', () => {

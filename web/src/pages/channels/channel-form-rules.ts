@@ -3,6 +3,7 @@
  * hints, custom model names, and the check that turns the form values into the API payload. Rules return
  * the i18n key of their message, never a translated text.
  */
+import { keyOptionalChannelTypes } from '../../../../common/channel-types.ts';
 import type { ChannelPayload, ChannelView } from '../../api/channels.ts';
 import { splitList } from './channel-display.ts';
 
@@ -119,8 +120,9 @@ const keyHintKeys: Readonly<Record<number, string>> = {
   41: 'channels.form.keyHint.vertex',
 };
 
-/** The i18n key of the key box's placeholder: the key format the type expects. */
+/** The i18n key of the key box's placeholder: the key format the type expects, or that none is needed. */
 export function keyHintKey(type: number): string {
+  if (keyOptionalChannelTypes.has(type)) return 'channels.form.keyHint.optional';
   return keyHintKeys[type] ?? 'channels.form.keyHint.default';
 }
 
@@ -237,11 +239,13 @@ const jsonFieldErrors = [
 
 /** Validates the form (docs/reference/console-validation.md "Channel form") and builds the payload. */
 export function prepareSubmission(values: ChannelFormValues, mode: FormMode): SubmissionCheck {
-  const batch = mode === 'create' && values.batch;
   const name = (values.name ?? '').trim();
   const keyText = (values.key ?? '').trim();
-  const keys = batch ? keyLines(keyText) : keyText === '' ? [] : [keyText];
-  if (mode === 'create' && (name === '' || keys.length === 0)) {
+  const keyOptional = keyOptionalChannelTypes.has(values.type);
+  const keys = mode === 'create' && values.batch ? keyLines(keyText) : keyText === '' ? [] : [keyText];
+  // A type that needs no key (Ollama, Xinference) may be created without one: a single keyless channel.
+  const batch = mode === 'create' && values.batch && keys.length > 0;
+  if (mode === 'create' && (name === '' || (keys.length === 0 && !keyOptional))) {
     return { ok: false, error: 'channels.validation.nameKeyRequired' };
   }
   if (mode === 'edit' && name === '') return { ok: false, error: 'channels.validation.nameRequired' };

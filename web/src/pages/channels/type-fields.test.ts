@@ -48,6 +48,17 @@ describe('typeFields', () => {
     },
   );
 
+  it('makes the key optional for Ollama and Xinference only', () => {
+    expect([4, 47].map((type) => typeFields(type).keyOptional)).toEqual([true, true]);
+    expect([1, 8, 14, 15, 41].map((type) => typeFields(type).keyOptional)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('requires an address for Azure, custom and Volcengine', () => {
     expect([3, 8, 45].map((type) => typeFields(type).baseUrl.required)).toEqual([true, true, true]);
     expect([1, 14, 41].map((type) => typeFields(type).baseUrl.required)).toEqual([false, false, false]);

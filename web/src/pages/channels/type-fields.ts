@@ -1,9 +1,13 @@
 /**
  * The type-specific parts of the channel form (docs/reference/console-entities.md "Types with special forms": 1, 2, 3, 5, 8, 15,
  * 18, 21, 22, 23, 33, 36, 37, 39, 40, 41, 45): how the base URL and `other` fields are labelled, which
- * notice shows, whether the key is a JSON document. Labels are i18n keys.
+ * notice shows, whether the key is a JSON document or optional. Labels are i18n keys.
  */
-import { channelTypeNames, servedChannelTypes } from '../../../../common/channel-types.ts';
+import {
+  channelTypeNames,
+  keyOptionalChannelTypes,
+  servedChannelTypes,
+} from '../../../../common/channel-types.ts';
 import { TYPES_REQUIRING_BASE_URL } from './channel-form-rules.ts';
 
 export interface BaseUrlField {
@@ -33,6 +37,8 @@ export interface TypeFields {
   notice: TypeNotice | null;
   /** The key is a service-account JSON document (multi-line box). */
   jsonKey: boolean;
+  /** The type needs no key (a local Ollama or Xinference): the key box is not required. */
+  keyOptional: boolean;
   /** The OpenAI organization field shows. */
   organization: boolean;
 }
@@ -141,6 +147,7 @@ export function typeFields(type: number): TypeFields {
     other: otherFields[type] ?? null,
     notice: notices[type] ?? null,
     jsonKey: type === 41,
+    keyOptional: keyOptionalChannelTypes.has(type),
     organization: type === 1,
   };
 }

@@ -25,7 +25,7 @@ function chunk(event: unknown): Uint8Array {
   return frame({ ':event-type': 'chunk', ':message-type': 'event' }, { bytes });
 }
 
-describe("signAwsRequest agrees with AWS's own SigV4 signer", () => {
+describe("signAwsRequest signs what is sent as AWS's SigV4 signer does (the host, the encoded path, the body)", () => {
   it.each([
     ['/model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke', '{"max_tokens":10}'],
     ['/model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke-with-response-stream', '{"a":"ünïcode ✓"}'],
@@ -42,7 +42,7 @@ describe("signAwsRequest agrees with AWS's own SigV4 signer", () => {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body,
     };
-    signAwsRequest(request, { ...credentials, region: 'eu-west-3', service: 'bedrock' }, now);
+    await signAwsRequest(request, { ...credentials, region: 'eu-west-3', service: 'bedrock' }, now);
     const oracle = new SignatureV4({ credentials, region: 'eu-west-3', service: 'bedrock', sha256: Sha256 });
     const signed = await oracle.sign(
       {

@@ -2,9 +2,12 @@
  * AWS event streams (`application/vnd.amazon.eventstream`, Bedrock's invoke-with-response-stream) read
  * frame by frame and rewritten as the Claude server-sent events they carry: each `chunk` event's payload
  * is `{"bytes": "<base64 of one Claude stream event>"}`; an exception frame becomes a Claude `error`
- * event. Frames are checked (lengths, CRC32) and bounded in size; memory stays at one frame.
+ * event. Frames are cut from the byte stream by the length in their prelude (bounded in size, so memory
+ * stays at one frame) and decoded by AWS's own codec (@smithy/eventstream-codec: CRC32 checks, headers).
  */
+
 import { crc32 } from 'node:zlib';
+import { EventStreamCodec, type MessageHeaders } from '@smithy/eventstream-codec';
 
 const PRELUDE_BYTES = 12;
 const MAX_FRAME_BYTES = 16 * 1024 * 1024;
@@ -14,53 +17,30 @@ export interface EventFrame {
   payload: Buffer;
 }
 
-function readHeaders(buffer: Buffer): Record<string, string | number | boolean> {
-  const headers: Record<string, string | number | boolean> = {};
-  let offset = 0;
-  while (offset < buffer.length) {
-    const nameLength = buffer.readUInt8(offset);
-    const name = buffer.toString('utf8', offset + 1, offset + 1 + nameLength);
-    offset += 1 + nameLength;
-    const type = buffer.readUInt8(offset);
-    offset += 1;
-    switch (type) {
-      case 0:
-      case 1:
-        headers[name] = type === 0;
+const codec = new EventStreamCodec(
+  (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'),
+  (text) => Buffer.from(text, 'utf8'),
+);
+
+/** Header values as plain values (binary as base64, timestamps in milliseconds, 64-bit as a number). */
+function plainHeaders(headers: MessageHeaders): Record<string, string | number | boolean> {
+  const plain: Record<string, string | number | boolean> = {};
+  for (const [name, header] of Object.entries(headers)) {
+    switch (header.type) {
+      case 'long':
+        plain[name] = header.value.valueOf();
         break;
-      case 2:
-        headers[name] = buffer.readInt8(offset);
-        offset += 1;
+      case 'binary':
+        plain[name] = Buffer.from(header.value).toString('base64');
         break;
-      case 3:
-        headers[name] = buffer.readInt16BE(offset);
-        offset += 2;
-        break;
-      case 4:
-        headers[name] = buffer.readInt32BE(offset);
-        offset += 4;
-        break;
-      case 5:
-      case 8:
-        headers[name] = Number(buffer.readBigInt64BE(offset));
-        offset += 8;
-        break;
-      case 6:
-      case 7: {
-        const length = buffer.readUInt16BE(offset);
-        headers[name] = buffer.toString(type === 7 ? 'utf8' : 'base64', offset + 2, offset + 2 + length);
-        offset += 2 + length;
-        break;
-      }
-      case 9:
-        headers[name] = buffer.toString('hex', offset, offset + 16);
-        offset += 16;
+      case 'timestamp':
+        plain[name] = header.value.getTime();
         break;
       default:
-        throw new Error(`event stream header ${name} has unknown type ${type}`);
+        plain[name] = header.value;
     }
   }
-  return headers;
+  return plain;
 }
 
 /** Splits bytes into frames as they arrive. */
@@ -75,16 +55,17 @@ export class EventStreamReader {
       const headersLength = this.pending.readUInt32BE(4);
       if (total > MAX_FRAME_BYTES || total < PRELUDE_BYTES + 4 + headersLength)
         throw new Error(`event stream frame of ${total} bytes is out of bounds`);
+      // Checked before waiting for the rest: a corrupted length must not hold the stream until it ends.
       if (crc32(this.pending.subarray(0, 8)) !== this.pending.readUInt32BE(8))
         throw new Error('event stream prelude checksum mismatch');
       if (this.pending.length < total) break;
-      const frame = this.pending.subarray(0, total);
-      if (crc32(frame.subarray(0, total - 4)) !== frame.readUInt32BE(total - 4))
-        throw new Error('event stream message checksum mismatch');
-      frames.push({
-        headers: readHeaders(frame.subarray(PRELUDE_BYTES, PRELUDE_BYTES + headersLength)),
-        payload: Buffer.from(frame.subarray(PRELUDE_BYTES + headersLength, total - 4)),
-      });
+      let message: ReturnType<EventStreamCodec['decode']>;
+      try {
+        message = codec.decode(this.pending.subarray(0, total));
+      } catch (error) {
+        throw new Error(`event stream frame refused: ${(error as Error).message}`);
+      }
+      frames.push({ headers: plainHeaders(message.headers), payload: Buffer.from(message.body) });
       this.pending = this.pending.subarray(total);
     }
     return frames;

@@ -2,7 +2,7 @@
  * AWS Bedrock (channel type 33), Claude models through InvokeModel: the key is `AccessKey|SecretKey|Region`
  * (SigV4) or `APIKey|Region` (Bearer);
  * requests go to `<base or https://bedrock-runtime.<region>.amazonaws.com>/model/<modelId>/invoke`
- * (`/invoke-with-response-stream` for streams), signed with SigV4 (./sigv4.ts), in Claude's format without
+ * (`/invoke-with-response-stream` for streams), signed with SigV4 by AWS's signer (./sigv4.ts), in Claude's format without
  * the model and with `anthropic_version: bedrock-2023-05-31` (betas go in the body's `anthropic_beta`).
  * Streams arrive as AWS event streams and are rewritten as Claude SSE (./event-stream.ts). Model names
  * become Bedrock ids by bedrockModelId (below); other ids are set by model mapping.
@@ -94,7 +94,7 @@ export const bedrockAdaptor: ProviderAdaptor = {
     const key = readBedrockKey(channel.key);
     if (typeof key === 'string') throw new Error(key);
     if (key.kind === 'api-key') request.headers.authorization = `Bearer ${key.apiKey}`;
-    else signAwsRequest(request, { ...key, service: 'bedrock' });
+    else await signAwsRequest(request, { ...key, service: 'bedrock' });
   },
 
   streamFraming: { contentType: EVENT_STREAM, toSse: eventStreamToClaudeSse },

@@ -46,7 +46,8 @@ export const hunyuanAdaptor: ProviderAdaptor = {
       secretId: credentials.secretId,
       secretKey: credentials.secretKey,
       service: 'hunyuan',
-      host: url.host,
+      // The host name without a port, as Tencent's own SDK signs it (Sign.sign3).
+      host: url.hostname,
       payload: request.body,
       timestamp,
     });

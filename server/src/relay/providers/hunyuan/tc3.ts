@@ -11,6 +11,7 @@ export interface Tc3Input {
   secretId: string;
   secretKey: string;
   service: string;
+  /** The host name the request goes to (no port: Tencent's SDK signs the host name alone). */
   host: string;
   /** The request body exactly as sent. */
   payload: string;

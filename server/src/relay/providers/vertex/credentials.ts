@@ -1,10 +1,11 @@
 /**
  * Vertex AI credentials: the channel key is a Google service-account JSON key. An access token is
- * obtained by signing a JWT (RS256) with the account's private key and exchanging it at the key's
+ * obtained by signing a JWT (RS256, by `jose`) with the account's private key and exchanging it at the key's
  * `token_uri` (OAuth 2.0 JWT bearer grant); tokens are cached per key until a minute before they expire,
  * and concurrent calls share one exchange.
  */
-import { createHash, createSign } from 'node:crypto';
+import { createHash, createPrivateKey } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { type ExpiringToken, TokenCache } from '../../../lib/token-cache.ts';
 import type { AuthorizeInput } from '../types.ts';
 
@@ -42,25 +43,15 @@ export function readServiceAccount(key: string): ServiceAccount | string {
   };
 }
 
-function base64Url(value: string | Buffer): string {
-  return Buffer.from(value).toString('base64url');
-}
-
-/** The signed JWT assertion for the token exchange. */
-export function signAssertion(account: ServiceAccount, nowSeconds: number): string {
-  const header = base64Url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }));
-  const claims = base64Url(
-    JSON.stringify({
-      iss: account.clientEmail,
-      scope: SCOPE,
-      aud: account.tokenUri,
-      iat: nowSeconds,
-      exp: nowSeconds + TOKEN_LIFETIME_SECONDS,
-    }),
-  );
-  const signer = createSign('RSA-SHA256');
-  signer.update(`${header}.${claims}`);
-  return `${header}.${claims}.${base64Url(signer.sign(account.privateKey))}`;
+/** The signed JWT assertion for the token exchange (RS256 by `jose`, with the account's private key). */
+export function signAssertion(account: ServiceAccount, nowSeconds: number): Promise<string> {
+  return new SignJWT({ scope: SCOPE })
+    .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
+    .setIssuer(account.clientEmail)
+    .setAudience(account.tokenUri)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + TOKEN_LIFETIME_SECONDS)
+    .sign(createPrivateKey(account.privateKey));
 }
 
 const tokens = new TokenCache();
@@ -74,7 +65,7 @@ function cacheKey(account: ServiceAccount): string {
 async function exchange(account: ServiceAccount, input: AuthorizeInput): Promise<ExpiringToken> {
   const form = new URLSearchParams({
     grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
-    assertion: signAssertion(account, Math.floor(Date.now() / 1000)),
+    assertion: await signAssertion(account, Math.floor(Date.now() / 1000)),
   });
   const reply = (await input.upstream.requestJson(
     {

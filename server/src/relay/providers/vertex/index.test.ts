@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readServiceAccount } from './credentials.ts';
-import { regionSettingProblem, vertexClaudeModel, vertexRegion } from './index.ts';
+import { regionSettingProblem, vertexClaudeModel, vertexHost, vertexRegion } from './index.ts';
 
 describe('vertexRegion', () => {
   it.each([
@@ -13,6 +13,21 @@ describe('vertexRegion', () => {
     ['{not json', 'm', 'global'],
   ])('%s for %s → %s', (other, model, region) => {
     expect(vertexRegion(other, model)).toBe(region);
+  });
+});
+
+describe('vertexHost', () => {
+  it.each([
+    ['global', '', 'https://aiplatform.googleapis.com'],
+    ['us', '', 'https://aiplatform.us.rep.googleapis.com'],
+    ['eu', '', 'https://aiplatform.eu.rep.googleapis.com'],
+    ['us-central1', '', 'https://us-central1-aiplatform.googleapis.com'],
+    ['europe-west4', '', 'https://europe-west4-aiplatform.googleapis.com'],
+    ['us-east5', '', 'https://us-east5-aiplatform.googleapis.com'],
+    ['asia-northeast1', '', 'https://asia-northeast1-aiplatform.googleapis.com'],
+    ['us', 'https://vertex.example.com/', 'https://vertex.example.com'],
+  ])('%s (base URL %o) → %s', (region, baseUrl, host) => {
+    expect(vertexHost(region, baseUrl)).toBe(host);
   });
 });
 

@@ -57,12 +57,20 @@ export function vertexClaudeModel(model: string): string {
   return model.includes('@') ? model : model.replace(/-(\d{8})$/, '@$1');
 }
 
-/** The API host of a region (the channel's base URL when it sets one). */
+/** Google's multi-region locations, served from their own hosts (`aiplatform.<location>.rep.googleapis.com`). */
+const MULTI_REGIONS: ReadonlySet<string> = new Set(['us', 'eu']);
+
+/**
+ * The API host of a location (the channel's base URL when it sets one), as Google's Vertex AI locations
+ * page lists them: `global` at aiplatform.googleapis.com, the multi-regions `us` and `eu` at
+ * aiplatform.us.rep.googleapis.com and aiplatform.eu.rep.googleapis.com, a single region such as
+ * `us-central1` at us-central1-aiplatform.googleapis.com (docs/providers.md).
+ */
 export function vertexHost(region: string, baseUrl: string): string {
   if (baseUrl) return baseUrl.replace(/\/+$/, '');
-  return region === 'global'
-    ? 'https://aiplatform.googleapis.com'
-    : `https://${region}-aiplatform.googleapis.com`;
+  if (region === 'global') return 'https://aiplatform.googleapis.com';
+  if (MULTI_REGIONS.has(region)) return `https://aiplatform.${region}.rep.googleapis.com`;
+  return `https://${region}-aiplatform.googleapis.com`;
 }
 
 export const vertexAdaptor: ProviderAdaptor = {
