@@ -90,6 +90,13 @@ describe('built-in pricing tables', () => {
       'grok-',
       'qwen-',
       'glm-',
+      'chatglm_',
+      'ERNIE-',
+      'SparkDesk',
+      'hunyuan',
+      '360gpt',
+      'yi-',
+      'abab',
     ]) {
       expect(
         models.some((model) => model.startsWith(prefix)),

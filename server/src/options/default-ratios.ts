@@ -163,6 +163,54 @@ const tokenPrices: ReadonlyArray<[string, ListPrice]> = [
   ['glm-4.5', usd(0.6, 2.2, 0.11)],
   ['glm-4.5-air', usd(0.2, 1.1, 0.03)],
   ['embedding-3', cny(0.5)],
+  // The native-protocol families at the prices new-api ships for them (docs/reference/billing.md,
+  // "Built-in prices of the native-protocol families": source, date, and the exchange rates it used).
+  // Baidu ERNIE: ERNIE-Speed and ERNIE-Lite completions cost twice the prompt (new-api's rule).
+  ['ERNIE-4.0-8K', cny(120)],
+  ...same(['ERNIE-3.5-8K', 'ERNIE-3.5-8K-1222', 'ERNIE-3.5-4K-0205'], cny(12)),
+  ...same(['ERNIE-3.5-8K-0205', 'ERNIE-Bot-8K'], cny(24)),
+  ...same(['ERNIE-Speed-8K', 'ERNIE-Speed-128K'], cny(4, 8)),
+  ['ERNIE-Lite-8K-0922', cny(8, 16)],
+  ['ERNIE-Lite-8K-0308', cny(3, 6)],
+  ['ERNIE-Tiny-8K', cny(1)],
+  ['BLOOMZ-7B', cny(4)],
+  ...same(['Embedding-V1', 'bge-large-zh', 'bge-large-en', 'tao-8k'], cny(2)),
+  // Zhipu: ChatGLM (v3 API) and the first GLM-4 models (v4)
+  ...same(['chatglm_turbo', 'chatglm_std', 'glm-3-turbo'], cny(5)),
+  ['chatglm_pro', cny(10)],
+  ['chatglm_lite', cny(2)],
+  ...same(['glm-4', 'glm-4-0520', 'glm-4-alltools'], cny(100)),
+  ['glm-4v', cny(50)],
+  ['glm-4v-plus', cny(10)],
+  // iFlytek Spark: `SparkDesk` also prices every other `SparkDesk-…` name by prefix.
+  ...same(
+    ['SparkDesk', 'SparkDesk-v1.1', 'SparkDesk-v2.1', 'SparkDesk-v3.1', 'SparkDesk-v3.5', 'SparkDesk-v4.0'],
+    cny(18),
+  ),
+  // Tencent Hunyuan: one price for the family (`hunyuan-turbo`, `hunyuan-lite` … by prefix).
+  ['hunyuan', cny(100)],
+  // 360 AI
+  ...same(['360GPT_S2_V9', '360gpt-turbo-responsibility-8k', '360gpt-pro', '360gpt2-pro'], cny(12)),
+  ['360gpt-turbo', cny(1.2)],
+  ...same(['embedding-bert-512-v1', 'embedding_s1_v1', 'semantic_similarity_s1_v1'], cny(1)),
+  // 01.AI: the first three are USD prices as the source converted them (at 7.2 CNY per USD).
+  ['yi-34b-chat-0205', usd(0.36)],
+  ['yi-34b-chat-200k', usd(1.728)],
+  ['yi-vl-plus', usd(0.864)],
+  ...same(['yi-large', 'yi-large-preview'], cny(20)),
+  ['yi-medium', cny(2.5)],
+  ['yi-vision', cny(6)],
+  ...same(['yi-medium-200k', 'yi-large-turbo'], cny(12)),
+  ['yi-spark', cny(1)],
+  ...same(['yi-large-rag', 'yi-large-rag-preview'], cny(25)),
+  // MiniMax
+  ['abab6.5-chat', cny(30)],
+  ['abab6.5s-chat', cny(10)],
+  ['abab6-chat', cny(100)],
+  ['abab5.5-chat', cny(15)],
+  ['abab5.5s-chat', cny(5)],
+  // Google PaLM (the name new-api's PaLM channels serve)
+  ['PaLM-2', usd(2)],
   // Cohere
   ['command-r-08-2024', usd(0.15, 0.6)],
   ['command-r-plus-08-2024', usd(2.5, 10)],

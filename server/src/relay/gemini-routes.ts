@@ -1,5 +1,6 @@
 /**
- * The Gemini surface (docs/formats.md): `GET /v1beta/models[/<model>]`, and
+ * The Gemini surface (docs/formats.md): `GET /v1beta/models[/<model>]` (also answered on /v1/models for a
+ * Gemini client: server/src/relay/model-routes.ts), and
  * `POST /v1beta/models/<model>:<action>` (also under `/v1/models/`) with the actions generateContent,
  * streamGenerateContent (`?alt=sse`), countTokens, embedContent and batchEmbedContents. The key comes in
  * `x-goog-api-key`, `?key=` or Bearer; errors are Gemini's `{"error": {code, message, status}}`.
@@ -15,10 +16,9 @@ import { converse, countConversationTokens, errorRenderer, readBody } from './fo
 import {
   geminiCountTokensReply,
   geminiEmbedRequestToOpenAi,
-  geminiModelsReply,
   openAiEmbedReplyToGemini,
 } from './formats/gemini/codec.ts';
-import { usableModels } from './model-routes.ts';
+import { geminiModel, geminiModelList } from './model-routes.ts';
 import { checkGeminiBatchLimits } from './request-limits.ts';
 
 /** `gemini-2.5-flash:generateContent` (the path after `models/`) as model and action. */
@@ -68,17 +68,15 @@ async function embed(
 export async function registerGeminiRoutes(scope: FastifyInstance, context: AppContext): Promise<void> {
   scope.setErrorHandler(errorRenderer('gemini'));
 
-  scope.get('/v1beta/models', async (request) => {
-    const caller = authenticateKey(context, request, 'gemini');
-    return geminiModelsReply(usableModels(context, caller));
-  });
+  // The same answers as /v1/models for a Gemini client (server/src/relay/model-routes.ts).
+  scope.get('/v1beta/models', async (request) =>
+    geminiModelList(context, authenticateKey(context, request, 'gemini')),
+  );
 
   scope.get('/v1beta/models/:model', async (request) => {
     const caller = authenticateKey(context, request, 'gemini');
     const { model } = parseModelAction((request.params as { model: string }).model);
-    if (!usableModels(context, caller).includes(model))
-      throw relayError(404, 'model_not_found', `models/${model} is not found`);
-    return geminiModelsReply([model]).models[0];
+    return geminiModel(context, caller, model);
   });
 
   const act = async (request: FastifyRequest, reply: FastifyReply) => {

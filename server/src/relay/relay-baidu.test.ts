@@ -80,7 +80,8 @@ describe('Baidu ERNIE channels', () => {
     expect(baidu.exchanges).toBe(1);
     const log = await fixture.lastConsumeLog();
     expect(log.is_stream).toBeTruthy();
-    expect(log.quota).toBe(Math.round((13 + 7) * 0.1));
+    // ERNIE-Speed's completion tokens cost twice its prompt tokens (its built-in completion ratio).
+    expect(log.quota).toBe(Math.round((13 + 7 * 2) * 0.1));
   });
 
   it('embed through the embeddings endpoint in OpenAI shape', async () => {

@@ -34,6 +34,9 @@ export const completionRatioFamilies: Readonly<Record<string, number>> = {
   'deepseek-': 4,
   'mistral-': 3,
   'grok-': 5,
+  // new-api prices ERNIE-Speed and ERNIE-Lite completions at twice their prompts.
+  'ERNIE-Speed-': 2,
+  'ERNIE-Lite-': 2,
 };
 
 interface AudioListPrice {
