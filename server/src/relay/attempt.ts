@@ -1,6 +1,7 @@
 /**
  * One try against one channel: the upstream body for that channel (model mapping, system prompt, stream
- * usage, param override) and the reading of an upstream failure (status mapping, error details, masking).
+ * usage; the upstream rules and the param override follow in server/src/relay/relay-call.ts) and the
+ * reading of an upstream failure (status mapping, error details, masking).
  */
 
 import type { CachedChannel } from './cache/channel-cache.ts';
@@ -51,7 +52,6 @@ export function buildUpstreamBody({
     if (adaptor.supportsStreamUsage(channel)) body = withIncludeUsage(body);
     else delete body.stream_options;
   }
-  for (const [key, value] of Object.entries(channel.paramOverride)) body[key] = value;
   return body;
 }
 

@@ -31,6 +31,8 @@ export interface CallState {
   clientGone: boolean;
   /** The format the last chosen channel was spoken to in (recorded in the log row). */
   upstreamFormat: UpstreamFormat | null;
+  /** What the upstream rules changed in the last attempt's body (recorded in the log row). */
+  ruleChanges?: string[] | null;
   /** Cached upstream credentials were renewed once after a 401 (server/src/relay/pipeline.ts failed). */
   credentialsRenewed?: boolean;
   /** Ends a streamed response; run after the call is settled (see deferredEnd). */

@@ -148,6 +148,5 @@ export function conversationUpstreamBody({
   if (isClientFormat(target) && target !== 'gemini') body.model = upstreamModel;
   applyUpstreamSettings(target, body, tuning, settings);
   if (target === 'openai-chat' && stream) body.stream_options = { include_usage: true };
-  for (const [key, value] of Object.entries(channel.paramOverride)) body[key] = value;
   return body;
 }

@@ -128,7 +128,8 @@ async function attemptChannels(context: AppContext, reply: RelayReply, state: Ca
     }
     const { request: upstreamRequest, target } = prepared;
     state.upstreamFormat = target;
-    // Only adaptors with network credentials (Vertex AI, Bedrock) take the extra asynchronous step.
+    state.ruleChanges = prepared.ruleChanges;
+    // Only adaptors with credentials made or fetched per call (Vertex AI, Bedrock, Zhipu v3) take this step.
     const unauthorized = adaptor?.authorize
       ? await authorizeAttempt(context.upstream, adaptor, channel, upstreamRequest)
       : null;
@@ -274,6 +275,7 @@ function logExtra(request: RelayRequest, state: CallState, final: Ending): Recor
     request_format: errorFormat(state.call),
   };
   if (state.upstreamFormat) extra.upstream_format = state.upstreamFormat;
+  if (state.ruleChanges) extra.upstream_rules = state.ruleChanges;
   if (final.logFields) Object.assign(extra, final.logFields);
   return extra;
 }

@@ -22,6 +22,7 @@ import { readMaxTokens } from './formats/openai/request.ts';
 import { previousResponseId } from './formats/openai-responses/codec.ts';
 import { encodeMultipart, type MultipartBody } from './multipart.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
+import { applyUpstreamRules } from './rules/index.ts';
 import type { AuthorizeInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
 import type { UpstreamFailure } from './routing/health.ts';
 import { lacksResponsesApi } from './routing/responses-support.ts';
@@ -73,6 +74,8 @@ export interface PreparedAttempt {
   request: UpstreamRequest;
   /** The format the upstream is spoken to in. */
   target: UpstreamFormat;
+  /** What the upstream rules changed in the body, in words (server/src/relay/rules/), or null. */
+  ruleChanges: string[] | null;
 }
 
 /** What preparing an upstream request needs of a call (a channel test makes one of its own). */
@@ -114,7 +117,7 @@ export function prepareAttempt(
     ? { model: mappedModel, thinking: null }
     : upstreamTuning(target, mappedModel, settings);
   const upstreamModel = tuning.model;
-  const body = passThrough
+  const body: Record<string, unknown> = passThrough
     ? { ...call.body, ...(target === 'gemini' ? {} : { model: upstreamModel }) }
     : format !== 'openai-chat' || target !== 'openai-chat'
       ? conversationUpstreamBody({
@@ -134,6 +137,9 @@ export function prepareAttempt(
           upstreamModel,
           stream,
         });
+  // What the model refuses is made acceptable, then the operator's override (their explicit choice) wins.
+  const ruleChanges = passThrough || call.endpoint !== 'chat' ? null : applyUpstreamRules(target, upstreamModel, body);
+  if (!passThrough) for (const [key, value] of Object.entries(channel.paramOverride)) body[key] = value;
   const request = adaptor.buildRequest({
     channel,
     endpoint: call.endpoint,
@@ -145,7 +151,7 @@ export function prepareAttempt(
     ...(settings ? { settings } : {}),
   });
   if (request && call.multipart) withMultipartBody(request, call.multipart, upstreamModel);
-  return request ? { request, target } : unusable;
+  return request ? { request, target, ruleChanges } : unusable;
 }
 
 /** Replaces a built request's body by the call's multipart body, its model field set to the upstream's. */

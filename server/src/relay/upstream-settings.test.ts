@@ -73,10 +73,11 @@ describe('applyUpstreamSettings for Claude', () => {
     // [body before, thinking?, body after]
     [{ max_tokens: 100 }, false, { max_tokens: 100 }],
     [{}, false, { max_tokens: 8192 }],
+    // The sampling Claude refuses beside thinking is dropped afterwards by its rules (rules/claude.ts).
     [
       { max_tokens: 10_000, temperature: 0.3, top_k: 5 },
       true,
-      { max_tokens: 10_000, thinking: { type: 'enabled', budget_tokens: 8000 } },
+      { max_tokens: 10_000, temperature: 0.3, top_k: 5, thinking: { type: 'enabled', budget_tokens: 8000 } },
     ],
     [{ max_tokens: 500 }, true, { max_tokens: 2048, thinking: { type: 'enabled', budget_tokens: 1024 } }],
   ])('%j (thinking %s)', (before, thinking, after) => {

@@ -93,11 +93,9 @@ function applyClaude(
   const budget = Math.max(CLAUDE_MIN_THINKING_BUDGET, Math.floor(maxTokens * percentage(settings, 'claude')));
   if (budget >= maxTokens) maxTokens = budget + CLAUDE_MIN_THINKING_BUDGET;
   body.max_tokens = maxTokens;
+  // The sampling settings Claude refuses beside thinking are dropped by its upstream rules
+  // (server/src/relay/rules/claude.ts).
   body.thinking = { type: 'enabled', budget_tokens: budget };
-  // Claude refuses sampling settings other than its defaults while thinking.
-  delete body.temperature;
-  delete body.top_p;
-  delete body.top_k;
 }
 
 function applyGemini(

@@ -11,7 +11,7 @@ import type { StreamEvent } from '../relay/canonical/types.ts';
 /** The canonical events of a stream text, with what the decoder owes at its end. */
 export function decodeStreamText(codec: UpstreamCodec, text: string): StreamEvent[] {
   const decoder = codec.streamDecoder();
-  const parser = new SseParser();
+  const parser = new SseParser(codec.sse);
   const events = [...parser.push(text), ...parser.end()].flatMap((message) => decoder.push(message));
   return [...events, ...decoder.end()];
 }
