@@ -146,6 +146,7 @@ export async function deliverConversation(input: ConversationDelivery): Promise<
         model: input.model,
         created: Math.floor(Date.now() / 1000),
         includeUsage: sides.client === 'openai-chat' && wantsIncludeUsage(input.clientBody),
+        ...(input.countPromptTokens ? { promptTokens: input.countPromptTokens } : {}),
       }),
       passThrough: sides.client === sides.upstream,
       model: input.model,

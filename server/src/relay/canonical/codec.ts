@@ -55,6 +55,11 @@ export interface StreamEncoderInit {
   created: number;
   /** OpenAI clients get a usage chunk only when they asked (stream_options.include_usage). */
   includeUsage: boolean;
+  /**
+   * The prompt counted locally, for formats that report the prompt before the upstream has (Claude's
+   * message_start); the upstream's own count still closes the stream.
+   */
+  promptTokens?: () => number;
 }
 
 export interface ErrorDetails {

@@ -1,4 +1,6 @@
 /** Small pure helpers shared by the format codecs (server/src/relay/formats/*). */
+import type { GatewayError } from '../../lib/errors.ts';
+import { relayError } from '../errors.ts';
 import {
   type CanonicalMessage,
   type CanonicalUsage,
@@ -48,21 +50,24 @@ export function stringifyArguments(value: unknown): string {
   }
 }
 
-/** Token budgets for reasoning efforts, and back (docs/formats.md). */
+/** Token budgets for reasoning efforts, and back (docs/formats.md, "Reasoning"). */
 export const EFFORT_BUDGETS: Readonly<Record<ReasoningEffort, number>> = {
   minimal: 512,
   low: 1024,
   medium: 8192,
   high: 24576,
+  xhigh: 32768,
+  max: 65536,
 };
 
-/** Effort names as the formats spell them (lower case); `xhigh` is the highest canonical effort. */
+/** Effort names as the formats spell them (lower case); OpenAI's `none` is reasoning off, not an effort. */
 const EFFORT_NAMES: Readonly<Record<string, ReasoningEffort>> = {
   minimal: 'minimal',
   low: 'low',
   medium: 'medium',
   high: 'high',
-  xhigh: 'high',
+  xhigh: 'xhigh',
+  max: 'max',
 };
 
 /** The effort a format's effort name stands for (lower case), or undefined for another value. */
@@ -94,6 +99,23 @@ export function reasoningEffort(reasoning: ReasoningSettings | undefined): Reaso
   if (reasoning.effort) return reasoning.effort;
   if (reasoning.budgetTokens !== undefined) return effortForBudget(reasoning.budgetTokens);
   return reasoning.enabled ? 'medium' : undefined;
+}
+
+/** OpenAI's effort names stop at `xhigh`: Claude's `max` is sent as that. */
+export function openAiEffort(effort: ReasoningEffort): Exclude<ReasoningEffort, 'max'> {
+  return effort === 'max' ? 'xhigh' : effort;
+}
+
+/**
+ * The 400 of an upstream format that cannot answer a bare enum value (Gemini's `text/x.enum`; docs/formats.md,
+ * "Structured output"), thrown by its request encoder.
+ */
+export function bareEnumRefused(vendor: string): GatewayError {
+  return relayError(
+    400,
+    'invalid_request',
+    `${vendor} has no counterpart of text/x.enum (the reply as a bare enum value): ask for JSON (application/json with the schema) instead, or use a Gemini model`,
+  );
 }
 
 /** Parses a `data:` URL into a base64 source; other URLs stay URLs. */

@@ -6,6 +6,7 @@
  */
 import type { SseMessage, StreamDecoder, StreamEncoder } from './codec.ts';
 import { mergeUsage } from './helpers.ts';
+import { namespaceField, type ToolName } from './tool-names.ts';
 import type { CanonicalUsage, StreamEvent } from './types.ts';
 
 type UsageEvent = Extract<StreamEvent, { type: 'usage' }>;
@@ -43,7 +44,7 @@ export abstract class PieceStreamDecoder implements StreamDecoder {
   /** A whole tool call as its three events; without an id of its own it is `call_<index>`. */
   protected wholeToolCall(
     events: StreamEvent[],
-    name: string,
+    tool: string | ToolName,
     json: string,
     id?: string,
     signature?: string,
@@ -52,13 +53,18 @@ export abstract class PieceStreamDecoder implements StreamDecoder {
     const index = this.nextIndex++;
     const callId = id ?? `call_${index}`;
     this.calledTool = true;
+    const { name, namespace } = typeof tool === 'string' ? { name: tool, namespace: undefined } : tool;
     events.push(
       {
         type: 'block_start',
         index,
-        block: signature
-          ? { type: 'tool_call', id: callId, name, signature }
-          : { type: 'tool_call', id: callId, name },
+        block: {
+          type: 'tool_call',
+          id: callId,
+          name,
+          ...namespaceField(namespace),
+          ...(signature ? { signature } : {}),
+        },
       },
       { type: 'arguments_delta', index, json },
       { type: 'block_stop', index },

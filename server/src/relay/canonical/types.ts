@@ -47,6 +47,8 @@ export interface ToolCallBlock {
   type: 'tool_call';
   id: string;
   name: string;
+  /** The namespace of the tool (OpenAI Responses `namespace` tools, e.g. Codex's sub-agent tools). */
+  namespace?: string;
   /** The arguments as JSON text (an object serialized), as the model produced them. */
   arguments: string;
   /** Gemini thought signature of a function call, kept when the upstream is Gemini. */
@@ -92,6 +94,13 @@ export interface CanonicalMessage {
 
 export interface ToolDefinition {
   name: string;
+  /**
+   * The namespace the tool belongs to (OpenAI Responses `namespace` tools); formats without namespaces
+   * flatten it into the name (server/src/relay/canonical/tool-names.ts).
+   */
+  namespace?: string;
+  /** The namespace's own description, shown with the tool where namespaces are flattened. */
+  namespaceDescription?: string;
   description?: string;
   /** JSON Schema of the arguments (an object schema). */
   parameters: Record<string, unknown>;
@@ -104,13 +113,23 @@ export type ToolChoice =
   | { type: 'none' }
   /** The model must call some tool. */
   | { type: 'required' }
-  | { type: 'tool'; name: string };
+  | { type: 'tool'; name: string; namespace?: string };
 
-export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high';
+/**
+ * How hard to think, lowest first: OpenAI's `reasoning_effort` names (minimal … xhigh), Claude's
+ * `output_config.effort` (low … max) and Gemini's `thinkingLevel` (minimal … high) on one scale; each
+ * format sends the nearest it has (docs/formats.md, "Reasoning").
+ */
+export type ReasoningEffort = 'minimal' | 'low' | 'medium' | 'high' | 'xhigh' | 'max';
 
 export interface ReasoningSettings {
-  /** Explicitly on or off (Claude thinking enabled/disabled, Gemini budget 0). */
+  /** Explicitly on or off (Claude thinking enabled/adaptive/disabled, Gemini budget 0, OpenAI `none`). */
   enabled?: boolean;
+  /**
+   * The model decides whether and how much to think (Claude `thinking: {type: "adaptive"}`, Gemini
+   * `thinkingBudget: -1`), guided by `effort` when given.
+   */
+  adaptive?: boolean;
   effort?: ReasoningEffort;
   /** A token budget (Claude budget_tokens, Gemini thinkingBudget). */
   budgetTokens?: number;
@@ -118,9 +137,15 @@ export interface ReasoningSettings {
   includeThoughts?: boolean;
 }
 
+/**
+ * The form of the reply (docs/formats.md, "Structured output"): plain text, any JSON object, JSON that
+ * fits `schema` (a JSON Schema), or — Gemini's `text/x.enum` — one of the values of the schema's `enum`
+ * as bare text.
+ */
 export interface ResponseFormat {
-  type: 'text' | 'json_object' | 'json_schema';
+  type: 'text' | 'json_object' | 'json_schema' | 'enum';
   name?: string;
+  description?: string;
   schema?: Record<string, unknown>;
   strict?: boolean;
 }
@@ -202,7 +227,7 @@ export type StreamBlockStart =
   | { type: 'text' }
   | { type: 'thinking' }
   | { type: 'redacted_thinking'; data: string }
-  | { type: 'tool_call'; id: string; name: string; signature?: string };
+  | { type: 'tool_call'; id: string; name: string; namespace?: string; signature?: string };
 
 export function emptyUsage(): CanonicalUsage {
   return { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, reasoningTokens: 0 };

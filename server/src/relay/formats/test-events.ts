@@ -26,7 +26,7 @@ export function thinkingBlock(index: number, texts: string[], signature?: string
 /** A tool call block: its start, a delta per piece of its arguments, its stop. */
 export function toolCallBlock(
   index: number,
-  call: { id: string; name: string; signature?: string },
+  call: { id: string; name: string; namespace?: string; signature?: string },
   ...jsons: string[]
 ): StreamEvent[] {
   return [

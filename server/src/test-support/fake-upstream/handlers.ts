@@ -27,6 +27,7 @@ import {
   modelListBody,
   moderationBody,
 } from './resource-replies.ts';
+import { structuredChatReply } from './structured-replies.ts';
 import { plannedToolCall, toolCallBody, toolCallChunks } from './tool-replies.ts';
 
 /** What the fake remembers of one request; tests read it from `upstream.requests`. */
@@ -153,7 +154,11 @@ export function missingParameter(
 
 export const chatCompletions: RouteHandler = async (context) => {
   if (missingParameter(context, 'messages')) return;
-  const plan = planReply(context.body, context.behavior, messagesText(context.body), modelFor(context));
+  // A response_format is answered with JSON that fits it (or refused as OpenAI refuses it).
+  const structured = structuredChatReply(context.body);
+  if (structured && 'error' in structured) return sendJson(context.response, 400, structured.error);
+  const behavior = structured ? { ...context.behavior, replyText: structured.text } : context.behavior;
+  const plan = planReply(context.body, behavior, messagesText(context.body), modelFor(context));
   context.record.usage = plan.usage;
   const identity = context.identity('chatcmpl');
   const call = plannedToolCall(context.body, context.behavior);

@@ -1,12 +1,14 @@
 /**
  * A fake Anthropic Messages API (`POST /v1/messages`, version 2023-06-01) for integration tests. It checks
  * what the real API checks that conversions can get wrong (key, version header, max_tokens, roles that
- * alternate starting with the user, no `system` role inside messages, tool results answering tool uses)
- * and answers in Claude's wire format: a text reply, or — when tools are offered and the conversation does
- * not end with a tool result — a call of the first tool.
+ * alternate starting with the user, no `system` role inside messages, tool results answering tool uses,
+ * structured output and forced tool choices: ./structured-output.ts) and answers in Claude's wire format:
+ * a text reply (JSON that fits `output_config.format` when asked), or — when tools are offered and the
+ * conversation does not end with a tool result — a call of the tool `tool_choice` names, else the first.
  */
 import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
+import { claudeForcedToolUse, claudeOutputProblem, claudeStructuredText } from './structured-output.ts';
 
 export const FAKE_CLAUDE_TEXT = 'Hello from fake Claude';
 export const FAKE_CLAUDE_TOOL_INPUT = { city: 'Paris' };
@@ -30,7 +32,7 @@ function blocksOf(content: unknown): Json[] {
 }
 
 /** The first problem the real API would report, or null. */
-function validate(body: Json, modelInBody: boolean): string | null {
+function validate(body: Json, modelInBody: boolean, model: string): string | null {
   if (modelInBody && typeof body.model !== 'string') return 'model: Field required';
   if (!modelInBody && body.model !== undefined) return 'model: Extra inputs are not permitted';
   if (typeof body.max_tokens !== 'number' || body.max_tokens < 1) return 'max_tokens: Field required';
@@ -52,7 +54,7 @@ function validate(body: Json, modelInBody: boolean): string | null {
   }
   if (body.thinking && (body.thinking as Json).type === 'enabled' && body.temperature !== undefined)
     return 'temperature may only be set to 1 when thinking is enabled';
-  return null;
+  return claudeOutputProblem(body, model);
 }
 
 /** A tool the fake calls: by default the first offered, with FAKE_CLAUDE_TOOL_INPUT. */
@@ -64,6 +66,8 @@ export interface FakeToolUse {
 function wantsToolCall(body: Json, toolUses?: readonly FakeToolUse[]): FakeToolUse | null {
   const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
   if (tools.length === 0 || (body.tool_choice as Json | undefined)?.type === 'none') return null;
+  const forced = claudeForcedToolUse(body);
+  if (forced) return forced;
   const messages = body.messages as Json[];
   const last = blocksOf(messages[messages.length - 1]?.content);
   if (last.some((block) => block.type === 'tool_result')) return null;
@@ -76,12 +80,12 @@ function frame(name: string, data: Json): string {
   return `event: ${name}\ndata: ${JSON.stringify({ type: name, ...data })}\n\n`;
 }
 
-function replyContent(tool: FakeToolUse | null): Json[] {
+function replyContent(tool: FakeToolUse | null, text: string): Json[] {
   if (tool) return [{ type: 'tool_use', id: 'toolu_fake01', name: tool.name, input: tool.input }];
-  return [{ type: 'text', text: FAKE_CLAUDE_TEXT }];
+  return [{ type: 'text', text }];
 }
 
-function streamReply(response: ServerResponse, body: Json, tool: FakeToolUse | null): void {
+function streamReply(response: ServerResponse, body: Json, tool: FakeToolUse | null, answer: string): void {
   startSse(response);
   const { output_tokens: _output, ...inputUsage } = FAKE_CLAUDE_USAGE;
   let text = frame('message_start', {
@@ -110,7 +114,7 @@ function streamReply(response: ServerResponse, body: Json, tool: FakeToolUse | n
       });
   } else {
     text += frame('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-    for (const word of FAKE_CLAUDE_TEXT.split(/(?= )/))
+    for (const word of answer.split(/(?=[ ,])/))
       text += frame('content_block_delta', { index: 0, delta: { type: 'text_delta', text: word } });
   }
   text += frame('content_block_stop', { index: 0 });
@@ -153,14 +157,15 @@ export function answerMessages(
   modelInBody: boolean,
   toolUses?: readonly FakeToolUse[],
 ): void {
-  const problem = validate(request.body, modelInBody);
+  const problem = validate(request.body, modelInBody, model);
   if (problem) {
     invalid(response, problem);
     return;
   }
   const tool = wantsToolCall(request.body, toolUses);
+  const answer = claudeStructuredText(request.body) ?? FAKE_CLAUDE_TEXT;
   if (request.body.stream === true) {
-    streamReply(response, { ...request.body, model }, tool);
+    streamReply(response, { ...request.body, model }, tool, answer);
     return;
   }
   sendJson(response, 200, {
@@ -168,7 +173,7 @@ export function answerMessages(
     type: 'message',
     role: 'assistant',
     model,
-    content: replyContent(tool),
+    content: replyContent(tool, answer),
     stop_reason: tool ? 'tool_use' : 'end_turn',
     stop_sequence: null,
     usage: FAKE_CLAUDE_USAGE,

@@ -1,12 +1,14 @@
 /**
  * A fake Gemini API (`POST /v1beta/models/<model>:generateContent` and `:streamGenerateContent?alt=sse`)
  * for integration tests. It checks the key (`x-goog-api-key`), that the body carries no model, that roles
- * are `user`/`model`, and that every functionResponse names a function; it answers with text or — when
- * functions are declared and the conversation does not end with a function response — a function call.
- * Asked for the IMAGE response modality (image models), it adds an inline PNG part after the text.
+ * are `user`/`model`, that every functionResponse names a function and what Gemini refuses in a response
+ * format (./structured-output.ts); it answers with text (JSON that fits the response schema when asked) or
+ * — when functions are declared and the conversation does not end with a function response — a function
+ * call. Asked for the IMAGE response modality (image models), it adds an inline PNG part after the text.
  */
 import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
+import { geminiFormatProblem, geminiStructuredText } from './structured-output.ts';
 
 export const FAKE_GEMINI_TEXT = 'Hello from fake Gemini';
 /** Models listed by `GET /v1beta/models`. */
@@ -49,9 +51,13 @@ function validate(body: Json): string | null {
   return null;
 }
 
-function functionToCall(body: Json): Json | null {
+function declarationsOf(body: Json): Json[] {
   const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
-  const declarations = tools.flatMap((tool) => (tool.functionDeclarations as Json[] | undefined) ?? []);
+  return tools.flatMap((tool) => (tool.functionDeclarations as Json[] | undefined) ?? []);
+}
+
+function functionToCall(body: Json): Json | null {
+  const declarations = declarationsOf(body);
   if (declarations.length === 0) return null;
   const contents = body.contents as Json[];
   const last = (contents[contents.length - 1]?.parts as Json[] | undefined) ?? [];
@@ -70,20 +76,22 @@ export function generate(
   model: string,
   stream: boolean,
 ): void {
-  const problem = validate(request.body);
+  const config = (request.body.generationConfig as Json | undefined) ?? {};
+  const problem =
+    validate(request.body) ?? geminiFormatProblem(config, declarationsOf(request.body).length > 0, model);
   if (problem) {
     error(response, 400, 'INVALID_ARGUMENT', problem);
     return;
   }
   const call = functionToCall(request.body);
-  const config = (request.body.generationConfig as Json | undefined) ?? {};
+  const answer = geminiStructuredText(config) ?? FAKE_GEMINI_TEXT;
   const image =
     !call && Array.isArray(config.responseModalities) && config.responseModalities.includes('IMAGE')
       ? [{ inlineData: FAKE_GEMINI_IMAGE }]
       : [];
   const parts: Json[] = call
     ? [{ functionCall: { name: call.name, args: FAKE_GEMINI_ARGS } }]
-    : [{ text: FAKE_GEMINI_TEXT }, ...image];
+    : [{ text: answer }, ...image];
   const base = { modelVersion: model, responseId: 'fake-gemini-response' };
   if (!stream) {
     sendJson(response, 200, {
@@ -100,7 +108,7 @@ export function generate(
   };
   if (call) send({ candidates: [candidate(parts, 'STOP')], usageMetadata: FAKE_GEMINI_USAGE, ...base });
   else {
-    const words = FAKE_GEMINI_TEXT.split(/(?= )/);
+    const words = answer.split(/(?=[ ,])/);
     for (const [index, word] of words.entries()) {
       const last = index === words.length - 1;
       send({

@@ -86,7 +86,18 @@ export type ClaudeToolChoice =
   | { type: 'tool'; name: string; disable_parallel_tool_use?: true }
   | { type: 'none' };
 
-export type ClaudeThinking = { type: 'enabled'; budget_tokens: number } | { type: 'disabled' };
+export type ClaudeThinking =
+  | { type: 'enabled'; budget_tokens: number }
+  | { type: 'adaptive' }
+  | { type: 'disabled' };
+
+/** Claude's effort levels (`output_config.effort`). */
+export type ClaudeEffort = 'low' | 'medium' | 'high' | 'xhigh' | 'max';
+
+export interface ClaudeOutputConfig {
+  effort?: ClaudeEffort;
+  format?: { type: 'json_schema'; schema: Json };
+}
 
 /** A type (not an interface) so that it is a `Record<string, unknown>` as FormatCodec wants. */
 export type ClaudeRequestBody = {
@@ -97,6 +108,7 @@ export type ClaudeRequestBody = {
   tools?: ClaudeTool[];
   tool_choice?: ClaudeToolChoice;
   thinking?: ClaudeThinking;
+  output_config?: ClaudeOutputConfig;
   temperature?: number;
   top_p?: number;
   top_k?: number;

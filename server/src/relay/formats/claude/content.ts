@@ -1,4 +1,8 @@
-/** Claude content blocks ↔ canonical content blocks, shared by requests and replies. */
+/**
+ * Claude content blocks ↔ canonical content blocks, shared by requests and replies. Toward a Claude
+ * upstream tool names are flat (server/src/relay/canonical/tool-names.ts) and read back from its replies;
+ * the gateway's structured-output tool comes back as text (./structured-output.ts).
+ */
 import {
   asString,
   isRecord,
@@ -6,6 +10,12 @@ import {
   parseArguments,
   stringifyArguments,
 } from '../../canonical/helpers.ts';
+import {
+  namespaceField,
+  OUTPUT_TOOL_NAME,
+  readUpstreamToolName,
+  upstreamToolName,
+} from '../../canonical/tool-names.ts';
 import type {
   ContentBlock,
   ImageBlock,
@@ -20,6 +30,7 @@ import type {
   ClaudeTextBlock,
   Json,
 } from './claude-types.ts';
+import { outputToolText } from './structured-output.ts';
 
 export function decodeTextBlock(value: Json): TextBlock {
   const block: TextBlock = { type: 'text', text: asString(value.text) ?? '' };
@@ -51,7 +62,7 @@ function decodeToolResult(value: Json): ToolResultBlock {
   const raw = value.content;
   const parts = typeof raw === 'string' ? [{ type: 'text', text: raw }] : Array.isArray(raw) ? raw : [];
   const content = parts
-    .map(decodeClaudeBlock)
+    .map((part) => decodeClaudeBlock(part))
     .filter((block): block is TextBlock | ImageBlock => block?.type === 'text' || block?.type === 'image');
   return {
     type: 'tool_result',
@@ -94,6 +105,24 @@ export function decodeClaudeBlock(value: unknown): ContentBlock | null {
   }
 }
 
+/**
+ * A block of a Claude upstream's reply: tool names read back to the client's (namespaced ones split), and
+ * a call of the gateway's structured-output tool as the text of the answer it carries.
+ */
+export function decodeUpstreamBlock(value: unknown): ContentBlock | null {
+  if (!isRecord(value) || value.type !== 'tool_use') return decodeClaudeBlock(value);
+  const name = asString(value.name) ?? '';
+  if (name === OUTPUT_TOOL_NAME) return { type: 'text', text: outputToolText(value.input) };
+  const tool = readUpstreamToolName(name);
+  return {
+    type: 'tool_call',
+    id: asString(value.id) ?? '',
+    name: tool.name,
+    ...namespaceField(tool.namespace),
+    arguments: stringifyArguments(value.input ?? {}),
+  };
+}
+
 function encodeImageSource(source: MediaSource): ClaudeSource | null {
   if (source.kind === 'base64') return { type: 'base64', media_type: source.mediaType, data: source.data };
   if (source.kind !== 'url') return null; // provider file ids do not travel between vendors
@@ -126,9 +155,10 @@ function encodeText(block: TextBlock): ClaudeTextBlock | null {
 }
 
 /**
- * A canonical block as a Claude block, or null when Claude cannot take it. In a request, thinking
- * without a Claude signature is dropped (Claude accepts back only the thinking it signed); in a reply
- * it is rendered with an empty signature.
+ * A canonical block as a Claude block, or null when Claude cannot take it. In a request (to a Claude
+ * upstream) tool names are flat, and thinking without a Claude signature is dropped (Claude accepts back
+ * only the thinking it signed); in a reply (to a Claude client) thinking is rendered with an empty
+ * signature.
  */
 export function encodeClaudeBlock(block: ContentBlock, mode: 'request' | 'reply'): ClaudeContentBlock | null {
   switch (block.type) {
@@ -145,7 +175,12 @@ export function encodeClaudeBlock(block: ContentBlock, mode: 'request' | 'reply'
         : null;
     }
     case 'tool_call':
-      return { type: 'tool_use', id: block.id, name: block.name, input: parseArguments(block.arguments) };
+      return {
+        type: 'tool_use',
+        id: block.id,
+        name: mode === 'request' ? upstreamToolName(block.name, block.namespace) : block.name,
+        input: parseArguments(block.arguments),
+      };
     case 'tool_result': {
       const content = block.content
         .map((part) => encodeClaudeBlock(part, 'request'))

@@ -15,7 +15,7 @@ import type {
   ClaudeStopReason,
   ClaudeUsage,
 } from './claude-types.ts';
-import { decodeClaudeBlock, encodeClaudeBlock } from './content.ts';
+import { decodeUpstreamBlock, encodeClaudeBlock } from './content.ts';
 import { readClaudeError } from './errors.ts';
 
 const stopReasons: Record<string, StopReason> = {
@@ -84,16 +84,20 @@ export function decodeClaudeReply(body: unknown): CanonicalReply {
   if (!isRecord(body) || body.type !== 'message' || !Array.isArray(body.content))
     throw new Error('not a Claude message: expected {"type":"message","content":[…]}');
   const content = body.content
-    .map(decodeClaudeBlock)
+    .map((block) => decodeUpstreamBlock(block))
     .filter((block): block is ContentBlock => block !== null);
   const usage = usageFromCounts(readUsageCounts(body.usage));
   const stopSequence = asString(body.stop_sequence);
+  let stopReason = stopReasonFromClaude(body.stop_reason);
+  // A call of the structured-output tool is the answer (now text): the turn ended normally.
+  if (stopReason === 'tool_use' && !content.some((block) => block.type === 'tool_call'))
+    stopReason = 'end_turn';
   return {
     id: asString(body.id) ?? '',
     model: asString(body.model) ?? '',
     created: Math.floor(Date.now() / 1000),
     content,
-    stopReason: stopReasonFromClaude(body.stop_reason),
+    stopReason,
     ...(stopSequence ? { stopSequence } : {}),
     usage: usage ? { ...emptyUsage(), ...usage } : null,
   };

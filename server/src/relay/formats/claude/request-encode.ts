@@ -1,24 +1,30 @@
 /**
  * The canonical request as an Anthropic Messages body that Claude accepts: roles alternate and start with
  * the user, tool results lead their user turn, only Claude-signed thinking goes back, thinking and
- * sampling settings never conflict, and max_tokens (required) stays above the thinking budget.
+ * sampling settings never conflict, and max_tokens (required) stays above the thinking budget. Tool names
+ * are flat (server/src/relay/canonical/tool-names.ts); a response format is asked natively or with the
+ * output tool (./structured-output.ts); reasoning as docs/formats.md "Reasoning" says.
  */
 import { mergeSameRole, reasoningBudget } from '../../canonical/helpers.ts';
+import { flatToolDescription, upstreamToolName } from '../../canonical/tool-names.ts';
 import type {
   CanonicalMessage,
   CanonicalRequest,
   ContentBlock,
+  ReasoningEffort,
   ToolChoice,
   ToolDefinition,
 } from '../../canonical/types.ts';
 import type {
   ClaudeContentBlock,
+  ClaudeEffort,
   ClaudeMessage,
   ClaudeRequestBody,
   ClaudeTool,
   ClaudeToolChoice,
 } from './claude-types.ts';
 import { encodeClaudeBlock } from './content.ts';
+import { planStructuredOutput } from './structured-output.ts';
 
 /** max_tokens is required by Claude: what a request from another format gets when it names none. */
 export const CLAUDE_DEFAULT_MAX_TOKENS = 4096;
@@ -64,8 +70,8 @@ function currentAssistantTurn(messages: readonly CanonicalMessage[]): CanonicalM
  * Whether Claude takes thinking with this request: not beside a forced tool choice, and only when the
  * turn in progress opens with its (signed) thinking.
  */
-function thinkingPossible(messages: readonly CanonicalMessage[], choice: ToolChoice | undefined): boolean {
-  if (choice?.type === 'required' || choice?.type === 'tool') return false;
+function thinkingPossible(messages: readonly CanonicalMessage[], forcedTool: boolean): boolean {
+  if (forcedTool) return false;
   const turn = currentAssistantTurn(messages);
   return !turn || turn.content[0] === undefined || isThinking(turn.content[0]);
 }
@@ -96,9 +102,10 @@ function encodeTool(tool: ToolDefinition): ClaudeTool {
   // Claude wants an object schema; OpenAI functions may come without one.
   const schema =
     tool.parameters.type === undefined ? { type: 'object', ...tool.parameters } : tool.parameters;
+  const description = flatToolDescription(tool);
   return {
-    name: tool.name,
-    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    name: upstreamToolName(tool.name, tool.namespace),
+    ...(description !== undefined ? { description } : {}),
     input_schema: schema,
   };
 }
@@ -110,7 +117,8 @@ function encodeTool(tool: ToolDefinition): ClaudeTool {
 function historyTools(messages: readonly CanonicalMessage[]): ClaudeTool[] {
   const names = new Set<string>();
   for (const message of messages)
-    for (const block of message.content) if (block.type === 'tool_call') names.add(block.name);
+    for (const block of message.content)
+      if (block.type === 'tool_call') names.add(upstreamToolName(block.name, block.namespace));
   return [...names].map((name) => ({ name, input_schema: { type: 'object' } }));
 }
 
@@ -120,16 +128,48 @@ function encodeToolChoice(
 ): ClaudeToolChoice | undefined {
   if (choice?.type === 'none') return { type: 'none' };
   const single = parallel === false ? { disable_parallel_tool_use: true as const } : {};
-  if (choice?.type === 'tool') return { type: 'tool', name: choice.name, ...single };
+  if (choice?.type === 'tool')
+    return { type: 'tool', name: upstreamToolName(choice.name, choice.namespace), ...single };
   if (choice?.type === 'required') return { type: 'any', ...single };
   if (choice?.type === 'auto' || parallel === false) return { type: 'auto', ...single };
   return undefined;
 }
 
+/** Claude's effort names start at `low`. */
+function claudeEffort(effort: ReasoningEffort): ClaudeEffort {
+  return effort === 'minimal' ? 'low' : effort;
+}
+
+/** The tools and tool choice: the client's, the structured-output tool's, or those a replayed history needs. */
+function encodeTools(
+  request: CanonicalRequest,
+  body: ClaudeRequestBody,
+  output: { tool: ClaudeTool; choice: ClaudeToolChoice } | null,
+): void {
+  const tools = request.tools.length > 0 ? request.tools.map(encodeTool) : historyTools(request.messages);
+  if (output) {
+    body.tools = [...tools, output.tool];
+    body.tool_choice = output.choice;
+  } else if (request.tools.length > 0) {
+    body.tools = tools;
+    const choice = encodeToolChoice(request.toolChoice, request.parallelToolCalls);
+    if (choice) body.tool_choice = choice;
+  } else if (tools.length > 0) {
+    body.tools = tools;
+    body.tool_choice = { type: 'none' };
+  }
+}
+
 export function encodeClaudeRequest(request: CanonicalRequest): ClaudeRequestBody {
   const conversation = claudeConversation(request.messages);
-  const budget = reasoningBudget(request.reasoning);
-  const thinking = budget !== undefined && thinkingPossible(conversation, request.toolChoice);
+  const output = planStructuredOutput(request);
+  const reasoning = request.reasoning;
+  const budget = reasoningBudget(reasoning);
+  const forcedTool =
+    output.kind === 'tool'
+      ? output.choice.type !== 'auto' && output.choice.type !== 'none'
+      : request.toolChoice?.type === 'required' || request.toolChoice?.type === 'tool';
+  const thinking = budget !== undefined && thinkingPossible(conversation, forcedTool);
   const body: ClaudeRequestBody = {
     model: request.model,
     max_tokens: request.maxTokens ?? CLAUDE_DEFAULT_MAX_TOKENS,
@@ -143,18 +183,14 @@ export function encodeClaudeRequest(request: CanonicalRequest): ClaudeRequestBod
         })
       : request.system.map((block) => block.text).join('\n\n');
   }
-  if (request.tools.length > 0) {
-    body.tools = request.tools.map(encodeTool);
-    const choice = encodeToolChoice(request.toolChoice, request.parallelToolCalls);
-    if (choice) body.tool_choice = choice;
-  } else {
-    const declared = historyTools(request.messages);
-    if (declared.length > 0) {
-      body.tools = declared;
-      body.tool_choice = { type: 'none' };
-    }
-  }
-  if (thinking && budget !== undefined) {
+  encodeTools(request, body, output.kind === 'tool' ? output : null);
+  if (output.kind === 'native') body.output_config = { format: output.format };
+  if (thinking && reasoning?.adaptive && reasoning.budgetTokens === undefined) {
+    // The model decides how much to think, guided by the effort when one was asked for.
+    body.thinking = { type: 'adaptive' };
+    if (reasoning.effort)
+      body.output_config = { ...body.output_config, effort: claudeEffort(reasoning.effort) };
+  } else if (thinking && budget !== undefined) {
     const budgetTokens = Math.max(CLAUDE_MIN_THINKING_BUDGET, budget);
     // The budget must stay below max_tokens: the answer keeps its own allowance on top of it.
     if (body.max_tokens <= budgetTokens) body.max_tokens += budgetTokens;

@@ -1,9 +1,18 @@
 /** Anthropic Messages request bodies → the canonical request (server/src/relay/canonical/types.ts). */
-import { appendAll, asNumber, asString, isRecord, mergeSameRole } from '../../canonical/helpers.ts';
+import {
+  appendAll,
+  asNumber,
+  asString,
+  effortNamed,
+  isRecord,
+  mergeSameRole,
+} from '../../canonical/helpers.ts';
 import type {
   CanonicalMessage,
   CanonicalRequest,
   ContentBlock,
+  ReasoningSettings,
+  ResponseFormat,
   TextBlock,
   ToolChoice,
   ToolDefinition,
@@ -19,7 +28,9 @@ function invalid(message: string): never {
 function decodeContent(content: unknown, where: string): ContentBlock[] {
   if (typeof content === 'string') return content === '' ? [] : [{ type: 'text', text: content }];
   if (!Array.isArray(content)) invalid(`${where}.content must be a string or an array of content blocks`);
-  return content.map(decodeClaudeBlock).filter((block): block is ContentBlock => block !== null);
+  return content
+    .map((block) => decodeClaudeBlock(block))
+    .filter((block): block is ContentBlock => block !== null);
 }
 
 function decodeSystem(value: unknown): TextBlock[] {
@@ -90,12 +101,33 @@ function decodeSampling(body: Json, request: CanonicalRequest): void {
   }
 }
 
-function decodeThinking(value: unknown, request: CanonicalRequest): void {
-  if (!isRecord(value)) return;
-  if (value.type === 'enabled') {
-    const budget = asNumber(value.budget_tokens);
-    request.reasoning = { enabled: true, includeThoughts: true, ...(budget ? { budgetTokens: budget } : {}) };
-  } else if (value.type === 'disabled') request.reasoning = { enabled: false };
+/**
+ * Thinking (`enabled` with a budget, `adaptive`, `disabled`; `display: "omitted"` returns no thinking
+ * text) and `output_config.effort`, which Claude Code sends beside adaptive thinking.
+ */
+function decodeReasoning(body: Json): ReasoningSettings | undefined {
+  const settings: ReasoningSettings = {};
+  const thinking = isRecord(body.thinking) ? body.thinking : undefined;
+  if (thinking?.type === 'enabled' || thinking?.type === 'adaptive') {
+    settings.enabled = true;
+    if (thinking.type === 'adaptive') settings.adaptive = true;
+    const budget = asNumber(thinking.budget_tokens);
+    if (thinking.type === 'enabled' && budget) settings.budgetTokens = budget;
+    settings.includeThoughts = thinking.display !== 'omitted';
+  } else if (thinking?.type === 'disabled') settings.enabled = false;
+  const effort = isRecord(body.output_config) ? effortNamed(body.output_config.effort) : undefined;
+  if (effort) settings.effort = effort;
+  return Object.keys(settings).length > 0 ? settings : undefined;
+}
+
+/** `output_config.format`, or the older beta `output_format` (a JSON schema, the only kind Claude has). */
+function decodeOutputFormat(body: Json): ResponseFormat | undefined {
+  const config = isRecord(body.output_config) ? body.output_config : {};
+  const format = config.format ?? body.output_format;
+  if (format === undefined || format === null) return undefined;
+  if (!isRecord(format) || format.type !== 'json_schema' || !isRecord(format.schema))
+    invalid('output_config.format must be {"type": "json_schema", "schema": {…}}');
+  return { type: 'json_schema', schema: format.schema };
 }
 
 export function decodeClaudeRequest(
@@ -127,7 +159,10 @@ export function decodeClaudeRequest(
   if (choice) request.toolChoice = choice;
   if (parallel !== undefined) request.parallelToolCalls = parallel;
   decodeSampling(body, request);
-  decodeThinking(body.thinking, request);
+  const reasoning = decodeReasoning(body);
+  if (reasoning) request.reasoning = reasoning;
+  const format = decodeOutputFormat(body);
+  if (format) request.responseFormat = format;
   if (isRecord(body.metadata) && typeof body.metadata.user_id === 'string' && body.metadata.user_id !== '')
     request.user = body.metadata.user_id;
   return request;

@@ -58,7 +58,7 @@ function buffer(deltas: Json[], delta: Json): void {
 
 /**
  * Writes what Claude clients (Claude Code, the official SDKs) expect: message_start first (usage known
- * so far, else zeros), every content block started and stopped before the next one starts (a block that
+ * so far, else the prompt counted locally), every content block started and stopped before the next one starts (a block that
  * starts while a tool call is still open waits, its deltas buffered), then message_delta with the stop
  * reason and the usage (which other formats may send after the stop) and message_stop. An error ends the
  * stream with Claude's `error` event.
@@ -121,9 +121,18 @@ export class ClaudeStreamEncoder extends ClosingStreamEncoder {
     );
   }
 
+  /**
+   * message_start carries the prompt: the upstream's count when it came first (Claude, Gemini), else the
+   * prompt counted locally (OpenAI reports usage only at the end; its count closes the stream).
+   */
   private messageStart(): string {
     if (this.started) return '';
     this.started = true;
+    const known = this.usage ?? emptyUsage();
+    const usage =
+      known.inputTokens === 0 && this.init.promptTokens
+        ? { ...known, inputTokens: this.init.promptTokens() }
+        : known;
     return frame('message_start', {
       message: {
         id: claudeMessageId(this.init.id),
@@ -133,7 +142,7 @@ export class ClaudeStreamEncoder extends ClosingStreamEncoder {
         content: [],
         stop_reason: null,
         stop_sequence: null,
-        usage: usageToClaude(this.usage ?? emptyUsage()),
+        usage: usageToClaude(usage),
       },
     });
   }

@@ -1,7 +1,8 @@
 /**
  * Gemini parts ↔ canonical content blocks, shared by requests and replies. A thought signature Gemini
  * puts on a plain text part becomes an empty thinking block carrying it (the canonical text block has no
- * signature), and goes back onto the next part when encoded.
+ * signature), and goes back onto the next part when encoded. Toward a Gemini upstream function names are
+ * flat (server/src/relay/canonical/tool-names.ts) and read back from its replies.
  */
 import {
   asString,
@@ -11,6 +12,7 @@ import {
   parseArguments,
   stringifyArguments,
 } from '../../canonical/helpers.ts';
+import { namespaceField, readUpstreamToolName, upstreamToolName } from '../../canonical/tool-names.ts';
 import type {
   ContentBlock,
   ImageBlock,
@@ -139,16 +141,22 @@ export function inlineImageMarkdown(part: Json): string | null {
   return imageMarkdown({ kind: 'base64', mediaType: mimeType, data: asString(inline.data) ?? '' });
 }
 
-export function decodePart(part: Json, assistant: boolean, ids: CallIds): ContentBlock[] {
+/**
+ * One part as canonical blocks; `upstream` for a Gemini upstream's reply, whose function names are read
+ * back to the client's.
+ */
+export function decodePart(part: Json, assistant: boolean, ids: CallIds, upstream = false): ContentBlock[] {
   const signature = asString(field(part, 'thoughtSignature'));
   const call = recordField(part, 'functionCall');
   if (call) {
     const name = asString(call.name) ?? '';
+    const tool = upstream ? readUpstreamToolName(name) : { name };
     return [
       {
         type: 'tool_call',
         id: ids.call(name, asString(call.id)),
-        name,
+        name: tool.name,
+        ...namespaceField(tool.namespace),
         arguments: stringifyArguments(call.args ?? {}),
         ...(signature ? { signature } : {}),
       },
@@ -222,12 +230,17 @@ export function mediaPart(source: MediaSource, fallbackType?: string): GeminiPar
   return { fileData: { ...(mimeType ? { mimeType } : {}), fileUri: uri } };
 }
 
-function toolResultParts(block: ToolResultBlock, names: ReadonlyMap<string, string>): GeminiPart[] {
+function toolResultParts(
+  block: ToolResultBlock,
+  names: ReadonlyMap<string, string>,
+  upstream: boolean,
+): GeminiPart[] {
   const text = block.content
     .filter((item): item is TextBlock => item.type === 'text')
     .map((item) => item.text)
     .join('\n');
-  const name = block.name || names.get(block.toolCallId) || block.toolCallId;
+  const named = block.name && upstream ? upstreamToolName(block.name) : block.name;
+  const name = named || names.get(block.toolCallId) || block.toolCallId;
   const response = block.isError ? { error: text } : { output: text };
   const images = block.content.filter((item): item is ImageBlock => item.type === 'image');
   return [
@@ -236,7 +249,7 @@ function toolResultParts(block: ToolResultBlock, names: ReadonlyMap<string, stri
   ];
 }
 
-function blockParts(block: ContentBlock, names: Map<string, string>): GeminiPart[] {
+function blockParts(block: ContentBlock, names: Map<string, string>, upstream: boolean): GeminiPart[] {
   switch (block.type) {
     case 'text':
       return block.text ? [{ text: block.text }] : [];
@@ -245,16 +258,18 @@ function blockParts(block: ContentBlock, names: Map<string, string>): GeminiPart
       return [mediaPart(block.source)];
     case 'audio':
       return [mediaPart(block.source, block.format ? `audio/${block.format}` : undefined)];
-    case 'tool_call':
-      names.set(block.id, block.name);
+    case 'tool_call': {
+      const name = upstream ? upstreamToolName(block.name, block.namespace) : block.name;
+      names.set(block.id, name);
       return [
         {
-          functionCall: { name: block.name, args: parseArguments(block.arguments), id: block.id },
+          functionCall: { name, args: parseArguments(block.arguments), id: block.id },
           ...(block.signature ? { thoughtSignature: block.signature } : {}),
         },
       ];
+    }
     case 'tool_result':
-      return toolResultParts(block, names);
+      return toolResultParts(block, names, upstream);
     case 'thinking':
       return block.text
         ? [
@@ -272,10 +287,15 @@ function blockParts(block: ContentBlock, names: Map<string, string>): GeminiPart
 
 /**
  * Canonical blocks as Gemini parts. `names` maps tool-call ids to function names across the conversation
- * (a functionResponse must name its function). A signature of an empty thinking block goes onto the next
- * part that has none; with no such part it is dropped (Gemini refuses empty text parts in requests).
+ * (a functionResponse must name its function); `upstream` for a request to a Gemini upstream (flat names).
+ * A signature of an empty thinking block goes onto the next part that has none; with no such part it is
+ * dropped (Gemini refuses empty text parts in requests).
  */
-export function encodeBlocks(blocks: readonly ContentBlock[], names: Map<string, string>): GeminiPart[] {
+export function encodeBlocks(
+  blocks: readonly ContentBlock[],
+  names: Map<string, string>,
+  upstream = false,
+): GeminiPart[] {
   const parts: GeminiPart[] = [];
   let pendingSignature: string | undefined;
   for (const block of blocks) {
@@ -283,7 +303,7 @@ export function encodeBlocks(blocks: readonly ContentBlock[], names: Map<string,
       pendingSignature = block.signature;
       continue;
     }
-    for (const part of blockParts(block, names)) {
+    for (const part of blockParts(block, names, upstream)) {
       if (pendingSignature && !part.thoughtSignature) {
         part.thoughtSignature = pendingSignature;
         pendingSignature = undefined;

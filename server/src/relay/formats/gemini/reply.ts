@@ -78,7 +78,7 @@ export function firstCandidate(body: Json): Json | undefined {
  */
 function replyPartBlocks(part: Json, ids: CallIds): ContentBlock[] {
   const image = inlineImageMarkdown(part);
-  return image ? [{ type: 'text', text: image }] : decodePart(part, true, ids);
+  return image ? [{ type: 'text', text: image }] : decodePart(part, true, ids, true);
 }
 
 export function decodeGeminiReply(body: unknown): CanonicalReply {

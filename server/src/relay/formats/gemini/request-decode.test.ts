@@ -215,14 +215,18 @@ describe('Gemini requests → canonical', () => {
 
   it.each<[string, Record<string, unknown>, ReasoningSettings | undefined]>([
     ['budget 0 (off)', { thinkingBudget: 0 }, { enabled: false }],
-    ['budget -1 (dynamic)', { thinkingBudget: -1 }, { enabled: true }],
+    ['budget -1 (dynamic)', { thinkingBudget: -1 }, { enabled: true, adaptive: true }],
     [
       'a budget',
       { thinkingBudget: 2048, includeThoughts: false },
       { enabled: true, budgetTokens: 2048, includeThoughts: false },
     ],
-    ['a level', { thinkingLevel: 'HIGH', includeThoughts: true }, { effort: 'high', includeThoughts: true }],
-    ['a lower-case level', { thinkingLevel: 'minimal' }, { effort: 'minimal' }],
+    [
+      'a level',
+      { thinkingLevel: 'HIGH', includeThoughts: true },
+      { enabled: true, effort: 'high', includeThoughts: true },
+    ],
+    ['a lower-case level', { thinkingLevel: 'minimal' }, { enabled: true, effort: 'minimal' }],
     ['nothing', {}, undefined],
   ])('reads thinking config with %s', (_, thinkingConfig, expected) => {
     expect(decode({ ...hi, generationConfig: { thinkingConfig } }).reasoning).toEqual(expected);

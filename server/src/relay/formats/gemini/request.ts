@@ -10,6 +10,7 @@ import {
   mergeSameRole,
   reasoningBudget,
 } from '../../canonical/helpers.ts';
+import { flatToolDescription, upstreamToolName } from '../../canonical/tool-names.ts';
 import type {
   CanonicalMessage,
   CanonicalRequest,
@@ -29,7 +30,7 @@ import {
   recordField,
 } from './gemini-types.ts';
 import { CallIds, decodePart, encodeBlocks } from './parts.ts';
-import { cleanJsonSchema, declaresNothing, openApiToJsonSchema } from './schema.ts';
+import { cleanJsonSchema, declaresNothing, jsonSchemaToOpenApi, openApiToJsonSchema } from './schema.ts';
 
 function invalid(message: string): never {
   throw relayError(400, 'invalid_request', message);
@@ -111,22 +112,33 @@ function decodeReasoning(config: Json | undefined): ReasoningSettings | undefine
   if (budget === 0) reasoning.enabled = false;
   else if (budget !== undefined) {
     reasoning.enabled = true;
-    // -1 is Gemini's dynamic budget: on, amount left to the model.
+    // -1 is Gemini's dynamic budget: on, the amount left to the model.
     if (budget > 0) reasoning.budgetTokens = budget;
+    else reasoning.adaptive = true;
   }
   const level = asString(field(config, 'thinkingLevel'));
   const effort = level ? effortNamed(level.toLowerCase()) : undefined;
-  if (effort) reasoning.effort = effort;
+  if (effort) {
+    reasoning.enabled = true;
+    reasoning.effort = effort;
+  }
   const include = field(config, 'includeThoughts');
   if (typeof include === 'boolean') reasoning.includeThoughts = include;
   return Object.keys(reasoning).length > 0 ? reasoning : undefined;
 }
 
+/**
+ * responseMimeType with responseJsonSchema (JSON Schema) or responseSchema (OpenAPI subset, read as JSON
+ * Schema): JSON that fits the schema, any JSON (no schema), or `text/x.enum`, one of the schema's values
+ * as bare text.
+ */
 function decodeResponseFormat(config: Json): ResponseFormat | undefined {
   const jsonSchema = field(config, 'responseJsonSchema');
   const schema = isRecord(jsonSchema) ? jsonSchema : openApiToJsonSchema(field(config, 'responseSchema'));
+  const mimeType = field(config, 'responseMimeType');
+  if (mimeType === 'text/x.enum' && isRecord(schema)) return { type: 'enum', schema };
   if (isRecord(schema)) return { type: 'json_schema', schema };
-  return field(config, 'responseMimeType') === 'application/json' ? { type: 'json_object' } : undefined;
+  return mimeType === 'application/json' ? { type: 'json_object' } : undefined;
 }
 
 function numberField(config: Json, name: string): number | undefined {
@@ -190,7 +202,7 @@ function encodeContents(request: CanonicalRequest): GeminiContent[] {
   const signatures = needsSignatures(request.model);
   const contents: GeminiContent[] = [];
   for (const message of mergeSameRole(request.messages)) {
-    const parts = encodeBlocks(message.content, names);
+    const parts = encodeBlocks(message.content, names, true);
     if (parts.length === 0) continue;
     const firstCall = parts.find((part) => part.functionCall);
     if (signatures && message.role === 'assistant' && firstCall && !firstCall.thoughtSignature)
@@ -209,7 +221,7 @@ function encodeToolChoice(choice: ToolChoice): Json {
     case 'required':
       return { mode: 'ANY' };
     case 'tool':
-      return { mode: 'ANY', allowedFunctionNames: [choice.name] };
+      return { mode: 'ANY', allowedFunctionNames: [upstreamToolName(choice.name, choice.namespace)] };
   }
 }
 
@@ -243,7 +255,10 @@ function encodeGenerationConfig(request: CanonicalRequest): Json {
   set('frequencyPenalty', request.frequencyPenalty);
   set('seed', request.seed);
   const format = request.responseFormat;
-  if (format && format.type !== 'text') {
+  if (format?.type === 'enum' && format.schema) {
+    config.responseMimeType = 'text/x.enum';
+    config.responseSchema = jsonSchemaToOpenApi(format.schema);
+  } else if (format && format.type !== 'text') {
     config.responseMimeType = 'application/json';
     if (format.type === 'json_schema' && format.schema)
       config.responseJsonSchema = cleanJsonSchema(format.schema);
@@ -259,8 +274,8 @@ export function encodeGeminiRequest(request: CanonicalRequest): Record<string, u
     body.systemInstruction = { parts: request.system.map((block): GeminiPart => ({ text: block.text })) };
   if (request.tools.length > 0) {
     const functionDeclarations = request.tools.map((tool) => ({
-      name: tool.name,
-      ...(tool.description ? { description: tool.description } : {}),
+      name: upstreamToolName(tool.name, tool.namespace),
+      ...(flatToolDescription(tool) ? { description: flatToolDescription(tool) } : {}),
       ...(declaresNothing(tool.parameters) ? {} : { parametersJsonSchema: cleanJsonSchema(tool.parameters) }),
     }));
     body.tools = [{ functionDeclarations }];

@@ -15,6 +15,7 @@ import {
   usageEvent,
 } from '../../canonical/helpers.ts';
 import { ClosingStreamEncoder, PieceStreamDecoder } from '../../canonical/stream-state.ts';
+import { readUpstreamToolName } from '../../canonical/tool-names.ts';
 import type { StopReason, StreamEvent } from '../../canonical/types.ts';
 import { geminiStatusName } from './errors.ts';
 import { arrayField, field, type GeminiPart, type Json, recordField } from './gemini-types.ts';
@@ -86,7 +87,7 @@ export class GeminiStreamDecoder extends PieceStreamDecoder {
     if (call) {
       const name = asString(call.name) ?? '';
       const id = this.ids?.call(name, asString(call.id)) ?? '';
-      this.wholeToolCall(events, name, JSON.stringify(call.args ?? {}), id, signature);
+      this.wholeToolCall(events, readUpstreamToolName(name), JSON.stringify(call.args ?? {}), id, signature);
       return;
     }
     const image = inlineImageMarkdown(part);

@@ -8,6 +8,7 @@ import {
   mergeSameRole,
   stringifyArguments,
 } from '../../canonical/helpers.ts';
+import { namespaceField } from '../../canonical/tool-names.ts';
 import type {
   CanonicalMessage,
   ContentBlock,
@@ -108,7 +109,7 @@ function toolCall(item: Json, name: string | undefined, args: string): ContentBl
   const id = asString(item.call_id) ?? asString(item.id);
   if (!id) invalid(`input: a ${String(item.type)} item needs a call_id`);
   if (!name) invalid(`input: a ${String(item.type)} item needs a name`);
-  return { type: 'tool_call', id, name, arguments: args };
+  return { type: 'tool_call', id, name, ...namespaceField(asString(item.namespace)), arguments: args };
 }
 
 /** The canonical role and content of one input item; null for items that carry nothing portable. */
@@ -219,6 +220,7 @@ export function encodeInput(messages: readonly CanonicalMessage[]): Json[] {
             type: 'function_call',
             call_id: block.id,
             name: block.name,
+            ...namespaceField(block.namespace),
             arguments: block.arguments,
           });
           break;

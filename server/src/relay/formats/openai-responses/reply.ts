@@ -1,5 +1,6 @@
 /** OpenAI Responses replies (`object: "response"`) ↔ the canonical reply; usage, stop reasons and ids. */
 import { asString, isRecord, stringifyArguments, tokens } from '../../canonical/helpers.ts';
+import { namespaceField } from '../../canonical/tool-names.ts';
 import {
   type CanonicalReply,
   type CanonicalUsage,
@@ -93,10 +94,18 @@ export function messageItem(id: string, texts: string[], status: MessageItem['st
 
 export function functionCallItem(
   id: string,
-  call: { id: string; name: string; arguments: string },
+  call: { id: string; name: string; namespace?: string | undefined; arguments: string },
   status: FunctionCallItem['status'],
 ): FunctionCallItem {
-  return { type: 'function_call', id, call_id: call.id, name: call.name, arguments: call.arguments, status };
+  return {
+    type: 'function_call',
+    id,
+    call_id: call.id,
+    name: call.name,
+    ...namespaceField(call.namespace),
+    arguments: call.arguments,
+    status,
+  };
 }
 
 /** A reasoning item: the thinking text as one summary part, its signature as encrypted_content. */
@@ -146,6 +155,7 @@ function decodeOutputItem(item: Json, content: ContentBlock[]): { toolCall: bool
         type: 'tool_call',
         id: asString(item.call_id) ?? asString(item.id) ?? '',
         name: asString(item.name) ?? '',
+        ...namespaceField(asString(item.namespace)),
         arguments:
           item.type === 'custom_tool_call'
             ? customToolArguments(item.input)

@@ -99,7 +99,7 @@ describe('Responses requests → canonical', () => {
     );
     expect(request.toolChoice).toEqual({ type: 'auto' });
     expect(request.parallelToolCalls).toBe(false);
-    expect(request.reasoning).toEqual({ effort: 'medium', includeThoughts: true });
+    expect(request.reasoning).toEqual({ enabled: true, effort: 'medium', includeThoughts: true });
   });
 
   it('decodes a plain string input, sampling settings, text format and the user', () => {
@@ -200,10 +200,10 @@ describe('Responses requests → canonical', () => {
   });
 
   it.each([
-    [{ effort: 'high' }, { effort: 'high' }],
+    [{ effort: 'high' }, { enabled: true, effort: 'high' }],
     [
       { effort: 'minimal', summary: 'detailed' },
-      { effort: 'minimal', includeThoughts: true },
+      { enabled: true, effort: 'minimal', includeThoughts: true },
     ],
     [{ effort: 'none' }, { enabled: false }],
     [{ effort: null, summary: null }, undefined],

@@ -3,10 +3,13 @@ import {
   appendAll,
   asNumber,
   asString,
+  bareEnumRefused,
   effortNamed,
   isRecord,
+  openAiEffort,
   reasoningEffort,
 } from '../../canonical/helpers.ts';
+import { namespaceField } from '../../canonical/tool-names.ts';
 import type {
   CanonicalRequest,
   ReasoningSettings,
@@ -53,23 +56,44 @@ function customTool(tool: Json, name: string): ToolDefinition {
   };
 }
 
+/** A function or custom tool; null for any other (built-in tools run at OpenAI only). */
+function decodeTool(tool: Json): ToolDefinition | null {
+  if (typeof tool.name !== 'string') return null;
+  if (tool.type === 'custom') return customTool(tool, tool.name);
+  if (tool.type !== 'function') return null;
+  return {
+    name: tool.name,
+    ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
+    parameters: isRecord(tool.parameters) ? tool.parameters : { type: 'object', properties: {} },
+    ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
+  };
+}
+
+/**
+ * Function and custom tools, those grouped in a `namespace` tool (Codex's sub-agent tools) included, each
+ * with its namespace. Built-in tools (web_search, file_search, computer_use, code_interpreter, local_shell
+ * …) run at OpenAI and are left out.
+ */
 function decodeTools(value: unknown): ToolDefinition[] {
   if (!Array.isArray(value)) return [];
   const tools: ToolDefinition[] = [];
   for (const tool of value) {
-    if (!isRecord(tool) || typeof tool.name !== 'string') continue;
-    if (tool.type === 'custom') {
-      tools.push(customTool(tool, tool.name));
+    if (!isRecord(tool)) continue;
+    if (tool.type === 'namespace' && typeof tool.name === 'string' && Array.isArray(tool.tools)) {
+      const description = asString(tool.description);
+      for (const member of tool.tools) {
+        const decoded = isRecord(member) ? decodeTool(member) : null;
+        if (decoded)
+          tools.push({
+            ...decoded,
+            namespace: tool.name,
+            ...(description ? { namespaceDescription: description } : {}),
+          });
+      }
       continue;
     }
-    // Built-in tools (web_search, file_search, computer_use, code_interpreter, local_shell …) run at OpenAI.
-    if (tool.type !== 'function') continue;
-    tools.push({
-      name: tool.name,
-      ...(typeof tool.description === 'string' ? { description: tool.description } : {}),
-      parameters: isRecord(tool.parameters) ? tool.parameters : { type: 'object', properties: {} },
-      ...(typeof tool.strict === 'boolean' ? { strict: tool.strict } : {}),
-    });
+    const decoded = decodeTool(tool);
+    if (decoded) tools.push(decoded);
   }
   return tools;
 }
@@ -78,7 +102,7 @@ function decodeToolChoice(value: unknown): ToolChoice | undefined {
   if (value === 'auto' || value === 'none' || value === 'required') return { type: value };
   if (!isRecord(value)) return undefined;
   if ((value.type === 'function' || value.type === 'custom') && typeof value.name === 'string')
-    return { type: 'tool', name: value.name };
+    return { type: 'tool', name: value.name, ...namespaceField(asString(value.namespace)) };
   if (value.type === 'allowed_tools') return { type: value.mode === 'required' ? 'required' : 'auto' };
   return undefined;
 }
@@ -89,7 +113,10 @@ function decodeReasoning(value: unknown): ReasoningSettings | undefined {
   if (value.effort === 'none') settings.enabled = false;
   else {
     const effort = effortNamed(value.effort);
-    if (effort) settings.effort = effort;
+    if (effort) {
+      settings.enabled = true;
+      settings.effort = effort;
+    }
   }
   const summary = value.summary ?? value.generate_summary;
   if (summary === 'auto' || summary === 'concise' || summary === 'detailed') settings.includeThoughts = true;
@@ -102,9 +129,11 @@ function decodeFormat(value: unknown): ResponseFormat | undefined {
   if (format.type === 'text' || format.type === 'json_object') return { type: format.type };
   if (format.type !== 'json_schema') return undefined;
   const name = asString(format.name);
+  const description = asString(format.description);
   return {
     type: 'json_schema',
     ...(name ? { name } : {}),
+    ...(description ? { description } : {}),
     ...(isRecord(format.schema) ? { schema: format.schema } : {}),
     ...(typeof format.strict === 'boolean' ? { strict: format.strict } : {}),
   };
@@ -152,17 +181,57 @@ export function decodeResponsesRequest(
 }
 
 function encodeToolChoice(choice: ToolChoice): unknown {
-  return choice.type === 'tool' ? { type: 'function', name: choice.name } : choice.type;
+  return choice.type === 'tool'
+    ? { type: 'function', name: choice.name, ...namespaceField(choice.namespace) }
+    : choice.type;
 }
 
 function encodeFormat(format: ResponseFormat): Json {
+  if (format.type === 'enum') throw bareEnumRefused('OpenAI');
   if (format.type !== 'json_schema') return { type: format.type };
   return {
     type: 'json_schema',
     name: format.name ?? 'response',
+    ...(format.description ? { description: format.description } : {}),
     schema: format.schema ?? { type: 'object' },
     ...(format.strict !== undefined ? { strict: format.strict } : {}),
   };
+}
+
+function encodeFunction(tool: ToolDefinition): Json {
+  return {
+    type: 'function',
+    name: tool.name,
+    ...(tool.description !== undefined ? { description: tool.description } : {}),
+    parameters: tool.parameters,
+    // The Responses API makes function tools strict unless told otherwise.
+    strict: tool.strict ?? false,
+  };
+}
+
+/** Function tools, those of a namespace grouped back into their `namespace` tool (at its first member's place). */
+function encodeTools(tools: readonly ToolDefinition[]): Json[] {
+  const encoded: Json[] = [];
+  const namespaces = new Map<string, Json[]>();
+  for (const tool of tools) {
+    if (!tool.namespace) {
+      encoded.push(encodeFunction(tool));
+      continue;
+    }
+    let members = namespaces.get(tool.namespace);
+    if (!members) {
+      members = [];
+      namespaces.set(tool.namespace, members);
+      encoded.push({
+        type: 'namespace',
+        name: tool.namespace,
+        description: tool.namespaceDescription ?? '',
+        tools: members,
+      });
+    }
+    members.push(encodeFunction(tool));
+  }
+  return encoded;
 }
 
 /** A stateless Responses body (`store: false`; reasoning comes back encrypted so it can be sent again). */
@@ -180,14 +249,7 @@ export function encodeResponsesRequest(request: CanonicalRequest): Json {
     ...encodeInput(request.messages),
   ];
   if (request.tools.length > 0) {
-    body.tools = request.tools.map((tool) => ({
-      type: 'function',
-      name: tool.name,
-      ...(tool.description !== undefined ? { description: tool.description } : {}),
-      parameters: tool.parameters,
-      // The Responses API makes function tools strict unless told otherwise.
-      strict: tool.strict ?? false,
-    }));
+    body.tools = encodeTools(request.tools);
     if (request.toolChoice) body.tool_choice = encodeToolChoice(request.toolChoice);
     if (request.parallelToolCalls !== undefined) body.parallel_tool_calls = request.parallelToolCalls;
   } else if (request.toolChoice?.type === 'none') body.tool_choice = 'none';
@@ -195,7 +257,10 @@ export function encodeResponsesRequest(request: CanonicalRequest): Json {
     body.max_output_tokens = Math.max(MIN_OUTPUT_TOKENS, request.maxTokens);
   const effort = reasoningEffort(request.reasoning);
   if (effort) {
-    body.reasoning = { effort, ...(request.reasoning?.includeThoughts ? { summary: 'auto' } : {}) };
+    body.reasoning = {
+      effort: openAiEffort(effort),
+      ...(request.reasoning?.includeThoughts ? { summary: 'auto' } : {}),
+    };
     body.include = ['reasoning.encrypted_content'];
   } else {
     // OpenAI reasoning models refuse sampling settings.

@@ -39,6 +39,8 @@ export interface FunctionCallItem {
   id: string;
   call_id: string;
   name: string;
+  /** The namespace of a tool of a `namespace` tool (Codex's sub-agent tools). */
+  namespace?: string;
   arguments: string;
   status: ResponseStatus;
 }

@@ -33,6 +33,7 @@ interface OpenItem {
   text: string;
   callId: string;
   name: string;
+  namespace: string | undefined;
   encrypted: string;
   summaryStarted: boolean;
 }
@@ -130,6 +131,7 @@ export class ResponsesStreamEncoder extends ClosingStreamEncoder {
       text: '',
       callId: block.type === 'tool_call' ? block.id : '',
       name: block.type === 'tool_call' ? block.name : '',
+      namespace: block.type === 'tool_call' ? block.namespace : undefined,
       encrypted: block.type === 'redacted_thinking' ? REDACTED_THINKING_PREFIX + block.data : '',
       summaryStarted: false,
     };
@@ -151,7 +153,11 @@ export class ResponsesStreamEncoder extends ClosingStreamEncoder {
       case 'text':
         return messageItem(item.id, status === 'in_progress' ? [] : [item.text], status);
       case 'tool_call':
-        return functionCallItem(item.id, { id: item.callId, name: item.name, arguments: item.text }, status);
+        return functionCallItem(
+          item.id,
+          { id: item.callId, name: item.name, namespace: item.namespace, arguments: item.text },
+          status,
+        );
       default:
         return reasoningItem(item.id, status === 'in_progress' ? '' : item.text, item.encrypted || undefined);
     }

@@ -1,6 +1,7 @@
 /** OpenAI Responses streams (typed `event: response.…` frames) → canonical stream events. */
 import type { SseMessage, StreamDecoder } from '../../canonical/codec.ts';
 import { asString, errorEvent, eventObject, isRecord } from '../../canonical/helpers.ts';
+import { namespaceField } from '../../canonical/tool-names.ts';
 import type { StreamBlockStart, StreamEvent } from '../../canonical/types.ts';
 import { customToolArguments, stopReasonFromResponses, usageFromResponses } from './reply.ts';
 import type { Json } from './responses-types.ts';
@@ -47,7 +48,12 @@ export class ResponsesStreamDecoder implements StreamDecoder {
         if (item.type === 'function_call' || item.type === 'custom_tool_call') {
           this.sawToolCall = true;
           const id = asString(item.call_id) ?? asString(item.id) ?? '';
-          return this.openBlock(itemKey, { type: 'tool_call', id, name: asString(item.name) ?? '' });
+          return this.openBlock(itemKey, {
+            type: 'tool_call',
+            id,
+            name: asString(item.name) ?? '',
+            ...namespaceField(asString(item.namespace)),
+          });
         }
         return item.type === 'reasoning' ? this.openBlock(itemKey, { type: 'thinking' }) : [];
       case 'response.content_part.added': {

@@ -1,5 +1,6 @@
 /** OpenAI Chat Completions replies ↔ the canonical reply, and usage and stop reasons both ways. */
 import { asString, isRecord, stringifyArguments, tokens } from '../../canonical/helpers.ts';
+import { namespaceField, readUpstreamToolName } from '../../canonical/tool-names.ts';
 import type { CanonicalReply, CanonicalUsage, ContentBlock, StopReason } from '../../canonical/types.ts';
 
 type Json = Record<string, unknown>;
@@ -80,10 +81,12 @@ export function decodeChatReply(body: unknown): CanonicalReply {
     for (const call of message.tool_calls) {
       if (!isRecord(call)) continue;
       const fn = isRecord(call.function) ? call.function : {};
+      const tool = readUpstreamToolName(asString(fn.name) ?? '');
       content.push({
         type: 'tool_call',
         id: asString(call.id) ?? '',
-        name: asString(fn.name) ?? '',
+        name: tool.name,
+        ...namespaceField(tool.namespace),
         arguments: stringifyArguments(fn.arguments ?? '{}'),
       });
     }

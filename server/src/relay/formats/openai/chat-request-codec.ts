@@ -1,16 +1,22 @@
-/** OpenAI Chat Completions requests ↔ the canonical request (server/src/relay/canonical/types.ts). */
+/**
+ * OpenAI Chat Completions requests ↔ the canonical request (server/src/relay/canonical/types.ts). Toward a
+ * Chat upstream tool names are flat (server/src/relay/canonical/tool-names.ts).
+ */
 import {
   appendAll,
   asNumber,
   asString,
+  bareEnumRefused,
   effortNamed,
   isRecord,
   mediaFromUrl,
   mediaToUrl,
   mergeSameRole,
+  openAiEffort,
   reasoningEffort,
   stringifyArguments,
 } from '../../canonical/helpers.ts';
+import { flatToolDescription, upstreamToolName } from '../../canonical/tool-names.ts';
 import type {
   CanonicalMessage,
   CanonicalRequest,
@@ -195,6 +201,7 @@ function decodeResponseFormat(value: unknown): ResponseFormat | undefined {
     return {
       type: 'json_schema',
       ...(typeof schema.name === 'string' ? { name: schema.name } : {}),
+      ...(typeof schema.description === 'string' ? { description: schema.description } : {}),
       ...(isRecord(schema.schema) ? { schema: schema.schema } : {}),
       ...(typeof schema.strict === 'boolean' ? { strict: schema.strict } : {}),
     };
@@ -234,6 +241,7 @@ export function decodeChatRequest(body: Json, context: { model: string; stream: 
     request.stopSequences = body.stop.filter((stop) => typeof stop === 'string');
   const effort = effortNamed(body.reasoning_effort);
   if (effort) request.reasoning = { enabled: true, effort };
+  else if (body.reasoning_effort === 'none') request.reasoning = { enabled: false };
   const format = decodeResponseFormat(body.response_format);
   if (format) request.responseFormat = format;
   if (typeof body.user === 'string') request.user = body.user;
@@ -289,7 +297,7 @@ function encodeMessage(message: CanonicalMessage): Json[] {
       encoded.tool_calls = toolCalls.map((call) => ({
         id: call.id,
         type: 'function',
-        function: { name: call.name, arguments: call.arguments },
+        function: { name: upstreamToolName(call.name, call.namespace), arguments: call.arguments },
       }));
     }
     return [encoded];
@@ -311,8 +319,25 @@ function encodeMessage(message: CanonicalMessage): Json[] {
 }
 
 function encodeToolChoice(choice: ToolChoice): unknown {
-  if (choice.type === 'tool') return { type: 'function', function: { name: choice.name } };
+  if (choice.type === 'tool')
+    return { type: 'function', function: { name: upstreamToolName(choice.name, choice.namespace) } };
   return choice.type;
+}
+
+/** response_format: JSON mode or a JSON schema (OpenAI has no bare-enum reply: refused). */
+function encodeResponseFormat(format: ResponseFormat): Json | undefined {
+  if (format.type === 'json_object') return { type: 'json_object' };
+  if (format.type === 'enum') throw bareEnumRefused('OpenAI');
+  if (format.type !== 'json_schema') return undefined;
+  return {
+    type: 'json_schema',
+    json_schema: {
+      name: format.name ?? 'response',
+      ...(format.description ? { description: format.description } : {}),
+      ...(format.schema ? { schema: format.schema } : {}),
+      ...(format.strict !== undefined ? { strict: format.strict } : {}),
+    },
+  };
 }
 
 export function encodeChatRequest(request: CanonicalRequest): Json {
@@ -327,8 +352,8 @@ export function encodeChatRequest(request: CanonicalRequest): Json {
     body.tools = request.tools.map((tool) => ({
       type: 'function',
       function: {
-        name: tool.name,
-        ...(tool.description !== undefined ? { description: tool.description } : {}),
+        name: upstreamToolName(tool.name, tool.namespace),
+        ...(flatToolDescription(tool) !== undefined ? { description: flatToolDescription(tool) } : {}),
         parameters: tool.parameters,
         ...(tool.strict !== undefined ? { strict: tool.strict } : {}),
       },
@@ -348,19 +373,9 @@ export function encodeChatRequest(request: CanonicalRequest): Json {
   if (request.candidateCount !== undefined && request.candidateCount !== 1) body.n = request.candidateCount;
   if (request.stopSequences && request.stopSequences.length > 0) body.stop = request.stopSequences;
   const effort = reasoningEffort(request.reasoning);
-  if (effort) body.reasoning_effort = effort;
-  const format = request.responseFormat;
-  if (format?.type === 'json_object') body.response_format = { type: 'json_object' };
-  if (format?.type === 'json_schema') {
-    body.response_format = {
-      type: 'json_schema',
-      json_schema: {
-        name: format.name ?? 'response',
-        ...(format.schema ? { schema: format.schema } : {}),
-        ...(format.strict !== undefined ? { strict: format.strict } : {}),
-      },
-    };
-  }
+  if (effort) body.reasoning_effort = openAiEffort(effort);
+  const format = request.responseFormat ? encodeResponseFormat(request.responseFormat) : undefined;
+  if (format) body.response_format = format;
   if (request.user) body.user = request.user;
   return body;
 }

@@ -1,6 +1,7 @@
 /** OpenAI Chat Completions streams (`data:` chunks ending with `[DONE]`) ↔ canonical stream events. */
 import type { SseMessage, StreamDecoder, StreamEncoder, StreamEncoderInit } from '../../canonical/codec.ts';
 import { asString, errorEvent, eventObject, isRecord, mergeUsage } from '../../canonical/helpers.ts';
+import { namespaceField, readUpstreamToolName } from '../../canonical/tool-names.ts';
 import type { CanonicalUsage, StreamEvent } from '../../canonical/types.ts';
 import {
   finishFromStopReason,
@@ -91,10 +92,16 @@ export class ChatStreamDecoder implements StreamDecoder {
       index = this.nextIndex++;
       this.toolBlocks.set(toolIndex, index);
       this.open = { index, kind: 'tool' };
+      const tool = readUpstreamToolName(asString(fn.name) ?? '');
       events.push({
         type: 'block_start',
         index,
-        block: { type: 'tool_call', id: asString(call.id) ?? `call_${index}`, name: asString(fn.name) ?? '' },
+        block: {
+          type: 'tool_call',
+          id: asString(call.id) ?? `call_${index}`,
+          name: tool.name,
+          ...namespaceField(tool.namespace),
+        },
       });
     }
     const json = asString(fn.arguments);
