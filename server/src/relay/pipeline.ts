@@ -43,32 +43,12 @@ import {
   type RelayCall,
   sendAttempt,
 } from './relay-call.ts';
+import { chooseChannel } from './routing/choose.ts';
 import { considerDisabling } from './routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from './routing/health.ts';
 import { lacksResponsesRoute, markLacksResponsesApi } from './routing/responses-support.ts';
-import { selectChannel } from './routing/select.ts';
 
 export type { RelayCall } from './relay-call.ts';
-
-const NONE_TRIED: ReadonlySet<number> = new Set();
-
-function chooseChannel(context: AppContext, state: CallState): CachedChannel | null {
-  const { caller, model } = state.call;
-  const pinned = pinnedChannelOf(state.call);
-  if (pinned !== null) {
-    if (state.tried.length > 0) return null;
-    const channel = context.channelCache.get(pinned);
-    if (channel?.status !== 1)
-      throw relayError(503, 'channel_unavailable', `channel #${pinned} is not available`);
-    return channel;
-  }
-  return (
-    selectChannel(
-      context.channelCache.candidates(caller.usingGroup, model),
-      state.tried.length === 0 ? NONE_TRIED : new Set(state.tried),
-    )?.channel ?? null
-  );
-}
 
 /** Records a Responses reply's id as the caller's, stored at `channel` (previous_response_id). */
 function rememberStoredResponse(context: AppContext, call: RelayCall, channel: CachedChannel) {
@@ -105,7 +85,8 @@ async function attemptChannels(context: AppContext, reply: RelayReply, state: Ca
     pinnedChannelOf(call) !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
   let lastFailure: UpstreamFailure | null = null;
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const channel = chooseChannel(context, state);
+    // A channel whose type serves the endpoint, not tried yet (or the pinned one).
+    const channel = chooseChannel(context, call, call.model, call.endpoint, state.tried);
     if (!channel) break;
     state.tried.push(channel.id);
     const adaptor = adaptorForChannel(channel);

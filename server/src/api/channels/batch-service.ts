@@ -9,7 +9,7 @@ import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure } from '../../lib/errors.ts';
-import { isServedChannelType } from '../../relay/providers/registry.ts';
+import { isServedChannelType } from '../../relay/channel-types.ts';
 import { rewriteAbilities } from './abilities.ts';
 import { normalizeChannelFields } from './normalize.ts';
 

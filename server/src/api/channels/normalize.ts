@@ -1,12 +1,13 @@
 /**
- * Turns channel form input into column values, applying every rule of docs/reference/console-validation.md "Channel form"
- * (the key required on create, except for the types that need none: common/channel-types.ts) and
- * docs/reference/routing.md on the server: required fields, known type, JSON settings, priority ≥ -999, weight ≥ 0
- * (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas.
+ * Turns channel form input into column values, applying every rule of docs/reference/console-validation.md
+ * "Channel form" and docs/reference/routing.md on the server: required fields (the key too on create,
+ * unless the type's entry in common/channel-types.ts makes it optional), known and served type, the key
+ * and `other` rules of the type (server/src/relay/channel-types.ts), JSON settings, priority ≥ -999,
+ * weight ≥ 0 (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas.
  */
 
 import type { Updateable } from 'kysely';
-import { channelTypeNames, keyOptionalChannelTypes } from '../../../../common/channel-types.ts';
+import { channelType } from '../../../../common/channel-types.ts';
 import type { Database } from '../../db/schema.ts';
 import { connectHost, hostRefusal, type UpstreamAddressPolicy } from '../../lib/address-policy.ts';
 import { businessFailure } from '../../lib/errors.ts';
@@ -18,7 +19,7 @@ import {
   type Refusal,
   splitList,
 } from '../../lib/mapping-rules.ts';
-import { adaptorFor, isServedChannelType } from '../../relay/providers/registry.ts';
+import { isServedChannelType, keyProblem, otherProblem } from '../../relay/channel-types.ts';
 import type { ChannelFields } from './schemas.ts';
 
 export type ChannelValues = Updateable<Database['channels']>;
@@ -78,7 +79,7 @@ export function normalizeChannelFields(
   policy: UpstreamAddressPolicy = 'default',
 ): ChannelValues {
   const values: ChannelValues = {};
-  const keyOptional = keyOptionalChannelTypes.has(fields.type ?? 1);
+  const keyOptional = channelType(fields.type ?? 1)?.key?.optional === true;
   if (isCreate && (!fields.name?.trim() || (!fields.key?.trim() && !keyOptional)))
     throw businessFailure('channel.name_key_required');
   if (fields.name !== undefined) {
@@ -88,9 +89,10 @@ export function normalizeChannelFields(
   if (fields.key !== undefined && fields.key.trim() !== '') values.key = fields.key.trim();
   const type = fields.type ?? (isCreate ? 1 : undefined);
   if (type !== undefined) {
-    if (!channelTypeNames[type]) throw businessFailure('channel.type_invalid', { type });
+    const known = channelType(type);
+    if (!known) throw businessFailure('channel.type_invalid', { type });
     if (!isServedChannelType(type))
-      throw businessFailure('channel.type_not_served', { type, name: channelTypeNames[type] });
+      throw businessFailure('channel.type_not_served', { type, name: known.name });
     values.type = type;
   }
   if (fields.models !== undefined || isCreate) {
@@ -105,7 +107,9 @@ export function normalizeChannelFields(
   }
   if (fields.base_url !== undefined) values.base_url = normalizeBaseUrl(fields.base_url ?? '', policy);
   if (fields.other !== undefined) values.other = fields.other ?? '';
-  if (isCreate && type === 18 && !values.other) values.other = 'v2.1';
+  // A type's default `other` (iFlytek Spark's interface version) when a channel is created without one.
+  const otherDefault = type === undefined ? undefined : channelType(type)?.form?.other?.default;
+  if (isCreate && otherDefault && !values.other) values.other = otherDefault;
   if (fields.model_mapping !== undefined) {
     const check = checkModelMapping(fields.model_mapping ?? '');
     if (!check.ok) throw refuse(check);
@@ -149,7 +153,7 @@ export function normalizeChannelFields(
  * the reason, before anything is saved.
  */
 export function checkChannelKey(type: number, key: string): void {
-  const problem = adaptorFor(type)?.keyProblem?.(key) ?? null;
+  const problem = keyProblem(type, key);
   if (problem) throw businessFailure('channel.key_invalid', { reason: problem });
 }
 
@@ -158,7 +162,7 @@ export function checkChannelKey(type: number, key: string): void {
  * (Vertex AI's region setting).
  */
 export function checkChannelOther(type: number, other: string | null | undefined): void {
-  if (type === 39 && !(other ?? '').trim()) throw businessFailure('channel.other_required', { type });
-  const problem = adaptorFor(type)?.otherProblem?.(other ?? '') ?? null;
-  if (problem) throw businessFailure('channel.other_invalid', { reason: problem });
+  const problem = otherProblem(type, other ?? '');
+  if (problem === 'required') throw businessFailure('channel.other_required', { type });
+  if (problem) throw businessFailure('channel.other_invalid', { reason: problem.reason });
 }

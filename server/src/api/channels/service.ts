@@ -8,7 +8,7 @@ import { insertReturningId } from '../../db/insert.ts';
 import { containsText, idOrContains } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
-import { isServedChannelType } from '../../relay/providers/registry.ts';
+import { isServedChannelType } from '../../relay/channel-types.ts';
 import { findChannelRow } from '../../relay/routing/channel-rows.ts';
 import { listPage, type Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';

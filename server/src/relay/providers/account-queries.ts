@@ -1,9 +1,11 @@
 /**
  * Questions about an upstream account rather than relay calls: which models it offers (for the channel
- * form) and how much balance is left (for the channel list), per provider.
+ * form) and how much balance is left (for the channel list). Each API is written once here; which one a
+ * type has is its entry in server/src/relay/channel-types.ts.
  */
 import type { AppContext } from '../../context.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import { type BalanceQuery, type ModelListQuery, serverChannelType } from '../channel-types.ts';
 import { maskSecrets } from '../errors.ts';
 import { channelProxy } from '../relay-call.ts';
 import { readBedrockKey } from './bedrock/index.ts';
@@ -57,61 +59,64 @@ async function query(
   });
 }
 
-/** Where a channel's model list is read, and with which headers. */
-async function modelListRequest(
-  channel: CachedChannel,
-): Promise<{ url: string; headers: Record<string, string> }> {
-  const native = (fallback: string) => baseUrl(channel.baseUrl, fallback);
-  if (channel.type === 14) {
-    return {
-      url: `${native(ANTHROPIC_DEFAULT_BASE_URL)}/v1/models?limit=1000`,
-      headers: { 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION },
-    };
-  }
-  if (channel.type === 33) {
+type ModelListRequest = { url: string; headers: Record<string, string> };
+
+const native = (channel: CachedChannel, fallback: string) => baseUrl(channel.baseUrl, fallback);
+
+/** Where each model-list API is read, and with which headers (Vertex AI's is listVertexModels). */
+const modelListRequests: Record<
+  Exclude<ModelListQuery, 'vertex'>,
+  (channel: CachedChannel) => ModelListRequest | Promise<ModelListRequest>
+> = {
+  anthropic: (channel) => ({
+    url: `${native(channel, ANTHROPIC_DEFAULT_BASE_URL)}/v1/models?limit=1000`,
+    headers: { 'x-api-key': channel.key, 'anthropic-version': ANTHROPIC_VERSION },
+  }),
+  bedrock: async (channel) => {
     const key = readBedrockKey(channel.key);
     if (typeof key === 'string') throw new AccountQueryError(key);
     const request: UpstreamRequest = {
-      url: `${native(`https://bedrock.${key.region}.amazonaws.com`)}/foundation-models?byProvider=anthropic`,
+      url: `${native(channel, `https://bedrock.${key.region}.amazonaws.com`)}/foundation-models?byProvider=anthropic`,
       method: 'GET',
       headers: { accept: 'application/json' },
     };
     if (key.kind === 'api-key') request.headers.authorization = `Bearer ${key.apiKey}`;
     else await signAwsRequest(request, { ...key, service: 'bedrock' });
     return { url: request.url, headers: request.headers };
-  }
-  if (channel.type === 11) return { url: palmModelListUrl(channel), headers: {} };
-  if (channel.type === 4) {
-    // Ollama: its native tag list, or the OpenAI-compatible list when the base URL ends in /v1.
-    return speaksOpenAiCompatible(channel.baseUrl)
-      ? { url: `${native('')}/models`, headers: headersOf(channel) }
-      : { url: `${native(OLLAMA_DEFAULT_BASE_URL)}/api/tags`, headers: headersOf(channel) };
-  }
-  if (channel.type === 24) {
-    return {
-      url: `${native(GEMINI_DEFAULT_BASE_URL)}/${GEMINI_DEFAULT_VERSION}/models?pageSize=1000`,
-      headers: { 'x-goog-api-key': channel.key },
-    };
-  }
-  const base = baseOf(channel);
-  const config = openAiCompatibleConfig(channel.type)!;
-  const url = config.azure
-    ? `${base}/openai/models?api-version=${encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION)}`
-    : `${base}/v1/models`;
-  return { url, headers: headersOf(channel) };
-}
+  },
+  palm: (channel) => ({ url: palmModelListUrl(channel), headers: {} }),
+  // Ollama: its native tag list, or the OpenAI-compatible list when the base URL ends in /v1.
+  ollama: (channel) =>
+    speaksOpenAiCompatible(channel.baseUrl)
+      ? { url: `${native(channel, '')}/models`, headers: headersOf(channel) }
+      : { url: `${native(channel, OLLAMA_DEFAULT_BASE_URL)}/api/tags`, headers: headersOf(channel) },
+  gemini: (channel) => ({
+    url: `${native(channel, GEMINI_DEFAULT_BASE_URL)}/${GEMINI_DEFAULT_VERSION}/models?pageSize=1000`,
+    headers: { 'x-goog-api-key': channel.key },
+  }),
+  openai: (channel) => {
+    const base = baseOf(channel);
+    const config = openAiCompatibleConfig(channel.type)!;
+    const url = config.azure
+      ? `${base}/openai/models?api-version=${encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION)}`
+      : `${base}/v1/models`;
+    return { url, headers: headersOf(channel) };
+  },
+};
 
 /**
  * Model ids the upstream lists (OpenAI's and Anthropic's `data[].id`, Gemini's `models[].name` without
  * `models/`, Bedrock's Anthropic foundation models, Azure's model list), sorted and de-duplicated.
  */
 export async function fetchUpstreamModels(context: AppContext, channel: CachedChannel): Promise<string[]> {
-  if (channel.type === 41) {
+  const list = serverChannelType(channel.type)?.modelList;
+  if (!list) throw new UnsupportedQueryError(String(channel.type));
+  if (list === 'vertex') {
     const proxyUrl = channelProxy(channel);
     const input = { channel, upstream: context.upstream, ...(proxyUrl ? { proxyUrl } : {}) };
     return [...new Set(await asAccountQuery(channel, () => listVertexModels(input)))].sort();
   }
-  const { url, headers } = await modelListRequest(channel);
+  const { url, headers } = await modelListRequests[list](channel);
   const reply = await query(context, channel, url, headers);
   const data = Array.isArray(reply.data)
     ? reply.data
@@ -142,44 +147,40 @@ function isoDate(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-/** The remaining balance (in the provider's currency, USD for most) for the providers that expose one. */
+type Ask = (path: string) => Promise<Record<string, unknown>>;
+
+/** Each balance API, asked at the channel's base URL with its OpenAI-style credentials. */
+const balanceQueries: Record<BalanceQuery, (ask: Ask) => Promise<number>> = {
+  'openai-billing': async (ask) => {
+    const subscription = await ask('/v1/dashboard/billing/subscription');
+    const now = Date.now();
+    const usage = await ask(
+      `/v1/dashboard/billing/usage?start_date=${isoDate(now - 100 * 86_400_000)}&end_date=${isoDate(now + 86_400_000)}`,
+    );
+    return numberOf(subscription.hard_limit_usd) - numberOf(usage.total_usage) / 100;
+  },
+  openrouter: async (ask) => {
+    const data = ((await ask('/v1/credits')).data ?? {}) as Record<string, unknown>;
+    return numberOf(data.total_credits) - numberOf(data.total_usage);
+  },
+  deepseek: async (ask) => {
+    const reply = await ask('/user/balance');
+    const infos = Array.isArray(reply.balance_infos)
+      ? (reply.balance_infos as Record<string, unknown>[])
+      : [];
+    const preferred = infos.find((info) => info.currency === 'USD') ?? infos[0];
+    return numberOf(preferred?.total_balance);
+  },
+  siliconcloud: async (ask) =>
+    numberOf((((await ask('/v1/user/info')).data ?? {}) as Record<string, unknown>).totalBalance),
+  moonshot: async (ask) =>
+    numberOf((((await ask('/v1/users/me/balance')).data ?? {}) as Record<string, unknown>).available_balance),
+};
+
+/** The remaining balance (in the provider's currency, USD for most) for the types with a balance API. */
 export async function fetchUpstreamBalance(context: AppContext, channel: CachedChannel): Promise<number> {
   const base = baseOf(channel);
-  switch (channel.type) {
-    case 1:
-    case 8:
-    case 21: {
-      const subscription = await query(context, channel, `${base}/v1/dashboard/billing/subscription`);
-      const now = Date.now();
-      const usage = await query(
-        context,
-        channel,
-        `${base}/v1/dashboard/billing/usage?start_date=${isoDate(now - 100 * 86_400_000)}&end_date=${isoDate(now + 86_400_000)}`,
-      );
-      return numberOf(subscription.hard_limit_usd) - numberOf(usage.total_usage) / 100;
-    }
-    case 20: {
-      const reply = await query(context, channel, `${base}/v1/credits`);
-      const data = (reply.data ?? {}) as Record<string, unknown>;
-      return numberOf(data.total_credits) - numberOf(data.total_usage);
-    }
-    case 43: {
-      const reply = await query(context, channel, `${base}/user/balance`);
-      const infos = Array.isArray(reply.balance_infos)
-        ? (reply.balance_infos as Record<string, unknown>[])
-        : [];
-      const preferred = infos.find((info) => info.currency === 'USD') ?? infos[0];
-      return numberOf(preferred?.total_balance);
-    }
-    case 40: {
-      const reply = await query(context, channel, `${base}/v1/user/info`);
-      return numberOf(((reply.data ?? {}) as Record<string, unknown>).totalBalance);
-    }
-    case 25: {
-      const reply = await query(context, channel, `${base}/v1/users/me/balance`);
-      return numberOf(((reply.data ?? {}) as Record<string, unknown>).available_balance);
-    }
-    default:
-      throw new UnsupportedQueryError(String(channel.type));
-  }
+  const balance = serverChannelType(channel.type)?.balance;
+  if (!balance) throw new UnsupportedQueryError(String(channel.type));
+  return balanceQueries[balance]((path) => query(context, channel, `${base}${path}`));
 }

@@ -15,9 +15,10 @@ import type { GroupPricing, ModelPricing } from '../billing/pricing.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { resolvePricing } from '../call-pricing.ts';
 import { relayError } from '../errors.ts';
+import { chooseChannel } from '../routing/choose.ts';
 import { considerDisabling } from '../routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from '../routing/health.ts';
-import { chooseRealtimeChannel, connectUpstream, type OpenUpstream, realtimeTarget } from './upstream.ts';
+import { connectUpstream, type OpenUpstream, realtimeTarget } from './upstream.ts';
 
 /** The subprotocol prefix that carries the key (OpenAI's browser convention). */
 const KEY_PROTOCOL = 'openai-insecure-api-key.';
@@ -113,7 +114,7 @@ export async function connectAnyChannel(
     caller.pinnedChannelId !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
   let lastFailure: UpstreamFailure | null = null;
   for (let attempt = 0; attempt < maxAttempts && !signal.aborted; attempt += 1) {
-    const channel = chooseRealtimeChannel(context, caller, model, tried);
+    const channel = chooseChannel(context, { caller }, model, 'realtime', tried);
     if (!channel) break;
     tried.push(channel.id);
     const upstreamModel = resolveMappedModel(channel.modelMapping, model);

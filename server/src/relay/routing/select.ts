@@ -2,7 +2,8 @@
  * Channel choice (docs/reference/routing.md), one algorithm everywhere: candidates come sorted by priority, highest
  * first; the highest tier that still has a channel not yet tried for this request is used; within it a
  * weighted random pick, where weight 0 counts as a small positive weight so such channels still get
- * some traffic.
+ * some traffic. Only channels of the types that serve the call take part (server/src/relay/routing/choose.ts
+ * passes them).
  */
 import type { ChannelCandidate } from '../cache/channel-cache.ts';
 
@@ -13,6 +14,7 @@ export function selectChannel(
   candidates: readonly ChannelCandidate[],
   excluded: ReadonlySet<number>,
   random: () => number = Math.random,
+  servingTypes?: ReadonlySet<number>,
 ): ChannelCandidate | null {
   let index = 0;
   while (index < candidates.length) {
@@ -21,7 +23,7 @@ export function selectChannel(
     let total = 0;
     while (end < candidates.length && candidates[end]!.priority === priority) {
       const candidate = candidates[end]!;
-      if (!excluded.has(candidate.channel.id)) total += effectiveWeight(candidate.weight);
+      if (!skipped(candidate, excluded, servingTypes)) total += effectiveWeight(candidate.weight);
       end += 1;
     }
     if (total > 0) {
@@ -29,7 +31,7 @@ export function selectChannel(
       let last: ChannelCandidate | null = null;
       for (let position = index; position < end; position += 1) {
         const candidate = candidates[position]!;
-        if (excluded.has(candidate.channel.id)) continue;
+        if (skipped(candidate, excluded, servingTypes)) continue;
         last = candidate;
         target -= effectiveWeight(candidate.weight);
         if (target < 0) return candidate;
@@ -39,6 +41,18 @@ export function selectChannel(
     index = end;
   }
   return null;
+}
+
+/** A channel already tried for this call, or of a type that cannot serve it. */
+function skipped(
+  candidate: ChannelCandidate,
+  excluded: ReadonlySet<number>,
+  servingTypes: ReadonlySet<number> | undefined,
+): boolean {
+  return (
+    excluded.has(candidate.channel.id) ||
+    (servingTypes !== undefined && !servingTypes.has(candidate.channel.type))
+  );
 }
 
 function effectiveWeight(weight: number): number {

@@ -1,39 +1,44 @@
 /**
- * The channel and the upstream exchange of a task submission: a channel of the provider's types chosen
- * like the relay chooses one (group, priority, weight; a pinned `sk-<key>-<id>` channel alone), or the
+ * The channel and the upstream exchange of a task submission: a channel that serves the task, chosen by
+ * the relay's one chooser (group, priority, weight; a pinned `sk-<key>-<id>` channel alone), or the
  * channel that holds the parent task; and a small JSON exchange with it under the address policy.
  */
+import {
+  servesCapability,
+  TASK_CAPABILITIES,
+  type TaskCapability,
+} from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import { maskSecrets, relayError } from '../errors.ts';
+import { maskSecrets } from '../errors.ts';
 import { channelProxy } from '../relay-call.ts';
-import { selectChannel } from '../routing/select.ts';
+import { chooseChannel } from '../routing/choose.ts';
 
-/** The next channel of `types` for `model` not tried yet, or null. */
+/**
+ * The next channel for a task of `capability` (a task platform, or OpenAI's `videos`) and `model` not tried
+ * yet, or null: the one chooser's answer (server/src/relay/routing/choose.ts). A set of type ids is the
+ * former way of saying it (Midjourney's and Suno's submit code), read as the task capability they serve.
+ */
 export function chooseTaskChannel(
   context: AppContext,
   caller: RelayCaller,
   model: string,
-  types: ReadonlySet<number>,
+  capability: TaskCapability | ReadonlySet<number>,
   tried: readonly number[],
 ): CachedChannel | null {
-  if (caller.pinnedChannelId !== null) {
-    if (tried.length > 0) return null;
-    const channel = context.channelCache.get(caller.pinnedChannelId);
-    if (channel?.status !== 1 || !types.has(channel.type))
-      throw relayError(
-        503,
-        'channel_unavailable',
-        `channel #${caller.pinnedChannelId} cannot serve ${model}`,
-      );
-    return channel;
-  }
-  const candidates = context.channelCache
-    .candidates(caller.usingGroup, model)
-    .filter((candidate) => types.has(candidate.channel.type));
-  return selectChannel(candidates, new Set(tried))?.channel ?? null;
+  const needed = typeof capability === 'string' ? capability : capabilityOfTypes(capability);
+  return chooseChannel(context, { caller }, model, needed, tried);
+}
+
+/** The task capability every one of `types` serves. */
+function capabilityOfTypes(types: ReadonlySet<number>): TaskCapability {
+  const served = TASK_CAPABILITIES.find((capability) =>
+    [...types].every((type) => servesCapability(type, capability)),
+  );
+  if (!served) throw new Error(`channel types ${[...types].join(', ')} serve no common task`);
+  return served;
 }
 
 export interface JsonExchange {

@@ -60,13 +60,16 @@ export function failureOf(
   };
 }
 
+/** A task's polled (or called-back) state as its row's columns; its status one of the task statuses. */
+export type TaskStateUpdate = { status: string; fail_reason: string | null } & Record<string, unknown>;
+
 /** Counts of one polling round. */
 export interface PollResult {
   updated: number;
   failed: number;
 }
 
-/** A platform's polling round (jobs/task-polling.ts runs them in turn): what it updated and failed. */
+/** A platform's polling round (./poll-loop.ts; jobs/task-polling.ts runs them in turn): its counts. */
 export type TaskPoller = (context: AppContext, timeoutMs: number, now?: number) => Promise<PollResult>;
 
 /** A round's pending rows by channel, and its counts so far (the rows it timed out). */
@@ -84,7 +87,7 @@ export async function applyTaskState(
   table: FailedTask['table'],
   row: UnfinishedRow,
   label: TaskLabel,
-  update: { status: string; fail_reason: string | null } & Record<string, unknown>,
+  update: TaskStateUpdate,
   result?: PollResult,
 ): Promise<void> {
   if (update.status === 'FAILURE') {
@@ -141,43 +144,9 @@ export async function expireAndGroup<Row extends UnfinishedRow>(
       if (await expire(context, table, row, how.label(row), how.columns)) result.failed += 1;
       continue;
     }
-    byChannel.set(row.channel_id, [...(byChannel.get(row.channel_id) ?? []), row]);
+    const list = byChannel.get(row.channel_id);
+    if (list) list.push(row);
+    else byChannel.set(row.channel_id, [row]);
   }
   return { byChannel, result };
-}
-
-/** The unfinished `tasks` rows of a platform, oldest first. */
-function unfinishedTasks(context: AppContext, platform: string, limit: number) {
-  return context.database.db
-    .selectFrom('tasks')
-    .selectAll()
-    .where('platform', '=', platform)
-    .where('status', 'not in', [...FINAL_STATUSES])
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-type TaskTableRow = Awaited<ReturnType<typeof unfinishedTasks>>[number];
-
-/**
- * The start of a polling round on the `tasks` table: the platform's unfinished rows (at most `limit`,
- * oldest first), those past `timeoutMs` failed and refunded (with `columns` written), the rest by channel.
- */
-export async function pendingTasksByChannel(
-  context: AppContext,
-  platform: string,
-  how: {
-    limit: number;
-    label(row: TaskTableRow): TaskLabel;
-    timeoutMs: number;
-    now: number;
-    columns: Record<string, unknown>;
-  },
-): Promise<PendingRound<TaskTableRow>> {
-  const rows = await unfinishedTasks(context, platform, how.limit);
-  return expireAndGroup(context, 'tasks', rows, {
-    ...how,
-    submittedAt: (row) => Number(row.submit_time) * 1000,
-  });
 }

@@ -10,7 +10,9 @@
  * take a task in hand: keep it running whatever the reads, finish it or fail it. When a task finishes the
  * proxy calls its notifyHook back, POSTing the task JSON, as Midjourney-Proxy does. `/mj/task/{id}/fetch`
  * reads a task without moving it on. The `mj-api-secret` header must carry the channel key. Mode prefixes
- * (`/mj-fast/mj/…`) are accepted and recorded. The proxy can be made unreachable (connections dropped).
+ * (`/mj-fast/mj/…`) are accepted and recorded. The proxy can be made unreachable (connections dropped),
+ * and its submissions can be made to fail with an HTTP status (an overloaded or broken proxy, or the
+ * server in front of it: 500, 502, 429, 504 …) in its `{code, description}` shape.
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
@@ -65,6 +67,8 @@ export interface FakeMidjourney extends FakeVendor {
   fail(id: string): Promise<number | null>;
   /** While false, every connection is dropped before an answer (the proxy cannot be reached). */
   setReachable(reachable: boolean): void;
+  /** While set, every submission (`/mj/submit/*`) answers this HTTP status (null: they work again). */
+  failSubmissions(status: number | null): void;
 }
 
 const FAIL_REASON = 'Job failed: banned prompt detected';
@@ -112,6 +116,7 @@ export async function startFakeMidjourney(): Promise<FakeMidjourney> {
   let origin = '';
   let counter = 0;
   let reachable = true;
+  let failingStatus: number | null = null;
 
   /** POSTs the task to its hook, as the proxy notifies a task change. */
   const callBack = async (task: FakeTask): Promise<number | null> => {
@@ -228,6 +233,10 @@ export async function startFakeMidjourney(): Promise<FakeMidjourney> {
       sendJson(response, 401, { code: 401, description: 'invalid mj-api-secret' });
       return;
     }
+    if (failingStatus !== null && path.startsWith('/mj/submit/')) {
+      sendJson(response, failingStatus, { code: failingStatus, description: 'the proxy is busy' });
+      return;
+    }
     const body = request.body as Record<string, unknown>;
     const hook = body.notifyHook;
     switch (path) {
@@ -322,6 +331,9 @@ export async function startFakeMidjourney(): Promise<FakeMidjourney> {
     fail: (id: string) => end(id, 'FAILURE'),
     setReachable: (value: boolean) => {
       reachable = value;
+    },
+    failSubmissions: (status: number | null) => {
+      failingStatus = status;
     },
   });
 }

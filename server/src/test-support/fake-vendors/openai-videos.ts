@@ -2,7 +2,9 @@
  * A fake OpenAI video API (`/v1/videos`): a multipart create answered with a queued video object; each read
  * of `GET /v1/videos/{id}` moves it on (queued → in_progress at 50 → completed, or failed with an error
  * when the prompt says "fail"); `GET /v1/videos/{id}/content` serves an MP4 once completed. Bearer key
- * checked.
+ * checked. A create whose prompt says "refuse" is refused as OpenAI's moderation refuses one (400
+ * `moderation_blocked`); a test may make creates fail with an HTTP status (an overloaded or broken API:
+ * 500, 503, 429, 504 …), answered in OpenAI's error shape.
  */
 import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
@@ -41,12 +43,44 @@ function videoObject(video: FakeVideo): Record<string, unknown> {
   };
 }
 
-export async function startFakeVideos(): Promise<FakeVendor> {
+export interface FakeVideos extends FakeVendor {
+  /** While set, every create answers this HTTP status (null: creates work again). */
+  failCreates(status: number | null): void;
+}
+
+/** OpenAI's error body for a failing status (429: its rate limit; others: a server error). */
+function failureBody(status: number): Record<string, unknown> {
+  return status === 429
+    ? { error: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' } }
+    : { error: { message: 'The server had an error processing your request', type: 'server_error' } };
+}
+
+export async function startFakeVideos(): Promise<FakeVideos> {
   const videos = new Map<string, FakeVideo>();
+  let failingStatus: number | null = null;
   const route = (request: RecordedVendorRequest, response: ServerResponse) => {
     if (request.headers.authorization !== `Bearer ${FAKE_VIDEO_KEY}`) {
       sendJson(response, 401, {
         error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
+      });
+      return;
+    }
+    if (request.method === 'POST' && request.path === '/v1/videos' && failingStatus !== null) {
+      sendJson(response, failingStatus, failureBody(failingStatus));
+      return;
+    }
+    if (
+      request.method === 'POST' &&
+      request.path === '/v1/videos' &&
+      String(request.body.prompt).includes('refuse')
+    ) {
+      sendJson(response, 400, {
+        error: {
+          message: 'Your request was blocked by our moderation system.',
+          type: 'invalid_request_error',
+          param: null,
+          code: 'moderation_blocked',
+        },
       });
       return;
     }
@@ -83,5 +117,10 @@ export async function startFakeVideos(): Promise<FakeVendor> {
     }
     sendJson(response, 404, { error: { message: `no route ${request.method} ${request.path}` } });
   };
-  return startFakeVendor(route);
+  const vendor = await startFakeVendor(route);
+  return Object.assign(vendor, {
+    failCreates: (status: number | null) => {
+      failingStatus = status;
+    },
+  });
 }

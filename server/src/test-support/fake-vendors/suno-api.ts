@@ -2,7 +2,9 @@
  * A fake Suno API (the `/suno/*` task API new-api's Suno channels speak): Bearer key checked; submissions
  * answer `{code: "success", data: <task id>}` (a prompt saying "refuse" gets a 400 `{code, message}`); each
  * task runs a state machine driven by the reads of `/suno/fetch`: SUBMITTED → IN_PROGRESS at 50% →
- * SUCCESS with clips (or lyrics), or FAILURE when the prompt says "fail".
+ * SUCCESS with clips (or lyrics), or FAILURE when the prompt says "fail". A test may make submissions
+ * fail with an HTTP status (an overloaded or broken service: 500, 503, 429, 504 …), answered in the API's
+ * error shape.
  */
 import type { ServerResponse } from 'node:http';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor } from './http.ts';
@@ -45,14 +47,24 @@ function taskObject(task: FakeSunoTask): Record<string, unknown> {
   };
 }
 
-export async function startFakeSuno(): Promise<FakeVendor> {
+export interface FakeSuno extends FakeVendor {
+  /** While set, every submission answers this HTTP status (null: submissions work again). */
+  failSubmissions(status: number | null): void;
+}
+
+export async function startFakeSuno(): Promise<FakeSuno> {
   const tasks = new Map<string, FakeSunoTask>();
+  let failingStatus: number | null = null;
   const route = (request: RecordedVendorRequest, response: ServerResponse) => {
     if (request.headers.authorization !== `Bearer ${FAKE_SUNO_KEY}`) {
       sendJson(response, 401, { code: 'unauthorized', message: 'invalid key', data: null });
       return;
     }
     const submit = /^\/suno\/submit\/(music|lyrics)$/.exec(request.path);
+    if (request.method === 'POST' && submit && failingStatus !== null) {
+      sendJson(response, failingStatus, { code: 'error', message: 'the service is busy', data: null });
+      return;
+    }
     if (request.method === 'POST' && submit) {
       const prompt = String(request.body.prompt ?? request.body.gpt_description_prompt ?? '');
       if (prompt.includes('refuse')) {
@@ -74,5 +86,10 @@ export async function startFakeSuno(): Promise<FakeVendor> {
     }
     sendJson(response, 404, { code: 'not_found', message: `no route ${request.path}`, data: null });
   };
-  return startFakeVendor(route);
+  const vendor = await startFakeVendor(route);
+  return Object.assign(vendor, {
+    failSubmissions: (status: number | null) => {
+      failingStatus = status;
+    },
+  });
 }

@@ -2,7 +2,7 @@
 import { Button, Form, Input, Select, Space, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keyOptionalChannelTypes } from '../../../../common/channel-types.ts';
+import { channelType } from '../../../../common/channel-types.ts';
 import { showError } from '../../components/feedback.ts';
 import { GroupsFormSelect } from '../users/GroupFields.tsx';
 import { addCustomModels, type ChannelFormValues, mergeModels, modelChoices } from './channel-form-rules.ts';
@@ -37,7 +37,7 @@ export function ChannelModelsField({ channelId }: ChannelModelsFieldProps) {
   const fetchFromUpstream = () => {
     const key = String(form.getFieldValue('key') ?? '').trim();
     const baseUrl = String(form.getFieldValue('base_url') ?? '').trim();
-    if (key === '' && channelId === null && !keyOptionalChannelTypes.has(type)) {
+    if (key === '' && channelId === null && !channelType(type)?.key?.optional) {
       showError(t('channels.form.keyRequiredForFetch'));
       return;
     }

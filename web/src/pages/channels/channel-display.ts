@@ -3,7 +3,7 @@
  * auto-disable reason, response-time colour, provider name, comma lists. Returns i18n keys under
  * `channels.` so that the rules stay testable without React.
  */
-import { channelTypeNames } from '../../../../common/channel-types.ts';
+import { channelType } from '../../../../common/channel-types.ts';
 import { ChannelStatus } from '../../../../common/statuses.ts';
 
 export interface TagLabel {
@@ -73,7 +73,7 @@ export function parseStatusReason(otherInfo: string | null | undefined): StatusR
 
 /** The provider name of a channel type, or null for a type the console does not know. */
 export function providerName(type: number): string | null {
-  return channelTypeNames[type] ?? null;
+  return channelType(type)?.name ?? null;
 }
 
 /** The entries of a comma list, trimmed, without empty parts or repeats. */

@@ -1,9 +1,10 @@
 /**
- * Rules of the channel create/edit form (docs/reference/console-validation.md "Channel form", docs/reference/console-constants.md channel constants): defaults, key
- * hints, custom model names, and the check that turns the form values into the API payload. Rules return
- * the i18n key of their message, never a translated text.
+ * Rules of the channel create/edit form (docs/reference/console-validation.md "Channel form",
+ * docs/reference/console-constants.md channel constants): defaults, key hints, custom model names, and the
+ * check that turns the form values into the API payload; what depends on the type is asked of its entry in
+ * common/channel-types.ts. Rules return the i18n key of their message, never a translated text.
  */
-import { keyOptionalChannelTypes } from '../../../../common/channel-types.ts';
+import { channelType } from '../../../../common/channel-types.ts';
 import type { ChannelPayload, ChannelView } from '../../api/channels.ts';
 import { splitList } from './channel-display.ts';
 
@@ -12,12 +13,6 @@ export const WEIGHT_MIN = 0;
 export const DEFAULT_CHANNEL_TYPE = 1;
 /** New channels may be used by the `default` group (docs/reference/console-constants.md). */
 export const DEFAULT_GROUPS: readonly string[] = ['default'];
-/** iFlytek Spark's interface version when the form leaves it empty. */
-export const IFLYTEK_DEFAULT_VERSION = 'v2.1';
-export const IFLYTEK_TYPE = 18;
-export const VERTEX_TYPE = 41;
-/** Types whose requests cannot go anywhere without an address of the operator's choosing. */
-export const TYPES_REQUIRING_BASE_URL: readonly number[] = [3, 8, 45];
 
 export interface ChannelFormValues {
   type: number;
@@ -111,19 +106,11 @@ export function copyFormValues(channel: ChannelView, name: string): ChannelFormV
   return { ...formValuesFromChannel(channel), name };
 }
 
-const keyHintKeys: Readonly<Record<number, string>> = {
-  15: 'channels.form.keyHint.baidu',
-  18: 'channels.form.keyHint.iflytek',
-  22: 'channels.form.keyHint.fastgpt',
-  23: 'channels.form.keyHint.tencent',
-  33: 'channels.form.keyHint.aws',
-  41: 'channels.form.keyHint.vertex',
-};
-
 /** The i18n key of the key box's placeholder: the key format the type expects, or that none is needed. */
 export function keyHintKey(type: number): string {
-  if (keyOptionalChannelTypes.has(type)) return 'channels.form.keyHint.optional';
-  return keyHintKeys[type] ?? 'channels.form.keyHint.default';
+  const key = channelType(type)?.key;
+  if (key?.optional) return 'channels.form.keyHint.optional';
+  return `channels.form.keyHint.${key?.hint ?? 'default'}`;
 }
 
 /** A whole number from an input (numeric text accepted, fractions truncated), else null. */
@@ -241,7 +228,8 @@ const jsonFieldErrors = [
 export function prepareSubmission(values: ChannelFormValues, mode: FormMode): SubmissionCheck {
   const name = (values.name ?? '').trim();
   const keyText = (values.key ?? '').trim();
-  const keyOptional = keyOptionalChannelTypes.has(values.type);
+  const facts = channelType(values.type);
+  const keyOptional = facts?.key?.optional === true;
   const keys = mode === 'create' && values.batch ? keyLines(keyText) : keyText === '' ? [] : [keyText];
   // A type that needs no key (Ollama, Xinference) may be created without one: a single keyless channel.
   const batch = mode === 'create' && values.batch && keys.length > 0;
@@ -258,15 +246,15 @@ export function prepareSubmission(values: ChannelFormValues, mode: FormMode): Su
     const text = values[field]?.trim() ?? '';
     if (text !== '' && !isJsonObject(text)) return { ok: false, error };
   }
-  if (values.type === VERTEX_TYPE && keys.some((key) => !isJsonObject(key))) {
+  if (facts?.key?.json && keys.some((key) => !isJsonObject(key))) {
     return { ok: false, error: 'channels.validation.vertexKeyJson' };
   }
   const baseUrl = stripTrailingSlash(values.base_url ?? '');
-  if (TYPES_REQUIRING_BASE_URL.includes(values.type) && baseUrl === '') {
+  if (facts?.form?.baseUrlRequired && baseUrl === '') {
     return { ok: false, error: 'channels.validation.baseUrlRequired' };
   }
-  let other = (values.other ?? '').trim();
-  if (values.type === IFLYTEK_TYPE && other === '') other = IFLYTEK_DEFAULT_VERSION;
+  // A type's default `other` (iFlytek Spark's interface version) when the form leaves it empty.
+  const other = (values.other ?? '').trim() || (facts?.form?.other?.default ?? '');
   const priority = Math.max(PRIORITY_MIN, parseInteger(values.priority) ?? 0);
   const weight = Math.max(WEIGHT_MIN, parseInteger(values.weight) ?? 0);
   const groups = [...new Set((values.groups ?? []).map((group) => group.trim()).filter(Boolean))];

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { channelTypeNames } from '../../../../common/channel-types.ts';
 import {
-  channelTypeOptions,
-  typeFields,
+  channelTypeNames,
   VERTEX_REGION_TEMPLATE,
   VOLCENGINE_BASE_URLS,
-} from './type-fields.ts';
+} from '../../../../common/channel-types.ts';
+import { channelTypeOptions, typeFields } from './type-fields.ts';
 
 describe('typeFields', () => {
   it.each([

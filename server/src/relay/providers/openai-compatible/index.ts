@@ -1,4 +1,8 @@
-/** The shared adaptor of every OpenAI-compatible channel type (see configs.ts). */
+/**
+ * The shared adaptor of every OpenAI-compatible channel type: each type's wiring is the `openAiCompatible`
+ * part of its entry in common/channel-types.ts, and it serves the routes the entry lists.
+ */
+import { channelType, servesCapability } from '../../../../../common/channel-types.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import type { UpstreamFormat } from '../../canonical/codec.ts';
 import { baseUrl, jsonPost } from '../json-request.ts';
@@ -54,7 +58,7 @@ export function authHeaders(config: OpenAiCompatibleConfig, channel: CachedChann
   const headers: Record<string, string> = {};
   if (config.auth === 'api-key') headers['api-key'] = channel.key;
   else if (config.auth !== 'none-if-empty' || channel.key) headers.authorization = `Bearer ${channel.key}`;
-  if (channel.type === 1 && channel.openaiOrganization)
+  if (channel.openaiOrganization && channelType(channel.type)?.form?.organization)
     headers['openai-organization'] = channel.openaiOrganization;
   return headers;
 }
@@ -76,7 +80,7 @@ export const openAiCompatibleAdaptor: ProviderAdaptor = {
     const config = openAiCompatibleConfig(channel.type);
     const wire = format ?? 'openai-chat';
     if (!config || !speaks(config, wire)) return null;
-    if (config.endpoints && !config.endpoints.includes(endpoint)) return null;
+    if (!servesCapability(channel.type, endpoint)) return null;
     const url = upstreamUrl(config, channel, endpoint, upstreamModel, wire);
     if (!url) return null;
     const request = jsonPost(url, body, stream, authHeaders(config, channel));

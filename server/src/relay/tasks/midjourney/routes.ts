@@ -16,7 +16,7 @@ import { admitModel } from '../../routing/auto-group.ts';
 import { actionModel, clearModes, readSubmission, SUBMIT_PATHS } from './actions.ts';
 import { fetchSeed, relayImage } from './images.ts';
 import { interceptHook, receiveCallback } from './notify.ts';
-import { submitTask } from './submit.ts';
+import { submitMidjourney } from './submit.ts';
 import { issuedByGateway, looksLikeGatewayTaskId, newTaskId } from './task-ids.ts';
 import { taskView } from './view.ts';
 
@@ -62,7 +62,7 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
     const taskId = newTaskId();
     const notify = interceptHook(context, body, taskId);
     const upstreamPath = path === 'swap' ? '/mj/insight-face/swap' : `/mj/submit/${path}`;
-    const answer = await submitTask(context, request, {
+    const answer = await submitMidjourney(context, request, {
       caller,
       submission,
       body,

@@ -1,11 +1,11 @@
 /**
- * One Midjourney submission end to end (docs/tasks.md): the parent task checked (it must be the caller's,
- * and finished when MjActionCheckSuccessEnabled) and named to the upstream by the upstream's id of it, the
- * action's price reserved, the channel chosen (the parent's own, or a Midjourney channel of the caller's
- * group, trying others on connection failures and 5xx), the upstream's answer stored as a `midjourneys`
- * row under the gateway's own task id (the upstream's kept privately, ./task-ids.ts) and passed on with
- * that id. Codes 1 (submitted) and 22 (queued) keep the charge; any other code releases it (21 answers an
- * existing task: nothing new, and the answer names it by the id the caller knows it by).
+ * Midjourney on the task submit loop (../submit-loop.ts, docs/tasks.md): the platform's description and
+ * one submission's — the parent task checked (it must be the caller's, and finished when
+ * MjActionCheckSuccessEnabled) and named to the upstream by the upstream's id of it, its channel the only
+ * one tried; the request under the client's mode prefix with the channel key in `mj-api-secret`; and what
+ * Midjourney-Proxy's answer code means (1 submitted and 22 queued keep the charge, 21 answers an existing
+ * task, others decline), the row stored under the gateway's own task id (the upstream's kept privately,
+ * ./task-ids.ts) and the answer passed on with that id.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
@@ -13,17 +13,16 @@ import { containsText } from '../../../db/like.ts';
 import type { RelayCaller } from '../../auth.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { maskSecrets, relayError } from '../../errors.ts';
-import { reserveTask } from '../billing.ts';
-import { channelBase, chooseTaskChannel, exchangeJson } from '../channels.ts';
+import { relayError } from '../../errors.ts';
+import { channelBase } from '../channels.ts';
 import { type ParentIds, UPSTREAM_ID_FIELD, withPrivateFields } from '../properties.ts';
+import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
 import { actionModel, nameUpstreamParent, type Submission } from './actions.ts';
 import { upstreamIdOf } from './task-ids.ts';
 
 /** Midjourney Proxy (2) and Midjourney Proxy Plus (5). */
 export const MIDJOURNEY_CHANNEL_TYPES: ReadonlySet<number> = new Set([2, 5]);
 const ACCEPTED = new Set([1, 22]);
-const MAX_ATTEMPTS = 3;
 
 export interface SubmitInput {
   caller: RelayCaller;
@@ -64,105 +63,110 @@ async function parentTask(
   return { channel, ids: { id: parent.mj_id, upstreamId: upstreamIdOf(parent) } };
 }
 
-export async function submitTask(
+/** Midjourney-Proxy as the submit loop knows it: its channel types and its `{code, description}` errors. */
+const MIDJOURNEY: TaskPlatform = {
+  name: 'Midjourney',
+  capability: MIDJOURNEY_CHANNEL_TYPES,
+  errorMessage: (body) => (isRecord(body) ? asString(body.description) : undefined),
+};
+
+/** Submits one Midjourney action through the task submit loop (../submit-loop.ts). */
+export async function submitMidjourney(
   context: AppContext,
   request: FastifyRequest,
   input: SubmitInput,
 ): Promise<unknown> {
   const { caller, submission } = input;
-  const model = actionModel(submission.action);
   const parent = submission.parentId ? await parentTask(context, caller, submission.parentId) : null;
   if (parent) nameUpstreamParent(input.body, submission, parent.ids.upstreamId);
-  const fixed = parent?.channel ?? null;
-  const reservation = await reserveTask(context, caller, model, request.id);
-  const tried: number[] = [];
-  let lastFailure = `no Midjourney channel serves ${model} in group ${caller.usingGroup}`;
-  try {
-    for (let attempt = 0; attempt < (fixed ? 1 : MAX_ATTEMPTS); attempt += 1) {
-      const channel = fixed ?? chooseTaskChannel(context, caller, model, MIDJOURNEY_CHANNEL_TYPES, tried);
-      if (!channel) break;
-      tried.push(channel.id);
-      let answer: Awaited<ReturnType<typeof exchangeJson>>;
-      try {
-        answer = await exchangeJson(context, channel, {
-          url: `${channelBase(channel)}${input.mode}${input.upstreamPath}`,
-          method: 'POST',
-          headers: { 'mj-api-secret': channel.key },
-          body: input.body,
-        });
-      } catch (error) {
-        lastFailure = maskSecrets(`channel #${channel.id}: ${(error as Error).message}`, [channel.key]);
-        continue;
-      }
-      if (answer.status >= 500 || !isRecord(answer.body)) {
-        lastFailure = `channel #${channel.id} answered HTTP ${answer.status}`;
-        continue;
-      }
-      if (answer.status >= 400) {
-        const message =
-          asString((answer.body as Record<string, unknown>).description) ?? `HTTP ${answer.status}`;
-        throw relayError(answer.status, 'upstream_refused', maskSecrets(message, [channel.key]));
-      }
-      return await record(context, input, channel, answer.body, reservation, parent?.ids ?? null);
-    }
-  } catch (error) {
-    reservation.release();
-    throw error;
-  }
-  reservation.release();
-  throw relayError(503, 'upstream_unavailable', lastFailure);
+  return submitTask(context, {
+    platform: MIDJOURNEY,
+    caller,
+    requestId: request.id,
+    model: actionModel(submission.action),
+    parentChannel: parent?.channel ?? null,
+    request: (channel) => ({
+      url: `${channelBase(channel)}${input.mode}${input.upstreamPath}`,
+      headers: { 'mj-api-secret': channel.key },
+      body: { json: input.body },
+    }),
+    read: (reply, channel) => readAnswer(context, input, channel, reply, parent?.ids ?? null),
+  });
 }
 
 /**
- * Stores the submission's row and keeps or releases the charge by the upstream's code; the answer for the
- * client (its `result` the gateway's task id).
+ * What Midjourney-Proxy's answer code means: 1 (submitted) and 22 (queued) are accepted — the row stored
+ * with the quota it cost; 21 names a task that exists already (nothing new: the answer names it by the id
+ * the caller knows it by); any other code declines, and a task id in it is stored as a FAILURE row. Uploads
+ * answer the images' URLs, not a task, and store nothing. Answers name tasks by the gateway's ids.
  */
-async function record(
+function readAnswer(
   context: AppContext,
   input: SubmitInput,
   channel: CachedChannel,
   reply: Record<string, unknown>,
-  reservation: Awaited<ReturnType<typeof reserveTask>>,
   parent: ParentIds | null,
-): Promise<Record<string, unknown>> {
+): TaskReading {
   const code = typeof reply.code === 'number' ? reply.code : 0;
-  const accepted = ACCEPTED.has(code);
   const result = reply.result;
   const action = input.submission.action;
-  // Uploads answer the images' URLs, not a task; an existing task (21) is not a new one.
   const stored = action !== 'UPLOAD' && code !== 21 && typeof result === 'string' && result !== '';
-  if (accepted) reservation.confirm(channel, { mj_action: action, mj_id: stored ? input.taskId : '' });
-  else reservation.release();
+  const store = async (status: 'SUBMITTED' | 'FAILURE', quota: number) => {
+    if (!stored) return reply;
+    await insertRow(context, input, channel, reply, { code, status, quota, upstreamId: result, parent });
+    return { ...reply, result: input.taskId };
+  };
+  if (ACCEPTED.has(code))
+    return {
+      outcome: 'accepted',
+      logExtra: { mj_action: action, mj_id: stored ? input.taskId : '' },
+      store: (quota) => store('SUBMITTED', quota),
+    };
   if (code === 21 && typeof result === 'string')
-    return { ...reply, result: await existingTaskId(context, input.caller, channel, result) };
-  if (!stored) return reply;
+    return {
+      outcome: 'declined',
+      answer: async () => ({
+        ...reply,
+        result: await existingTaskId(context, input.caller, channel, result),
+      }),
+    };
+  return { outcome: 'declined', answer: () => store('FAILURE', 0) };
+}
+
+/** The submission's `midjourneys` row, under the gateway's task id (the upstream's kept privately). */
+async function insertRow(
+  context: AppContext,
+  input: SubmitInput,
+  channel: CachedChannel,
+  reply: Record<string, unknown>,
+  row: { code: number; status: string; quota: number; upstreamId: string; parent: ParentIds | null },
+): Promise<void> {
   const properties = isRecord(reply.properties) ? reply.properties : {};
-  const tokenId = input.caller.token?.id;
+  const accepted = row.status !== 'FAILURE';
   await context.database.db
     .insertInto('midjourneys')
     .values({
-      code,
+      code: row.code,
       user_id: input.caller.user.id,
-      action,
+      action: input.submission.action,
       mj_id: input.taskId,
       prompt: typeof input.body.prompt === 'string' ? input.body.prompt : null,
       description: asString(reply.description) ?? null,
       state: typeof input.body.state === 'string' ? input.body.state : null,
       submit_time: Date.now(),
-      status: accepted ? 'SUBMITTED' : 'FAILURE',
+      status: row.status,
       progress: '0%',
-      fail_reason: accepted ? null : (asString(reply.description) ?? `code ${code}`),
+      fail_reason: accepted ? null : (asString(reply.description) ?? `code ${row.code}`),
       channel_id: channel.id,
-      quota: accepted ? reservation.quota : 0,
+      quota: row.quota,
       properties: withPrivateFields(properties, {
-        tokenId: tokenId ?? null,
+        tokenId: input.caller.token?.id ?? null,
         notify: input.notify ?? null,
-        upstreamId: result,
-        parent,
+        upstreamId: row.upstreamId,
+        parent: row.parent,
       }),
     })
     .execute();
-  return { ...reply, result: input.taskId };
 }
 
 /**

@@ -1,45 +1,33 @@
 /**
- * Polling of unfinished Suno tasks (docs/tasks.md): per channel, in batches, the Suno API's `/suno/fetch`;
- * each task's state applied to its row; failed or timed-out tasks failed and refunded exactly once
- * (../finalize.ts).
+ * How Suno tasks are polled (docs/tasks.md; the round itself is ../poll-loop.ts): the unfinished `suno`
+ * rows of `tasks`, asked for per channel in batches through the Suno API's `/suno/fetch`, and its task
+ * objects mapped to the row's columns (./view.ts sunoRowUpdate).
  */
 import { isRecord } from '../../canonical/helpers.ts';
-import type { TaskLabel } from '../billing.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
-import { applyTaskState, pendingTasksByChannel, type TaskPoller } from '../finalize.ts';
+import { pollerOf, type TaskPoll, unfinishedTasks } from '../poll-loop.ts';
 import { sunoRowUpdate, type TaskRow } from './view.ts';
 
-const BATCH = 100;
-
-const label = (row: TaskRow): TaskLabel => ({ platform: 'Suno', id: row.task_id });
-
-export const pollSuno: TaskPoller = async (context, timeoutMs, now = Date.now()) => {
-  const { byChannel, result } = await pendingTasksByChannel(context, 'suno', {
-    limit: 5_000,
-    label,
-    timeoutMs,
-    now,
-    columns: { finish_time: Math.floor(now / 1000), progress: '100%' },
-  });
-  for (const [channelId, list] of byChannel) {
-    const channel = context.channelCache.get(channelId);
-    if (!channel) continue;
-    for (let start = 0; start < list.length; start += BATCH) {
-      const byId = new Map(list.slice(start, start + BATCH).map((row) => [row.task_id, row]));
-      const answer = await exchangeJson(context, channel, {
-        url: `${channelBase(channel)}/suno/fetch`,
-        method: 'POST',
-        headers: { authorization: `Bearer ${channel.key}` },
-        body: { ids: [...byId.keys()] },
-      }).catch(() => null);
-      const tasks =
-        answer && isRecord(answer.body) && Array.isArray(answer.body.data) ? answer.body.data : [];
-      for (const task of tasks) {
-        const row = isRecord(task) ? byId.get(String(task.task_id)) : undefined;
-        if (row && isRecord(task))
-          await applyTaskState(context, 'tasks', row, label(row), sunoRowUpdate(task, now), result);
-      }
-    }
-  }
-  return result;
+export const sunoPoll: TaskPoll<TaskRow> = {
+  platform: 'Suno',
+  table: 'tasks',
+  pending: (context) => unfinishedTasks(context, 'suno', 5_000),
+  clientId: (row) => row.task_id,
+  submittedAt: (row) => Number(row.submit_time) * 1000,
+  timeoutColumns: (now) => ({ finish_time: Math.floor(now / 1000), progress: '100%' }),
+  batch: 100,
+  upstreamId: (row) => row.task_id,
+  async read(context, channel, ids) {
+    const answer = await exchangeJson(context, channel, {
+      url: `${channelBase(channel)}/suno/fetch`,
+      method: 'POST',
+      headers: { authorization: `Bearer ${channel.key}` },
+      body: { ids },
+    });
+    return isRecord(answer.body) && Array.isArray(answer.body.data) ? answer.body.data : [];
+  },
+  idOf: (task) => String(task.task_id),
+  rowUpdate: (task, _row, now) => sunoRowUpdate(task, now),
 };
+
+export const pollSuno = pollerOf(sunoPoll);

@@ -1,25 +1,24 @@
 /**
  * The Suno surface (docs/tasks.md): `POST /suno/submit/music` and `/suno/submit/lyrics` relayed to a Suno
- * channel (type 36) and charged `suno_music` / `suno_lyrics`; `POST /suno/fetch` (`{ids}`) and
- * `GET /suno/fetch/{id}` answered from the gateway's rows (the caller's only). Answers and errors use the
- * Suno API's `{code, message, data}` shape.
+ * channel (type 36) through the task submit loop (../submit-loop.ts) and charged `suno_music` /
+ * `suno_lyrics`; `POST /suno/fetch` (`{ids}`) and `GET /suno/fetch/{id}` answered from the gateway's rows
+ * (the caller's only). Answers and errors use the Suno API's `{code, message, data}` shape.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { callerOf, keyFirst } from '../../auth.ts';
+import { callerOf, keyFirst, type RelayCaller } from '../../auth.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { maskSecrets, relayError } from '../../errors.ts';
+import { relayError } from '../../errors.ts';
 import { errorRendererWith, readBody } from '../../format-surface.ts';
 import { admitModel } from '../../routing/auto-group.ts';
-import { reserveTask } from '../billing.ts';
-import { channelBase, chooseTaskChannel, exchangeJson } from '../channels.ts';
+import { channelBase } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';
+import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
 import { sunoTaskView } from './view.ts';
 
 export const SUNO_CHANNEL_TYPES: ReadonlySet<number> = new Set([36]);
 const ACTIONS = { music: 'MUSIC', lyrics: 'LYRICS' } as const;
-const MAX_ATTEMPTS = 3;
 
 function sunoError(error: { status: number; code?: string | null; message: string }): unknown {
   return { code: error.code ?? 'error', message: error.message, data: null };
@@ -32,77 +31,77 @@ function checkBody(kind: keyof typeof ACTIONS, body: Record<string, unknown>): v
     throw relayError(400, 'invalid_request', 'prompt or gpt_description_prompt is required');
 }
 
-async function submit(context: AppContext, request: FastifyRequest, kind: keyof typeof ACTIONS) {
-  const body = readBody(request);
-  checkBody(kind, body);
-  const caller = callerOf(request);
-  const model = `suno_${kind}`;
-  admitModel(context, caller, model);
-  const reservation = await reserveTask(context, caller, model, request.id);
-  const tried: number[] = [];
-  let lastFailure = `no Suno channel serves ${model} in group ${caller.usingGroup}`;
-  try {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const channel: CachedChannel | null = chooseTaskChannel(
-        context,
-        caller,
-        model,
-        SUNO_CHANNEL_TYPES,
-        tried,
-      );
-      if (!channel) break;
-      tried.push(channel.id);
-      const answer = await exchangeJson(context, channel, {
-        url: `${channelBase(channel)}/suno/submit/${kind}`,
-        method: 'POST',
-        headers: { authorization: `Bearer ${channel.key}` },
-        body,
-      }).catch((error: Error) => {
-        lastFailure = maskSecrets(`channel #${channel.id}: ${error.message}`, [channel.key]);
-        return null;
-      });
-      if (!answer) continue;
-      const reply = isRecord(answer.body) ? answer.body : {};
-      if (answer.status >= 500 || answer.status === 429) {
-        lastFailure = `channel #${channel.id} answered HTTP ${answer.status}`;
-        continue;
-      }
-      const taskId = asString(reply.data);
-      if (answer.status >= 400 || reply.code !== 'success' || !taskId) {
-        const message = asString(reply.message) ?? `HTTP ${answer.status}`;
-        throw relayError(
-          answer.status >= 400 ? answer.status : 502,
-          'upstream_refused',
-          maskSecrets(message, [channel.key]),
-        );
-      }
-      reservation.confirm(channel, { task_platform: 'suno', task_id: taskId });
-      const now = Date.now();
+/** The Suno API as the submit loop knows it: its channel type and its `{code, message}` errors. */
+const SUNO: TaskPlatform = {
+  name: 'Suno',
+  capability: SUNO_CHANNEL_TYPES,
+  errorMessage: (body) => (isRecord(body) ? asString(body.message) : undefined),
+};
+
+/**
+ * What the Suno API's answer means: `{code: "success", data: <task id>}` is accepted — the `tasks` row
+ * stored with the quota it cost — anything else is a refusal (502 with the upstream's message).
+ */
+function readAnswer(
+  context: AppContext,
+  caller: RelayCaller,
+  kind: keyof typeof ACTIONS,
+  body: Record<string, unknown>,
+  reply: Record<string, unknown>,
+  channel: CachedChannel,
+): TaskReading {
+  const taskId = asString(reply.data);
+  if (reply.code !== 'success' || !taskId)
+    return {
+      outcome: 'refused',
+      status: 502,
+      message: asString(reply.message) ?? 'the Suno API answered without a task id',
+    };
+  return {
+    outcome: 'accepted',
+    logExtra: { task_platform: 'suno', task_id: taskId },
+    async store(quota) {
+      const now = Math.floor(Date.now() / 1000);
       await context.database.db
         .insertInto('tasks')
         .values({
-          created_at: Math.floor(now / 1000),
-          updated_at: Math.floor(now / 1000),
+          created_at: now,
+          updated_at: now,
           task_id: taskId,
           platform: 'suno',
           user_id: caller.user.id,
           channel_id: channel.id,
-          quota: reservation.quota,
+          quota,
           action: ACTIONS[kind],
           status: 'SUBMITTED',
-          submit_time: Math.floor(now / 1000),
+          submit_time: now,
           progress: '0%',
           properties: withPrivateFields({ input: body }, { tokenId: caller.token?.id ?? null }),
         })
         .execute();
       return { code: 'success', message: '', data: taskId };
-    }
-  } catch (error) {
-    reservation.release();
-    throw error;
-  }
-  reservation.release();
-  throw relayError(503, 'upstream_unavailable', lastFailure);
+    },
+  };
+}
+
+function submit(context: AppContext, request: FastifyRequest, kind: keyof typeof ACTIONS) {
+  const body = readBody(request);
+  checkBody(kind, body);
+  const caller = callerOf(request);
+  const model = `suno_${kind}`;
+  admitModel(context, caller, model);
+  return submitTask(context, {
+    platform: SUNO,
+    caller,
+    requestId: request.id,
+    model,
+    request: (channel) => ({
+      url: `${channelBase(channel)}/suno/submit/${kind}`,
+      headers: { authorization: `Bearer ${channel.key}` },
+      body: { json: body },
+    }),
+    read: (reply, channel) => readAnswer(context, caller, kind, body, reply, channel),
+  });
 }
 
 async function ownTasks(context: AppContext, userId: number, ids: readonly string[]) {

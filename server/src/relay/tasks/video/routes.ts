@@ -1,35 +1,27 @@
 /**
  * OpenAI's video API on the task engine (docs/tasks.md): `POST /v1/videos` (multipart as the openai SDK
- * sends it, or JSON) relayed to an OpenAI-compatible channel that lists the model and charged the model
- * price per second of video; `GET /v1/videos/{id}` answered from the task row (refreshed by the poller);
- * `GET /v1/videos/{id}/content` streamed through from the task's channel. Rows in `tasks` (platform
- * `openai`, action VIDEO); errors in OpenAI's format.
+ * sends it, or JSON) relayed through the task submit loop (../submit-loop.ts) to a channel that serves
+ * `videos` and lists the model, and charged the model price per second of video; `GET /v1/videos/{id}`
+ * answered from the task row (refreshed by the poller); `GET /v1/videos/{id}/content` streamed through
+ * from the task's channel. Rows in `tasks` (platform `openai`, action VIDEO); errors in OpenAI's format.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { callerOf, keyFirst } from '../../auth.ts';
+import { callerOf, keyFirst, type RelayCaller } from '../../auth.ts';
+import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { isRecord } from '../../canonical/helpers.ts';
-import { maskSecrets, relayError } from '../../errors.ts';
+import { relayError } from '../../errors.ts';
 import { encodeMultipart, type MultipartBody, readMultipart } from '../../multipart.ts';
-import { openAiCompatibleConfig, openAiCompatibleTypes } from '../../providers/openai-compatible/configs.ts';
 import { channelProxy } from '../../relay-call.ts';
 import { renderRelayError } from '../../routes.ts';
 import { admitModel } from '../../routing/auto-group.ts';
-import { reserveTask } from '../billing.ts';
-import { channelBase, chooseTaskChannel } from '../channels.ts';
+import { channelBase } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';
+import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
 import { videoView } from './view.ts';
 
-/** OpenAI and the OpenAI-compatible types that serve every OpenAI route (no endpoint list, not Azure). */
-export const VIDEO_CHANNEL_TYPES: ReadonlySet<number> = new Set(
-  [1, ...openAiCompatibleTypes].filter((type) => {
-    const config = openAiCompatibleConfig(type);
-    return config && !config.endpoints && !config.azure;
-  }),
-);
 const SECONDS = new Set(['4', '8', '12']);
-const MAX_ATTEMPTS = 3;
 
 interface VideoRequest {
   model: string;
@@ -47,71 +39,47 @@ function readVideoRequest(fields: [string, string][], files: MultipartBody['file
   return { model, seconds: Number(seconds), fields: fields.filter(([name]) => name !== 'model'), files };
 }
 
-async function submit(context: AppContext, request: FastifyRequest, video: VideoRequest) {
-  const caller = callerOf(request);
-  admitModel(context, caller, video.model);
-  const reservation = await reserveTask(context, caller, video.model, request.id, video.seconds);
-  const tried: number[] = [];
-  let lastFailure = `no channel serves ${video.model} in group ${caller.usingGroup}`;
-  try {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const channel = chooseTaskChannel(context, caller, video.model, VIDEO_CHANNEL_TYPES, tried);
-      if (!channel) break;
-      tried.push(channel.id);
-      const body = encodeMultipart([['model', video.model], ...video.fields], video.files);
-      let status: number;
-      let reply: unknown;
-      try {
-        const response = await context.upstream.send(
-          {
-            url: `${channelBase(channel) || 'https://api.openai.com'}/v1/videos`,
-            method: 'POST',
-            headers: {
-              authorization: `Bearer ${channel.key}`,
-              'content-type': body.contentType,
-              'content-length': String(body.length),
-              accept: 'application/json',
-            },
-            body: { length: body.length, open: body.open },
-          },
-          { headersMs: 120_000, idleMs: 120_000 },
-          AbortSignal.timeout(180_000),
-          channelProxy(channel),
-        );
-        status = response.statusCode;
-        reply = await response.body.json().catch(() => null);
-      } catch (error) {
-        lastFailure = maskSecrets(`channel #${channel.id}: ${(error as Error).message}`, [channel.key]);
-        continue;
-      }
-      if (status >= 500 || status === 429 || !isRecord(reply)) {
-        lastFailure = `channel #${channel.id} answered HTTP ${status}`;
-        continue;
-      }
-      if (status >= 400 || typeof reply.id !== 'string') {
-        const message = isRecord(reply.error) ? String(reply.error.message ?? '') : `HTTP ${status}`;
-        throw relayError(
-          status >= 400 ? status : 502,
-          'upstream_refused',
-          maskSecrets(message, [channel.key]),
-        );
-      }
-      reservation.confirm(channel, {
-        task_platform: 'openai',
-        task_id: reply.id,
-        video_seconds: video.seconds,
-      });
+/** OpenAI's video API as the submit loop knows it: the channels that serve `videos`, OpenAI's errors. */
+const VIDEOS: TaskPlatform = {
+  name: 'OpenAI',
+  capability: 'videos',
+  errorMessage: (body) =>
+    isRecord(body) && isRecord(body.error) ? String(body.error.message ?? '') : undefined,
+};
+
+/**
+ * What OpenAI's answer means: a video object (it has an id) is accepted — the `tasks` row stored with the
+ * object and the quota it cost, the object answered with the requested model; anything else is a refusal.
+ */
+function readAnswer(
+  context: AppContext,
+  caller: RelayCaller,
+  video: VideoRequest,
+  reply: Record<string, unknown>,
+  channel: CachedChannel,
+): TaskReading {
+  const id = reply.id;
+  if (typeof id !== 'string')
+    return {
+      outcome: 'refused',
+      status: 502,
+      message: VIDEOS.errorMessage(reply) || 'the video API answered without a video id',
+    };
+  return {
+    outcome: 'accepted',
+    logExtra: { task_platform: 'openai', task_id: id, video_seconds: video.seconds },
+    async store(quota) {
       const now = Math.floor(Date.now() / 1000);
       await context.database.db
         .insertInto('tasks')
         .values({
           created_at: now,
           updated_at: now,
-          task_id: reply.id,
+          task_id: id,
           platform: 'openai',
           user_id: caller.user.id,
           channel_id: channel.id,
-          quota: reservation.quota,
+          quota,
           action: 'VIDEO',
           status: 'SUBMITTED',
           submit_time: now,
@@ -124,13 +92,27 @@ async function submit(context: AppContext, request: FastifyRequest, video: Video
         })
         .execute();
       return { ...reply, model: video.model };
-    }
-  } catch (error) {
-    reservation.release();
-    throw error;
-  }
-  reservation.release();
-  throw relayError(503, 'upstream_unavailable', lastFailure);
+    },
+  };
+}
+
+function submit(context: AppContext, request: FastifyRequest, video: VideoRequest) {
+  const caller = callerOf(request);
+  admitModel(context, caller, video.model);
+  return submitTask(context, {
+    platform: VIDEOS,
+    caller,
+    requestId: request.id,
+    model: video.model,
+    // Priced per second of video.
+    units: video.seconds,
+    request: (channel) => ({
+      url: `${channelBase(channel) || 'https://api.openai.com'}/v1/videos`,
+      headers: { authorization: `Bearer ${channel.key}` },
+      body: { multipart: encodeMultipart([['model', video.model], ...video.fields], video.files) },
+    }),
+    read: (reply, channel) => readAnswer(context, caller, video, reply, channel),
+  });
 }
 
 async function ownVideo(context: AppContext, request: FastifyRequest<{ Params: { id: string } }>) {
