@@ -23,7 +23,6 @@ import {
   SERVER_CHANNEL_TYPES,
   serverChannelType,
 } from './channel-types.ts';
-import * as formerAddress from './providers/registry.ts';
 import type { RelayEndpoint } from './providers/types.ts';
 import { realtimeTarget } from './realtime/upstream.ts';
 
@@ -184,8 +183,5 @@ describe('the server channel-type registry', () => {
     for (const type of [...servedChannelTypes, 49])
       expect(isServedChannelType(type)).toBe(servedChannelTypes.has(type));
     expect(isServedChannelType(49)).toBe(false);
-    expect(formerAddress.adaptorFor).toBe(adaptorFor);
-    expect(formerAddress.adaptorForChannel).toBe(adaptorForChannel);
-    expect(formerAddress.isServedChannelType).toBe(isServedChannelType);
   });
 });

@@ -24,6 +24,7 @@ import {
   promptTokensOf,
   sendFailure,
 } from './call-state.ts';
+import { adaptorForChannel } from './channel-types.ts';
 import { deliverConversation, okReplyFailure, readFormatFailure } from './conversation-delivery.ts';
 import { upstreamCodecFor } from './conversion.ts';
 import { recordErrorLog } from './error-log.ts';
@@ -32,7 +33,6 @@ import type { RelayReply, RelayRequest } from './http-types.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { isLargeBody, prepareLargeAttempt, yieldToEventLoop } from './large-body.ts';
 import { deliverOpenAi } from './openai-delivery.ts';
-import { adaptorForChannel } from './providers/registry.ts';
 import type { ProviderAdaptor } from './providers/types.ts';
 import {
   authorizeAttempt,

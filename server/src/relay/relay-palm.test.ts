@@ -23,7 +23,7 @@ import {
   streamedClaudeMessage,
 } from '../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
-import { adaptorFor } from './providers/registry.ts';
+import { adaptorFor } from './channel-types.ts';
 
 const MODEL = 'chat-bison-001';
 const BAD_KEY_MODEL = 'text-bison-001';

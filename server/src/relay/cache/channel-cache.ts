@@ -14,7 +14,7 @@ import {
   checkStatusCodeMapping,
   splitList,
 } from '../../lib/mapping-rules.ts';
-import { isServedChannelType } from '../providers/registry.ts';
+import { isServedChannelType } from '../channel-types.ts';
 
 export interface ChannelSetting {
   proxy?: string;

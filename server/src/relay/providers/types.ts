@@ -13,23 +13,16 @@ import type {
 
 export type { UpstreamRequest };
 
+import type { ChannelEndpoint } from '../../../../common/channel-type-facts.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import type { UpstreamCodec, UpstreamFormat, WireFormat } from '../canonical/codec.ts';
 import type { ProviderSettings } from '../upstream-settings.ts';
 
-/** OpenAI endpoints: conversations ('chat', in any format), and the others the OpenAI routes serve. */
-export type RelayEndpoint =
-  | 'chat'
-  | 'completions'
-  | 'embeddings'
-  | 'moderations'
-  | 'images'
-  | 'speech'
-  | 'rerank'
-  | 'transcriptions'
-  | 'translations'
-  | 'image-edits'
-  | 'image-variations';
+/**
+ * OpenAI endpoints: conversations ('chat', in any format), and the others the OpenAI routes serve — the
+ * routes a channel type may serve (common/channel-type-facts.ts).
+ */
+export type RelayEndpoint = ChannelEndpoint;
 
 export interface BuildRequestInput {
   channel: CachedChannel;

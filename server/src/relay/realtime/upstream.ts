@@ -1,25 +1,21 @@
 /**
- * The upstream side of a realtime session: which channels may serve it (OpenAI, type 1, and Azure OpenAI,
- * type 3), the WebSocket URL and headers of each, and the connection itself — under the address policy and
- * through the channel's proxy like every HTTP upstream call (server/src/lib/http-client.ts), with failures
- * read the way the HTTP relay reads them (server/src/relay/attempt.ts).
+ * The upstream side of a realtime session: the WebSocket URL and headers of a channel whose type serves it
+ * (`realtime` in common/channel-types.ts: OpenAI and Azure OpenAI; the channel is chosen by
+ * server/src/relay/routing/choose.ts), and the connection itself — under the address policy and through
+ * the channel's proxy like every HTTP upstream call (server/src/lib/http-client.ts), with failures read
+ * the way the HTTP relay reads them (server/src/relay/attempt.ts).
  */
 import WebSocket, { type ClientOptions, type RawData } from 'ws';
+import { servesCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import { webSocketConnection } from '../../lib/websocket-tunnel.ts';
 import { networkFailure, readUpstreamFailure } from '../attempt.ts';
-import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import { relayError } from '../errors.ts';
 import { openAiCompatibleConfig } from '../providers/openai-compatible/configs.ts';
 import { authHeaders, azureDeployment } from '../providers/openai-compatible/index.ts';
 import { channelProxy } from '../relay-call.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
-import { selectChannel } from '../routing/select.ts';
-
-/** Channel types that serve the Realtime API: OpenAI and Azure OpenAI. */
-export const REALTIME_CHANNEL_TYPES: ReadonlySet<number> = new Set([1, 3]);
 
 /** Azure's first API version with `/openai/realtime`, used when the channel's `other` names none. */
 export const AZURE_REALTIME_API_VERSION = '2024-10-01-preview';
@@ -35,37 +31,6 @@ export interface RealtimeTarget {
 }
 
 /**
- * The channel for a session, like the HTTP relay chooses one (server/src/relay/pipeline.ts chooseChannel):
- * a pinned channel (`sk-<key>-<id>`, admins) is used alone, otherwise the weighted choice over the group's
- * candidates not tried yet — only channels of a realtime type.
- */
-export function chooseRealtimeChannel(
-  context: AppContext,
-  caller: RelayCaller,
-  model: string,
-  tried: readonly number[],
-): CachedChannel | null {
-  if (caller.pinnedChannelId !== null) {
-    if (tried.length > 0) return null;
-    const channel = context.channelCache.get(caller.pinnedChannelId);
-    if (channel?.status !== 1)
-      throw relayError(503, 'channel_unavailable', `channel #${caller.pinnedChannelId} is not available`);
-    if (!REALTIME_CHANNEL_TYPES.has(channel.type)) {
-      throw relayError(
-        400,
-        'channel_not_realtime',
-        `channel #${channel.id} cannot serve the Realtime API (only OpenAI and Azure OpenAI channels can)`,
-      );
-    }
-    return channel;
-  }
-  const candidates = context.channelCache
-    .candidates(caller.usingGroup, model)
-    .filter((candidate) => REALTIME_CHANNEL_TYPES.has(candidate.channel.type));
-  return selectChannel(candidates, new Set(tried))?.channel ?? null;
-}
-
-/**
  * The upstream URL and headers: `ws(s)://<base>/v1/realtime?model=<model>` with the channel's bearer key
  * (OpenAI), or `ws(s)://<base>/openai/realtime?api-version=<other>&deployment=<model>` with `api-key`
  * (Azure). `beta` is the client's OpenAI-Beta value, passed on as it came; null when the channel has no URL.
@@ -76,7 +41,7 @@ export function realtimeTarget(
   beta: string | null,
 ): RealtimeTarget | null {
   const config = openAiCompatibleConfig(channel.type);
-  if (!config || !REALTIME_CHANNEL_TYPES.has(channel.type)) return null;
+  if (!config || !servesCapability(channel.type, 'realtime')) return null;
   const base = (channel.baseUrl || config.defaultBaseUrl).trim().replace(/\/+$/, '');
   if (!/^(https?|wss?):\/\//i.test(base)) return null;
   const socketBase = base.replace(/^http/i, 'ws');

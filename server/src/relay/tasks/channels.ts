@@ -3,11 +3,7 @@
  * the relay's one chooser (group, priority, weight; a pinned `sk-<key>-<id>` channel alone), or the
  * channel that holds the parent task; and a small JSON exchange with it under the address policy.
  */
-import {
-  servesCapability,
-  TASK_CAPABILITIES,
-  type TaskCapability,
-} from '../../../../common/channel-types.ts';
+import type { TaskCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import type { RelayCaller } from '../auth.ts';
@@ -18,27 +14,16 @@ import { chooseChannel } from '../routing/choose.ts';
 
 /**
  * The next channel for a task of `capability` (a task platform, or OpenAI's `videos`) and `model` not tried
- * yet, or null: the one chooser's answer (server/src/relay/routing/choose.ts). A set of type ids is the
- * former way of saying it (Midjourney's and Suno's submit code), read as the task capability they serve.
+ * yet, or null: the one chooser's answer (server/src/relay/routing/choose.ts).
  */
 export function chooseTaskChannel(
   context: AppContext,
   caller: RelayCaller,
   model: string,
-  capability: TaskCapability | ReadonlySet<number>,
+  capability: TaskCapability,
   tried: readonly number[],
 ): CachedChannel | null {
-  const needed = typeof capability === 'string' ? capability : capabilityOfTypes(capability);
-  return chooseChannel(context, { caller }, model, needed, tried);
-}
-
-/** The task capability every one of `types` serves. */
-function capabilityOfTypes(types: ReadonlySet<number>): TaskCapability {
-  const served = TASK_CAPABILITIES.find((capability) =>
-    [...types].every((type) => servesCapability(type, capability)),
-  );
-  if (!served) throw new Error(`channel types ${[...types].join(', ')} serve no common task`);
-  return served;
+  return chooseChannel(context, { caller }, model, capability, tried);
 }
 
 export interface JsonExchange {

@@ -9,6 +9,8 @@
  * reservation kept (with its consumption log row) exactly when a channel accepted the task and its row is
  * stored, and given back on every other ending.
  */
+
+import type { TaskCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
@@ -21,15 +23,12 @@ import { sendTaskRequest, type TaskRequest } from './submit-request.ts';
 
 export type { TaskRequest };
 
-/** What a task's channel must serve: a task capability (or the channel types that serve it). */
-export type TaskChannelNeed = Parameters<typeof chooseTaskChannel>[3];
-
 /** What every submission of a platform shares. */
 export interface TaskPlatform {
   /** Its name in messages ("no available Suno channel …") and refund logs. */
   name: string;
   /** What its channels must serve, as the relay's chooser (./channels.ts chooseTaskChannel) names it. */
-  capability: TaskChannelNeed;
+  capability: TaskCapability;
   /** The message of an error answer (HTTP ≥ 400) in the platform's error shape, when it has one. */
   errorMessage(body: unknown): string | undefined;
 }

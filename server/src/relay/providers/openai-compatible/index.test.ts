@@ -5,7 +5,7 @@ import {
   servedChannelTypes,
 } from '../../../../../common/channel-types.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
-import { adaptorFor, isServedChannelType } from '../registry.ts';
+import { adaptorFor, isServedChannelType } from '../../channel-types.ts';
 import { azureDeployment, openAiCompatibleAdaptor } from './index.ts';
 
 function channel(overrides: Partial<CachedChannel>): CachedChannel {

@@ -20,8 +20,6 @@ import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.
 import { actionModel, nameUpstreamParent, type Submission } from './actions.ts';
 import { upstreamIdOf } from './task-ids.ts';
 
-/** Midjourney Proxy (2) and Midjourney Proxy Plus (5). */
-export const MIDJOURNEY_CHANNEL_TYPES: ReadonlySet<number> = new Set([2, 5]);
 const ACCEPTED = new Set([1, 22]);
 
 export interface SubmitInput {
@@ -66,7 +64,7 @@ async function parentTask(
 /** Midjourney-Proxy as the submit loop knows it: its channel types and its `{code, description}` errors. */
 const MIDJOURNEY: TaskPlatform = {
   name: 'Midjourney',
-  capability: MIDJOURNEY_CHANNEL_TYPES,
+  capability: 'mj',
   errorMessage: (body) => (isRecord(body) ? asString(body.description) : undefined),
 };
 

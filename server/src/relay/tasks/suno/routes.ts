@@ -17,7 +17,6 @@ import { withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
 import { sunoTaskView } from './view.ts';
 
-export const SUNO_CHANNEL_TYPES: ReadonlySet<number> = new Set([36]);
 const ACTIONS = { music: 'MUSIC', lyrics: 'LYRICS' } as const;
 
 function sunoError(error: { status: number; code?: string | null; message: string }): unknown {
@@ -34,7 +33,7 @@ function checkBody(kind: keyof typeof ACTIONS, body: Record<string, unknown>): v
 /** The Suno API as the submit loop knows it: its channel type and its `{code, message}` errors. */
 const SUNO: TaskPlatform = {
   name: 'Suno',
-  capability: SUNO_CHANNEL_TYPES,
+  capability: 'suno',
   errorMessage: (body) => (isRecord(body) ? asString(body.message) : undefined),
 };
 
