@@ -8,7 +8,13 @@
  *   is not taken and `top_p` only from 0.95 to 1.
  * - `max_tokens` above the model's largest output is refused: it is lowered to it (a converted call's
  *   default of 8,192 is above what the Claude 3 models write).
+ * - Adaptive thinking (`thinking: {type: "adaptive"}`, as Claude Code sends it) came with the 4.6 models:
+ *   an older model gets thinking enabled with the budget of the requested effort (`output_config.effort`,
+ *   medium without one), as the Claude codec gives efforts. The effort setting itself came with the 4.5
+ *   models: an older model's body loses it.
  */
+import { budgetForEffort, effortNamed } from '../canonical/helpers.ts';
+import { type ClaudeVersion, claudeVersion } from '../formats/claude/models.ts';
 import type { RuleNotes } from './notes.ts';
 
 /** Claude refuses a thinking budget below this. */
@@ -16,38 +22,7 @@ export const CLAUDE_MIN_THINKING_BUDGET = 1024;
 /** The lowest top_p Claude takes beside thinking. */
 const THINKING_MIN_TOP_P = 0.95;
 
-export interface ClaudeModel {
-  family: 'opus' | 'sonnet' | 'haiku';
-  major: number;
-  minor: number;
-}
-
-const NEW_NAME = /claude-(opus|sonnet|haiku)-(\d+)(?:-(\d)(?!\d))?/i;
-const OLD_NAME = /claude-(\d+)(?:-(\d)(?!\d))?-(opus|sonnet|haiku)/i;
-
-/**
- * The family and version of a Claude model name, as Anthropic, Bedrock and Vertex spell it
- * (claude-sonnet-4-5-20250929, anthropic.claude-opus-4-1-20250805-v1:0, claude-3-5-haiku@20241022 …).
- */
-export function claudeModel(model: string): ClaudeModel | null {
-  const current = NEW_NAME.exec(model);
-  if (current) {
-    return {
-      family: current[1]!.toLowerCase() as ClaudeModel['family'],
-      major: Number(current[2]),
-      minor: current[3] === undefined ? 0 : Number(current[3]),
-    };
-  }
-  const older = OLD_NAME.exec(model);
-  if (older) {
-    return {
-      family: older[3]!.toLowerCase() as ClaudeModel['family'],
-      major: Number(older[1]),
-      minor: older[2] === undefined ? 0 : Number(older[2]),
-    };
-  }
-  return null;
-}
+type ClaudeModel = ClaudeVersion;
 
 function atLeast(model: ClaudeModel, major: number, minor: number): boolean {
   return model.major > major || (model.major === major && model.minor >= minor);
@@ -130,8 +105,31 @@ function samplingBesideThinking(body: Record<string, unknown>, notes: RuleNotes)
   }
 }
 
+/** Adaptive thinking on a model before 4.6 becomes thinking with the budget of the effort asked for. */
+function adaptiveThinking(body: Record<string, unknown>, model: ClaudeModel, notes: RuleNotes): void {
+  if (!isRecord(body.thinking) || body.thinking.type !== 'adaptive' || atLeast(model, 4, 6)) return;
+  const config = isRecord(body.output_config) ? body.output_config : {};
+  const budget = budgetForEffort(effortNamed(config.effort) ?? 'medium');
+  notes.changed('thinking', 'adaptive', `enabled ${budget}`);
+  body.thinking = { type: 'enabled', budget_tokens: budget };
+}
+
+/** The effort setting on a model before 4.5 is dropped (an output_config left empty goes too). */
+function effortSetting(body: Record<string, unknown>, model: ClaudeModel, notes: RuleNotes): void {
+  const config = body.output_config;
+  if (!isRecord(config) || config.effort === undefined || atLeast(model, 4, 5)) return;
+  const { effort: _dropped, ...rest } = config;
+  if (Object.keys(rest).length > 0) body.output_config = rest;
+  else delete body.output_config;
+  notes.dropped('output_config.effort');
+}
+
 export function claudeRules(body: Record<string, unknown>, modelName: string, notes: RuleNotes): void {
-  const model = claudeModel(modelName);
+  const model = claudeVersion(modelName);
+  if (model) {
+    adaptiveThinking(body, model, notes);
+    effortSetting(body, model, notes);
+  }
   if (thinkingOn(body)) {
     fitThinkingBudget(body, notes);
     samplingBesideThinking(body, notes);

@@ -11,7 +11,7 @@ import {
   type StrictRefusal,
 } from '../../test-support/strict/openai-strict.ts';
 import type { UpstreamFormat } from '../canonical/codec.ts';
-import { claudeModel } from './claude.ts';
+import { claudeVersion } from '../formats/claude/models.ts';
 import { applyUpstreamRules } from './index.ts';
 
 interface Row {
@@ -81,6 +81,41 @@ const rows: Row[] = [
     body: { max_tokens: 10, temperature: 0.5 },
     sent: { max_tokens: 10, temperature: 0.5 },
     changes: null,
+  },
+  {
+    rule: 'an effort the model does not take becomes the nearest it does (o3: low to high)',
+    refused: true,
+    target: 'openai-chat',
+    model: 'o3',
+    body: { reasoning_effort: 'minimal' },
+    sent: { reasoning_effort: 'low' },
+    changes: ['reasoning_effort "minimal" → "low"'],
+  },
+  {
+    rule: 'xhigh only from gpt-5.1-codex-max and gpt-5.2 on',
+    refused: true,
+    target: 'openai-chat',
+    model: 'gpt-5-mini',
+    body: { reasoning_effort: 'xhigh' },
+    sent: { reasoning_effort: 'high' },
+    changes: ['reasoning_effort "xhigh" → "high"'],
+  },
+  {
+    rule: 'gpt-5.2 takes xhigh',
+    target: 'openai-chat',
+    model: 'gpt-5.2',
+    body: { reasoning_effort: 'xhigh' },
+    sent: { reasoning_effort: 'xhigh' },
+    changes: null,
+  },
+  {
+    rule: 'gpt-5.1 has no minimal effort: low, the nearer higher one',
+    refused: true,
+    target: 'openai-responses',
+    model: 'gpt-5.1',
+    body: { reasoning: { effort: 'minimal', summary: 'auto' } },
+    sent: { reasoning: { effort: 'low', summary: 'auto' } },
+    changes: ['reasoning.effort "minimal" → "low"'],
   },
   {
     rule: 'the Responses API of a reasoning model takes no sampling parameters',
@@ -155,6 +190,36 @@ const rows: Row[] = [
       temperature: 1,
       top_p: 0.95,
     },
+    changes: null,
+  },
+  {
+    rule: 'adaptive thinking before the 4.6 models becomes thinking with the budget of the effort',
+    refused: true,
+    target: 'claude',
+    model: 'claude-sonnet-4-5-20250929',
+    body: { max_tokens: 32_000, thinking: { type: 'adaptive' }, output_config: { effort: 'high' } },
+    sent: {
+      max_tokens: 32_000,
+      thinking: { type: 'enabled', budget_tokens: 24_576 },
+      output_config: { effort: 'high' },
+    },
+    changes: ['thinking "adaptive" → "enabled 24576"'],
+  },
+  {
+    rule: 'the effort setting before the 4.5 models is dropped',
+    refused: true,
+    target: 'claude',
+    model: 'claude-sonnet-4-20250514',
+    body: { max_tokens: 30_000, thinking: { type: 'adaptive' }, output_config: { effort: 'low' } },
+    sent: { max_tokens: 30_000, thinking: { type: 'enabled', budget_tokens: 1024 } },
+    changes: ['thinking "adaptive" → "enabled 1024"', 'output_config.effort dropped'],
+  },
+  {
+    rule: 'a 4.6 model takes adaptive thinking and its effort',
+    target: 'claude',
+    model: 'claude-opus-4-6',
+    body: { max_tokens: 32_000, thinking: { type: 'adaptive' }, output_config: { effort: 'max' } },
+    sent: { max_tokens: 32_000, thinking: { type: 'adaptive' }, output_config: { effort: 'max' } },
     changes: null,
   },
   {
@@ -310,7 +375,7 @@ describe('upstream rules', () => {
   });
 });
 
-describe('claudeModel', () => {
+describe('claudeVersion (shared with the Claude codec)', () => {
   it.each([
     ['claude-sonnet-4-5-20250929', { family: 'sonnet', major: 4, minor: 5 }],
     ['claude-sonnet-4-20250514', { family: 'sonnet', major: 4, minor: 0 }],
@@ -321,6 +386,6 @@ describe('claudeModel', () => {
     ['us.anthropic.claude-3-7-sonnet-20250219-v1:0', { family: 'sonnet', major: 3, minor: 7 }],
     ['gpt-4o', null],
   ])('%s', (name, expected) => {
-    expect(claudeModel(name)).toEqual(expected);
+    expect(claudeVersion(name)).toEqual(expected);
   });
 });

@@ -61,6 +61,11 @@ export interface FakeBehavior {
    * with these JSON arguments instead of replying with text (tool round trips of agent clients).
    */
   toolCall?: { name: string; arguments: string };
+  /**
+   * Strict mode: refuse what OpenAI's API refuses that a permissive fake would take (reasoning models'
+   * max_tokens, sampling and efforts: server/src/test-support/strict/openai-strict.ts), with its error text.
+   */
+  strict?: boolean;
 }
 
 /** Fields without a default: absent unless a layer sets them. */
@@ -91,6 +96,7 @@ export const DEFAULT_BEHAVIOR: ResolvedBehavior = {
   cachedTokens: 0,
   reasoningTokens: 0,
   moderationFlagged: false,
+  strict: false,
   embeddingDimensions: 8,
   models: [
     'gpt-4o',
@@ -129,6 +135,7 @@ const FIELD_CHECKS: Record<keyof FakeBehavior, Check> = {
   reasoningTokens: isCount,
   requiredApiKey: isString,
   moderationFlagged: isBoolean,
+  strict: isBoolean,
   embeddingDimensions: (value) => isCount(value) && (value as number) > 0,
   models: (value) => Array.isArray(value) && value.every(isString),
   billingHardLimitUsd: (value) => typeof value === 'number' && value >= 0,

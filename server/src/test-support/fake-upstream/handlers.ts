@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatSseData, SSE_DONE } from '../../lib/sse.ts';
 import type { Usage } from '../../relay/formats/openai/openai-types.ts';
 import { messagesText, promptText } from '../../relay/formats/openai/request.ts';
+import { openAiChatRefusal } from '../strict/openai-strict.ts';
 import type { ResolvedBehavior } from './behavior.ts';
 import {
   ChatStreamChunks,
@@ -154,6 +155,8 @@ export function missingParameter(
 
 export const chatCompletions: RouteHandler = async (context) => {
   if (missingParameter(context, 'messages')) return;
+  const refused = context.behavior.strict ? openAiChatRefusal(context.body) : null;
+  if (refused) return sendJson(context.response, refused.status, refused.body);
   // A response_format is answered with JSON that fits it (or refused as OpenAI refuses it).
   const structured = structuredChatReply(context.body);
   if (structured && 'error' in structured) return sendJson(context.response, 400, structured.error);

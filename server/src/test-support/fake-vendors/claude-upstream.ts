@@ -7,6 +7,7 @@
  * conversation does not end with a tool result — a call of the tool `tool_choice` names, else the first.
  */
 import type { ServerResponse } from 'node:http';
+import { claudeRefusal } from '../strict/claude-strict.ts';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
 import { claudeForcedToolUse, claudeOutputProblem, claudeStructuredText } from './structured-output.ts';
 
@@ -131,6 +132,7 @@ async function messages(
   response: ServerResponse,
   key: string,
   toolUses?: readonly FakeToolUse[],
+  strict = false,
 ): Promise<void> {
   if (request.headers['x-api-key'] !== key) {
     sendJson(response, 401, {
@@ -143,7 +145,7 @@ async function messages(
     invalid(response, 'anthropic-version: header is required');
     return;
   }
-  answerMessages(request, response, String(request.body.model), true, toolUses);
+  answerMessages(request, response, String(request.body.model), true, toolUses, strict);
 }
 
 /**
@@ -156,10 +158,16 @@ export function answerMessages(
   model: string,
   modelInBody: boolean,
   toolUses?: readonly FakeToolUse[],
+  strict = false,
 ): void {
   const problem = validate(request.body, modelInBody, model);
   if (problem) {
     invalid(response, problem);
+    return;
+  }
+  const refused = strict ? claudeRefusal({ ...request.body, model }) : null;
+  if (refused) {
+    sendJson(response, refused.status, refused.body);
     return;
   }
   const tool = wantsToolCall(request.body, toolUses);
@@ -182,16 +190,18 @@ export function answerMessages(
 
 /**
  * Starts the fake; requests must carry `x-api-key: <key>`. With `toolUses`, the fake calls the first of
- * them that the request offers (instead of the first tool offered, with FAKE_CLAUDE_TOOL_INPUT).
+ * them that the request offers (instead of the first tool offered, with FAKE_CLAUDE_TOOL_INPUT). With
+ * `strict`, it also refuses what Anthropic refuses that a permissive fake would take
+ * (server/src/test-support/strict/claude-strict.ts).
  */
 export function startFakeClaude(
   key: string,
-  options: { toolUses?: FakeToolUse[]; record?: boolean } = {},
+  options: { toolUses?: FakeToolUse[]; record?: boolean; strict?: boolean } = {},
 ): Promise<FakeVendor> {
   return startFakeVendor(
     (request, response) => {
       if (request.method === 'POST' && request.path === '/v1/messages')
-        return messages(request, response, key, options.toolUses);
+        return messages(request, response, key, options.toolUses, options.strict);
       sendJson(response, 404, { type: 'error', error: { type: 'not_found_error', message: 'not found' } });
     },
     { record: options.record ?? true },

@@ -7,6 +7,7 @@
  * call. Asked for the IMAGE response modality (image models), it adds an inline PNG part after the text.
  */
 import type { ServerResponse } from 'node:http';
+import { geminiRefusal } from '../strict/gemini-strict.ts';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
 import { geminiFormatProblem, geminiStructuredText } from './structured-output.ts';
 
@@ -148,7 +149,11 @@ function embed(
 }
 
 /** Starts the fake; requests must carry `x-goog-api-key: <key>`. */
-export function startFakeGemini(key: string): Promise<FakeVendor> {
+/**
+ * With `strict`, the fake also refuses the thinking settings a model does not take
+ * (server/src/test-support/strict/gemini-strict.ts).
+ */
+export function startFakeGemini(key: string, options: { strict?: boolean } = {}): Promise<FakeVendor> {
   return startFakeVendor((request, response) => {
     if (request.method === 'GET' && request.path.startsWith('/v1beta/models?')) {
       if (request.headers['x-goog-api-key'] !== key) {
@@ -176,6 +181,12 @@ export function startFakeGemini(key: string): Promise<FakeVendor> {
       error(response, 400, 'INVALID_ARGUMENT', 'this fake streams only with alt=sse');
       return;
     }
-    generate(request, response, decodeURIComponent(match[1] ?? ''), stream);
+    const model = decodeURIComponent(match[1] ?? '');
+    const refused = options.strict ? geminiRefusal(model, request.body) : null;
+    if (refused) {
+      sendJson(response, refused.status, refused.body);
+      return;
+    }
+    generate(request, response, model, stream);
   });
 }

@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
+import { openAiResponsesRefusal } from '../strict/openai-strict.ts';
 import { type FakeVendor, type RecordedVendorRequest, sendJson, startFakeVendor, startSse } from './http.ts';
 
 export const FAKE_RESPONSES_TEXT = 'Hello from fake Responses';
@@ -70,7 +71,10 @@ function responseObject(id: string, model: string, status: string, output: Json[
 }
 
 /** Starts the fake; requests must carry `Authorization: Bearer <key>`. */
-export function startFakeResponses(key: string): Promise<FakeVendor & { readonly stored: Set<string> }> {
+export function startFakeResponses(
+  key: string,
+  options: { strict?: boolean } = {},
+): Promise<FakeVendor & { readonly stored: Set<string> }> {
   const stored = new Set<string>();
   let counter = 0;
   const route = (request: RecordedVendorRequest, response: ServerResponse) => {
@@ -91,6 +95,11 @@ export function startFakeResponses(key: string): Promise<FakeVendor & { readonly
     const body = request.body;
     if (typeof body.input !== 'string' && !Array.isArray(body.input)) {
       invalid(response, "Missing required parameter: 'input'.", 'input');
+      return;
+    }
+    const refused = options.strict ? openAiResponsesRefusal(body) : null;
+    if (refused) {
+      sendJson(response, refused.status, refused.body);
       return;
     }
     const previous = body.previous_response_id;

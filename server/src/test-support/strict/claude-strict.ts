@@ -37,6 +37,20 @@ export function claudeRefusal(body: Record<string, unknown>): StrictRefusal | nu
       `max_tokens: ${maxTokens} > ${limit}, which is the maximum allowed number of output tokens for ${body.model}`,
     );
   }
+  const version =
+    /claude-[a-z]+-(\d+)(?:-(\d)(?!\d))?/.exec(model) ?? /claude-(\d+)(?:-(\d)(?!\d))?-[a-z]+/.exec(model);
+  const generation = version ? Number(version[1]) + Number(version[2] ?? 0) / 10 : null;
+  if (generation !== null && generation < 4.6 && isRecord(body.thinking) && body.thinking.type === 'adaptive')
+    return refusal(
+      'thinking.type: adaptive thinking is not supported on this model; use "enabled" with budget_tokens.',
+    );
+  if (
+    generation !== null &&
+    generation < 4.5 &&
+    isRecord(body.output_config) &&
+    body.output_config.effort !== undefined
+  )
+    return refusal('output_config.effort: Extra inputs are not permitted');
   const thinking = isRecord(body.thinking) && body.thinking.type === 'enabled' ? body.thinking : null;
   if (thinking) {
     const budget = typeof thinking.budget_tokens === 'number' ? thinking.budget_tokens : 0;

@@ -52,6 +52,29 @@ function samplingRefusal(body: Record<string, unknown>): StrictRefusal | null {
   return null;
 }
 
+/** The reasoning efforts of the models OpenAI's pages list them for. */
+function efforts(model: string): string[] | null {
+  const name = model.toLowerCase();
+  if (/^o[134](-|$)/.test(name)) return ['low', 'medium', 'high'];
+  if (name.startsWith('gpt-5-pro')) return ['high'];
+  if (/^gpt-5(-|$)/.test(name) && !name.startsWith('gpt-5-chat')) return ['minimal', 'low', 'medium', 'high'];
+  if (name.startsWith('gpt-5.1-codex-max')) return ['none', 'low', 'medium', 'high', 'xhigh'];
+  if (/^gpt-5\.1(-|$)/.test(name) && !name.includes('-chat')) return ['none', 'low', 'medium', 'high'];
+  if (/^gpt-5\.([2-9]|\d\d)/.test(name) && !name.includes('-chat'))
+    return ['none', 'low', 'medium', 'high', 'xhigh'];
+  return null;
+}
+
+function effortRefusal(model: string, effort: unknown, param: string): StrictRefusal | null {
+  const supported = efforts(model);
+  if (typeof effort !== 'string' || !supported || supported.includes(effort)) return null;
+  return refusal(
+    `Unsupported value: '${param}' does not support '${effort}' with this model. Supported values are: ${supported.map((value) => `'${value}'`).join(', ')}.`,
+    param,
+    'unsupported_value',
+  );
+}
+
 /** The refusal OpenAI gives a Chat Completions body, or null when it would take it. */
 export function openAiChatRefusal(body: Record<string, unknown>): StrictRefusal | null {
   const model = typeof body.model === 'string' ? body.model : '';
@@ -63,11 +86,13 @@ export function openAiChatRefusal(body: Record<string, unknown>): StrictRefusal 
       'unsupported_parameter',
     );
   }
-  return samplingRefusal(body);
+  return samplingRefusal(body) ?? effortRefusal(model, body.reasoning_effort, 'reasoning_effort');
 }
 
 /** The refusal OpenAI gives a Responses body, or null when it would take it. */
 export function openAiResponsesRefusal(body: Record<string, unknown>): StrictRefusal | null {
   const model = typeof body.model === 'string' ? body.model : '';
-  return isReasoningModel(model) ? samplingRefusal(body) : null;
+  if (!isReasoningModel(model)) return null;
+  const reasoning = body.reasoning as { effort?: unknown } | undefined;
+  return samplingRefusal(body) ?? effortRefusal(model, reasoning?.effort, 'reasoning.effort');
 }

@@ -8,20 +8,34 @@
  */
 
 export interface ClaudeVersion {
+  /** opus, sonnet, haiku … in lower case. */
+  family: string;
   major: number;
   minor: number;
 }
 
 /** claude-<family>-<major>[-<minor>] (the minor is one or two digits, never the date that follows). */
-const CURRENT_NAME = /claude-[a-z]+-(\d+)(?:[-.](\d{1,2})(?!\d))?/i;
+const CURRENT_NAME = /claude-([a-z]+)-(\d+)(?:[-.](\d{1,2})(?!\d))?/i;
 /** claude-<major>[-<minor>]-<family> (the Claude 3 generation). */
-const OLDER_NAME = /claude-(\d+)(?:[-.](\d)(?!\d))?-[a-z]+/i;
+const OLDER_NAME = /claude-(\d+)(?:[-.](\d)(?!\d))?-([a-z]+)/i;
 
-/** The generation of a Claude model name; null for a name that is not one (a mapped alias, say). */
+/** The family and generation of a Claude model name; null for a name that is not one (a mapped alias, say). */
 export function claudeVersion(model: string): ClaudeVersion | null {
-  const match = CURRENT_NAME.exec(model) ?? OLDER_NAME.exec(model);
-  if (!match) return null;
-  return { major: Number(match[1]), minor: match[2] === undefined ? 0 : Number(match[2]) };
+  const current = CURRENT_NAME.exec(model);
+  if (current) {
+    return {
+      family: current[1]!.toLowerCase(),
+      major: Number(current[2]),
+      minor: current[3] === undefined ? 0 : Number(current[3]),
+    };
+  }
+  const older = OLDER_NAME.exec(model);
+  if (!older) return null;
+  return {
+    family: older[3]!.toLowerCase(),
+    major: Number(older[1]),
+    minor: older[2] === undefined ? 0 : Number(older[2]),
+  };
 }
 
 /** Whether the model takes `output_config.format` (JSON outputs); unknown names are assumed not to. */

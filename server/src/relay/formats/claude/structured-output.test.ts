@@ -20,17 +20,17 @@ const event = {
 };
 
 describe('Claude models and JSON outputs', () => {
-  it.each<[string, { major: number; minor: number } | null, boolean]>([
-    ['claude-sonnet-4-5-20250929', { major: 4, minor: 5 }, true],
-    ['claude-haiku-4-5', { major: 4, minor: 5 }, true],
-    ['claude-opus-4-6', { major: 4, minor: 6 }, true],
-    ['claude-sonnet-4-5@20250929', { major: 4, minor: 5 }, true],
-    ['us.anthropic.claude-opus-4-5-20251101-v1:0', { major: 4, minor: 5 }, true],
-    ['claude-fable-5', { major: 5, minor: 0 }, true],
-    ['claude-sonnet-4-20250514', { major: 4, minor: 0 }, false],
-    ['claude-opus-4-1-20250805', { major: 4, minor: 1 }, false],
-    ['claude-3-7-sonnet-20250219', { major: 3, minor: 7 }, false],
-    ['claude-3-5-haiku@20241022', { major: 3, minor: 5 }, false],
+  it.each<[string, { family: string; major: number; minor: number } | null, boolean]>([
+    ['claude-sonnet-4-5-20250929', { family: 'sonnet', major: 4, minor: 5 }, true],
+    ['claude-haiku-4-5', { family: 'haiku', major: 4, minor: 5 }, true],
+    ['claude-opus-4-6', { family: 'opus', major: 4, minor: 6 }, true],
+    ['claude-sonnet-4-5@20250929', { family: 'sonnet', major: 4, minor: 5 }, true],
+    ['us.anthropic.claude-opus-4-5-20251101-v1:0', { family: 'opus', major: 4, minor: 5 }, true],
+    ['claude-fable-5', { family: 'fable', major: 5, minor: 0 }, true],
+    ['claude-sonnet-4-20250514', { family: 'sonnet', major: 4, minor: 0 }, false],
+    ['claude-opus-4-1-20250805', { family: 'opus', major: 4, minor: 1 }, false],
+    ['claude-3-7-sonnet-20250219', { family: 'sonnet', major: 3, minor: 7 }, false],
+    ['claude-3-5-haiku@20241022', { family: 'haiku', major: 3, minor: 5 }, false],
     ['my-alias', null, false],
   ])('%s', (model, version, native) => {
     expect(claudeVersion(model)).toEqual(version);
