@@ -4,6 +4,7 @@
  * and Gemini 2.5 models on a Gemini channel whose fakes refuse what the real APIs refuse — and each call
  * succeeds, with the log row naming what was changed.
  */
+import type Anthropic from '@anthropic-ai/sdk';
 import { GoogleGenAI } from '@google/genai';
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -52,12 +53,16 @@ async function ruleChanges(): Promise<string[] | undefined> {
 
 describe('OpenAI reasoning models', () => {
   it('serve a Claude Messages client: max_tokens goes as max_completion_tokens, temperature is dropped', async () => {
-    const reply = await fixture.anthropic().messages.create({
+    // This SDK's types no longer list temperature; older clients (and the API) still send it.
+    const params = {
       model: 'gpt-5',
       max_tokens: 200,
       temperature: 0.3,
-      messages: [{ role: 'user', content: 'Hi' }],
-    });
+      messages: [{ role: 'user' as const, content: 'Hi' }],
+    };
+    const reply = await fixture
+      .anthropic()
+      .messages.create(params as Anthropic.MessageCreateParamsNonStreaming);
     expect(reply.content[0]).toMatchObject({ type: 'text', text: DEFAULT_REPLY_TEXT });
     const sent = lastUpstreamBody();
     expect(sent.max_completion_tokens).toBe(200);
