@@ -157,3 +157,52 @@ describe('Ollama streams', () => {
     expect(events.at(-1)).toEqual({ type: 'stop', reason: 'max_tokens' });
   });
 });
+
+describe('Ollama and the formats it lacks', () => {
+  const request: CanonicalRequest = {
+    model: 'qwen3',
+    system: [],
+    messages: [
+      { role: 'user', content: [{ type: 'text', text: 'go' }] },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_call', id: 'c1', name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: '{}' },
+        ],
+      },
+    ],
+    tools: [
+      { name: 'spawn_agent', namespace: 'multi_agent_v1', parameters: { type: 'object', properties: {} } },
+    ],
+    stream: false,
+  };
+
+  it('sends namespace tools flat and reads their calls back into namespace form', () => {
+    const body = codec.encodeRequest(request);
+    expect(JSON.stringify(body)).toContain('"name":"ns__multi_agent_v1__spawn_agent"');
+    const reply = codec.decodeReply({
+      model: 'qwen3',
+      created_at: '2026-11-27T00:00:00Z',
+      message: {
+        role: 'assistant',
+        content: '',
+        tool_calls: [{ function: { name: 'ns__multi_agent_v1__spawn_agent', arguments: {} } }],
+      },
+      done: true,
+    });
+    expect(reply.content[0]).toMatchObject({
+      type: 'tool_call',
+      name: 'spawn_agent',
+      namespace: 'multi_agent_v1',
+    });
+  });
+
+  it('refuses a bare enum answer (Gemini text/x.enum), which Ollama cannot give', () => {
+    expect(() =>
+      codec.encodeRequest({
+        ...request,
+        responseFormat: { type: 'enum', schema: { type: 'string', enum: ['a'] } },
+      }),
+    ).toThrow(/Ollama/);
+  });
+});

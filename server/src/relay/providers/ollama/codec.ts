@@ -10,6 +10,7 @@ import type { SseMessage, UpstreamCodec } from '../../canonical/codec.ts';
 import {
   appendAll,
   asString,
+  bareEnumRefused,
   eventObject,
   isRecord,
   joinText,
@@ -19,6 +20,13 @@ import {
 } from '../../canonical/helpers.ts';
 import { PieceStreamDecoder } from '../../canonical/stream-state.ts';
 import { stopReasonFromText, usageOf } from '../../canonical/text-dialect.ts';
+import {
+  flatToolDescription,
+  namespaceField,
+  readUpstreamToolName,
+  type ToolName,
+  upstreamToolName,
+} from '../../canonical/tool-names.ts';
 import type {
   CanonicalMessage,
   CanonicalReply,
@@ -52,7 +60,12 @@ function encodeMessage(message: CanonicalMessage, names: ReadonlyMap<string, str
         images.push(block.source.data);
         break;
       case 'tool_call':
-        toolCalls.push({ function: { name: block.name, arguments: parseArguments(block.arguments) } });
+        toolCalls.push({
+          function: {
+            name: upstreamToolName(block.name, block.namespace),
+            arguments: parseArguments(block.arguments),
+          },
+        });
         break;
       case 'tool_result':
         {
@@ -98,11 +111,15 @@ function stopReason(body: Json, calledTool: boolean): StopReason {
   return calledTool ? 'tool_use' : stopReasonFromText(body.done_reason);
 }
 
-function toolCallsOf(message: Json | undefined): { name: string; arguments: string }[] {
+/** The calls of a message, their flat names read back into namespace form (canonical/tool-names.ts). */
+function toolCallsOf(message: Json | undefined): { tool: ToolName; arguments: string }[] {
   const calls = Array.isArray(message?.tool_calls) ? message.tool_calls.filter(isRecord) : [];
   return calls.map((call) => {
     const fn = isRecord(call.function) ? call.function : {};
-    return { name: asString(fn.name) ?? '', arguments: JSON.stringify(fn.arguments ?? {}) };
+    return {
+      tool: readUpstreamToolName(asString(fn.name) ?? ''),
+      arguments: JSON.stringify(fn.arguments ?? {}),
+    };
   });
 }
 
@@ -125,7 +142,7 @@ class OllamaStreamDecoder extends PieceStreamDecoder {
       events.push({ type: 'thinking_delta', index: this.ensureOpen('thinking', events), text: thinking });
     const text = asString(piece?.content);
     if (text) events.push({ type: 'text_delta', index: this.ensureOpen('text', events), text });
-    for (const call of toolCallsOf(piece)) this.wholeToolCall(events, call.name, call.arguments);
+    for (const call of toolCallsOf(piece)) this.wholeToolCall(events, call.tool, call.arguments);
     if (data.done === true && !this.stopped) {
       this.close(events);
       const usage = usageOfReply(data);
@@ -159,13 +176,14 @@ export const ollamaCodec: UpstreamCodec = {
       body.tools = request.tools.map((tool) => ({
         type: 'function',
         function: {
-          name: tool.name,
-          ...(tool.description ? { description: tool.description } : {}),
+          name: upstreamToolName(tool.name, tool.namespace),
+          ...(flatToolDescription(tool) ? { description: flatToolDescription(tool) } : {}),
           parameters: tool.parameters,
         },
       }));
     }
     const format = request.responseFormat;
+    if (format?.type === 'enum') throw bareEnumRefused('Ollama');
     if (format?.type === 'json_object') body.format = 'json';
     else if (format?.type === 'json_schema' && format.schema) body.format = format.schema;
     if (request.reasoning?.enabled !== undefined) body.think = request.reasoning.enabled;
@@ -183,8 +201,15 @@ export const ollamaCodec: UpstreamCodec = {
     const text = asString(message.content);
     if (text) content.push({ type: 'text', text });
     const calls = toolCallsOf(message);
-    for (const [index, call] of calls.entries())
-      content.push({ type: 'tool_call', id: `call_${index}`, ...call });
+    for (const [index, call] of calls.entries()) {
+      content.push({
+        type: 'tool_call',
+        id: `call_${index}`,
+        name: call.tool.name,
+        ...namespaceField(call.tool.namespace),
+        arguments: call.arguments,
+      });
+    }
     const created = Date.parse(asString(body.created_at) ?? '');
     return {
       id: '',
