@@ -5,8 +5,9 @@
  */
 
 import type { CachedChannel } from './cache/channel-cache.ts';
+import type { UpstreamCodec } from './canonical/codec.ts';
 import { maskSecrets } from './errors.ts';
-import { readErrorBody } from './formats/openai/errors.ts';
+import { openAiChatCodec } from './formats/openai/chat-codec.ts';
 import { withIncludeUsage } from './formats/openai/stream.ts';
 import type { ProviderAdaptor, RelayEndpoint } from './providers/types.ts';
 import { mapStatus, type UpstreamFailure } from './routing/health.ts';
@@ -55,21 +56,56 @@ export function buildUpstreamBody({
   return body;
 }
 
-/** An upstream error reply as a failure: mapped status, details, message without secrets. */
-export function readUpstreamFailure(status: number, text: string, channel: CachedChannel): UpstreamFailure {
-  let details: ReturnType<typeof readErrorBody>;
+/**
+ * An upstream error reply of `codec`'s format as a failure: mapped status, details, message without
+ * secrets — for every upstream format (OpenAI's codec reads OpenAI's error bodies).
+ */
+export function readFormatFailure(
+  codec: UpstreamCodec,
+  status: number,
+  text: string,
+  channel: CachedChannel,
+): UpstreamFailure {
+  let details: ReturnType<UpstreamCodec['readError']> = null;
   try {
-    details = readErrorBody(JSON.parse(text));
+    details = codec.readError(JSON.parse(text));
   } catch {
-    details = undefined;
+    details = null;
   }
   const raw = details?.message || text.trim().slice(0, 500) || `upstream answered HTTP ${status}`;
   return {
     status: mapStatus(status, channel.statusCodeMapping),
-    code: details?.code === null || details?.code === undefined ? undefined : String(details.code),
-    type: details?.type,
+    ...(details?.code ? { code: details.code } : {}),
+    ...(details?.type ? { type: details.type } : {}),
     message: maskSecrets(raw, [channel.key]),
   };
+}
+
+/** The failure of a 200 reply that is an error of the codec's format (UpstreamCodec.okError), or null. */
+export function okReplyFailure(
+  codec: UpstreamCodec,
+  bytes: Buffer,
+  channel: CachedChannel,
+): UpstreamFailure | null {
+  if (!codec.okError) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return null;
+  }
+  const error = codec.okError(body);
+  if (!error) return null;
+  return {
+    status: mapStatus(error.status, channel.statusCodeMapping),
+    ...(error.code ? { code: error.code } : {}),
+    message: maskSecrets(error.message, [channel.key]),
+  };
+}
+
+/** An OpenAI-format error reply as a failure (realtime's HTTP refusals). */
+export function readUpstreamFailure(status: number, text: string, channel: CachedChannel): UpstreamFailure {
+  return readFormatFailure(openAiChatCodec, status, text, channel);
 }
 
 /** A connection error or timeout as a failure (status 0: retryable). */

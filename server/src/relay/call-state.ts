@@ -74,22 +74,10 @@ export function promptTokensOf(state: CallState): number {
   return state.promptTokens;
 }
 
+/** The call's failure sent to the client in its format's error shape (OpenAI's for the OpenAI routes). */
 export function sendFailure(reply: RelayReply, state: CallState, failure: UpstreamFailure): void {
   state.failure = failure;
-  const format = errorFormat(state.call);
-  if (format !== 'openai-chat') {
-    sendFormatFailure(reply, format, state.requestId, failure);
-    return;
-  }
-  const status = failure.status >= 400 ? failure.status : 502;
-  reply.code(status).send({
-    error: {
-      message: `${failure.message} (request id: ${state.requestId})`,
-      type: failure.type ?? 'upstream_error',
-      param: null,
-      code: failure.code ?? null,
-    },
-  });
+  sendFormatFailure(reply, errorFormat(state.call), state.requestId, failure);
 }
 
 export function pingSeconds(context: AppContext): number {

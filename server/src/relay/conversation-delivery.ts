@@ -7,7 +7,6 @@
 import type { TokenUsage } from './billing/pricing.ts';
 import type { CallOutcome } from './billing/settlement.ts';
 import { countTextTokens } from './billing/tokens.ts';
-import type { CachedChannel } from './cache/channel-cache.ts';
 import type { EndResponse } from './call-state.ts';
 import type { UpstreamCodec, UpstreamFormat, WireFormat } from './canonical/codec.ts';
 import { joinText } from './canonical/helpers.ts';
@@ -15,10 +14,9 @@ import { billingUsage } from './canonical/metering.ts';
 import { usageOf } from './canonical/text-dialect.ts';
 import { codecFor } from './conversion.ts';
 import { relayConvertedStream } from './converted-stream.ts';
-import { maskSecrets } from './errors.ts';
 import { wantsIncludeUsage } from './formats/openai/stream.ts';
 import type { RelayReply } from './http-types.ts';
-import { mapStatus, type UpstreamFailure } from './routing/health.ts';
+import type { UpstreamFailure } from './routing/health.ts';
 import { writeStreamHeaders } from './stream-relay.ts';
 
 export interface ConversationSides {
@@ -74,50 +72,6 @@ export function sendFormatFailure(
       code: failure.code ?? null,
     }),
   );
-}
-
-/** An upstream error reply of `codec`'s format as a failure: mapped status, details, message without secrets. */
-export function readFormatFailure(
-  codec: UpstreamCodec,
-  status: number,
-  text: string,
-  channel: CachedChannel,
-): UpstreamFailure {
-  let details: ReturnType<UpstreamCodec['readError']> = null;
-  try {
-    details = codec.readError(JSON.parse(text));
-  } catch {
-    details = null;
-  }
-  const raw = details?.message || text.trim().slice(0, 500) || `upstream answered HTTP ${status}`;
-  return {
-    status: mapStatus(status, channel.statusCodeMapping),
-    ...(details?.code ? { code: details.code } : {}),
-    ...(details?.type ? { type: details.type } : {}),
-    message: maskSecrets(raw, [channel.key]),
-  };
-}
-
-/** The failure of a 200 reply that is an error of the codec's format (UpstreamCodec.okError), or null. */
-export function okReplyFailure(
-  codec: UpstreamCodec,
-  bytes: Buffer,
-  channel: CachedChannel,
-): UpstreamFailure | null {
-  if (!codec.okError) return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(bytes.toString('utf8'));
-  } catch {
-    return null;
-  }
-  const error = codec.okError(body);
-  if (!error) return null;
-  return {
-    status: mapStatus(error.status, channel.statusCodeMapping),
-    ...(error.code ? { code: error.code } : {}),
-    message: maskSecrets(error.message, [channel.key]),
-  };
 }
 
 const failedBeforeOutput: DeliveryResult = {

@@ -8,7 +8,7 @@ import { Cancel } from '../lib/cancel.ts';
 import { clientTypeOf } from '../lib/client-type.ts';
 import { bufferedBody, readLimited, type UpstreamResponse } from '../lib/http-client.ts';
 import { resolveMappedModel } from '../lib/mapping-rules.ts';
-import { networkFailure, readUpstreamFailure } from './attempt.ts';
+import { networkFailure, okReplyFailure, readFormatFailure } from './attempt.ts';
 import { applySettlement } from './billing/ledger.ts';
 import type { TokenUsage } from './billing/pricing.ts';
 import { settle } from './billing/settlement.ts';
@@ -25,7 +25,7 @@ import {
   sendFailure,
 } from './call-state.ts';
 import { adaptorForChannel } from './channel-types.ts';
-import { deliverConversation, okReplyFailure, readFormatFailure } from './conversation-delivery.ts';
+import { deliverConversation } from './conversation-delivery.ts';
 import { upstreamCodecFor } from './conversion.ts';
 import { recordErrorLog } from './error-log.ts';
 import { relayError } from './errors.ts';
@@ -159,10 +159,12 @@ async function attemptChannels(context: AppContext, reply: RelayReply, state: Ca
         continue;
       }
       response.body.destroy();
-      const failure =
-        target === 'openai-chat'
-          ? readUpstreamFailure(response.statusCode, text, channel)
-          : readFormatFailure(upstreamCodecFor(target, adaptor), response.statusCode, text, channel);
+      const failure = readFormatFailure(
+        upstreamCodecFor(target, adaptor),
+        response.statusCode,
+        text,
+        channel,
+      );
       lastFailure = failure;
       const next = failed(context, state, adaptor, channel, failure);
       if (next === 'same-channel') attempt -= 1;

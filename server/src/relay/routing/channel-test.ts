@@ -9,11 +9,10 @@ import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
-import { networkFailure, readUpstreamFailure } from '../attempt.ts';
+import { networkFailure, readFormatFailure } from '../attempt.ts';
 import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
 import type { UpstreamCodec } from '../canonical/codec.ts';
 import { adaptorForChannel } from '../channel-types.ts';
-import { readFormatFailure } from '../conversation-delivery.ts';
 import { upstreamCodecFor } from '../conversion.ts';
 import { maskSecrets } from '../errors.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
@@ -82,11 +81,9 @@ async function callOnce(
     });
     const text = await readLimited(response.body, 1024 * 1024);
     response.body.destroy();
-    if (target === 'openai-chat')
-      return response.statusCode >= 400 ? readUpstreamFailure(response.statusCode, text, channel) : null;
     const codec = upstreamCodecFor(target, adaptor);
     if (response.statusCode >= 400) return readFormatFailure(codec, response.statusCode, text, channel);
-    return unreadableReply(codec, text, channel);
+    return target === 'openai-chat' ? null : unreadableReply(codec, text, channel);
   } catch (error) {
     return networkFailure(error, channel);
   }
