@@ -12,7 +12,8 @@ import { withIncludeUsage } from './formats/openai/stream.ts';
 import type { ProviderAdaptor, RelayEndpoint } from './providers/types.ts';
 import { mapStatus, type UpstreamFailure } from './routing/health.ts';
 
-export interface UpstreamBodyInput {
+/** What the body of an OpenAI call to an OpenAI-format upstream is built from (any endpoint). */
+export interface OpenAiBodyInput {
   endpoint: RelayEndpoint;
   clientBody: Readonly<Record<string, unknown>>;
   channel: CachedChannel;
@@ -34,7 +35,7 @@ export function buildUpstreamBody({
   adaptor,
   upstreamModel,
   stream,
-}: UpstreamBodyInput): Record<string, unknown> {
+}: OpenAiBodyInput): Record<string, unknown> {
   let body: Record<string, unknown> = { ...clientBody, model: upstreamModel };
   // 0 (or less) means "no limit" to clients such as the playground; upstreams reject or obey it literally.
   for (const field of ['max_tokens', 'max_completion_tokens'] as const) {

@@ -105,7 +105,7 @@ function withSystemPrompt(format: WireFormat, body: Record<string, unknown>, pro
   }
 }
 
-export interface UpstreamBodyInput {
+export interface ConversationBodyInput {
   conversation: ConversationBody;
   target: UpstreamFormat;
   /** The codec of `target` (server/src/relay/conversion.ts upstreamCodecFor). */
@@ -129,7 +129,7 @@ export function conversationUpstreamBody({
   tuning,
   stream,
   settings,
-}: UpstreamBodyInput): Record<string, unknown> {
+}: ConversationBodyInput): Record<string, unknown> {
   const upstreamModel = tuning.model;
   const systemPrompt = typeof channel.setting.system_prompt === 'string' ? channel.setting.system_prompt : '';
   let body: Record<string, unknown>;

@@ -22,10 +22,10 @@ import { readMaxTokens } from './formats/openai/request.ts';
 import { previousResponseId } from './formats/openai-responses/codec.ts';
 import { encodeMultipart, type MultipartBody } from './multipart.ts';
 import { countPromptTokens } from './prompt-tokens.ts';
-import { applyUpstreamRules } from './rules/index.ts';
 import type { AuthorizeInput, ProviderAdaptor, RelayEndpoint, UpstreamRequest } from './providers/types.ts';
 import type { UpstreamFailure } from './routing/health.ts';
 import { lacksResponsesApi } from './routing/responses-support.ts';
+import { applyUpstreamRules } from './rules/index.ts';
 import { type ProviderSettings, upstreamTuning } from './upstream-settings.ts';
 
 export interface RelayCall {
@@ -138,7 +138,8 @@ export function prepareAttempt(
           stream,
         });
   // What the model refuses is made acceptable, then the operator's override (their explicit choice) wins.
-  const ruleChanges = passThrough || call.endpoint !== 'chat' ? null : applyUpstreamRules(target, upstreamModel, body);
+  const ruleChanges =
+    passThrough || call.endpoint !== 'chat' ? null : applyUpstreamRules(target, upstreamModel, body);
   if (!passThrough) for (const [key, value] of Object.entries(channel.paramOverride)) body[key] = value;
   const request = adaptor.buildRequest({
     channel,
