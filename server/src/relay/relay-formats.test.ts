@@ -1,7 +1,8 @@
 /**
  * Claude Messages and OpenAI Chat clients against upstreams of the other format, through the official
  * SDKs (openai, @anthropic-ai/sdk) and a fake Anthropic API that validates like the real one
- * (server/src/test-support/fake-vendors/): replies, streams, tool round trips, errors and billing.
+ * (server/src/test-support/fake-vendors/): replies, streams, tool round trips, errors and billing. Both
+ * upstreams run in strict mode: they refuse what the real APIs refuse (server/src/test-support/strict/).
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +38,10 @@ function anthropicClient(): Anthropic {
 
 beforeAll(async () => {
   key = `sk-${fixture.token.key}`;
+  fixture.upstream.setBehavior({ strict: true });
   await fixture.addChannel({ models: OPENAI_MODEL });
   ({ vendor: claude, channelId: claudeChannel } = await fixture.addVendorChannel(
-    () => startFakeClaude(CLAUDE_KEY),
+    () => startFakeClaude(CLAUDE_KEY, { strict: true }),
     { type: 14, key: CLAUDE_KEY, models: CLAUDE_MODEL },
   ));
 });

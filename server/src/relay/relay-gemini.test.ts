@@ -2,7 +2,8 @@
  * The Gemini surface and Gemini channels, through the official @google/genai and openai SDKs and a fake
  * Gemini API (server/src/test-support/fake-vendors/gemini-upstream.ts): generateContent and its stream,
  * countTokens, embeddings and the models list on an OpenAI upstream; pass-through to a Gemini channel
- * with its usage billed; OpenAI and Claude clients on a Gemini channel; errors in Gemini's format.
+ * with its usage billed; OpenAI and Claude clients on a Gemini channel; errors in Gemini's format. Every
+ * upstream runs in strict mode: it refuses what the real API refuses (server/src/test-support/strict/).
  */
 import { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -51,14 +52,14 @@ function genai(apiKey = key): GoogleGenAI {
 
 beforeAll(async () => {
   key = `sk-${fixture.token.key}`;
+  fixture.upstream.setBehavior({ strict: true });
   await fixture.addChannel({ models: `${OPENAI_MODEL},${EMBEDDING_MODEL}` });
-  ({ vendor: claude } = await fixture.addVendorChannel(() => startFakeClaude('sk-ant-fake'), {
-    type: 14,
-    key: 'sk-ant-fake',
-    models: CLAUDE_MODEL,
-  }));
+  ({ vendor: claude } = await fixture.addVendorChannel(
+    () => startFakeClaude('sk-ant-fake', { strict: true }),
+    { type: 14, key: 'sk-ant-fake', models: CLAUDE_MODEL },
+  ));
   ({ vendor: gemini, channelId: geminiChannel } = await fixture.addVendorChannel(
-    () => startFakeGemini(GEMINI_KEY),
+    () => startFakeGemini(GEMINI_KEY, { strict: true }),
     { type: 24, key: GEMINI_KEY, models: `${GEMINI_MODEL},${IMAGE_MODEL},gemini-embedding-001` },
   ));
 });

@@ -3,7 +3,8 @@
  * its OpenAI (default: Responses API), OpenAI chat, Anthropic and Google providers, and LangChain's
  * ChatOpenAI (Chat Completions and `useResponsesApi`) and ChatAnthropic — text, streams and tool calls,
  * answered by an OpenAI Chat Completions upstream (text) and a fake Claude API (tool calls) through the
- * conversion core.
+ * conversion core. Both upstreams run in strict mode: they refuse what the real APIs refuse
+ * (server/src/test-support/strict/).
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -24,10 +25,11 @@ const { fixture } = setUpRelayFixture();
 let key: string;
 
 beforeAll(async () => {
+  fixture.upstream.setBehavior({ strict: true });
   // Chat Completions only: every other client format is converted.
   await fixture.addChannel({ type: 8, models: MODEL });
   // The fake Claude calls the first tool it is offered: tool round trips from every client format.
-  await fixture.addVendorChannel(() => startFakeClaude('sk-ant-fake'), {
+  await fixture.addVendorChannel(() => startFakeClaude('sk-ant-fake', { strict: true }), {
     type: 14,
     key: 'sk-ant-fake',
     models: CLAUDE_MODEL,

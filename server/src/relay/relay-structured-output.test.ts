@@ -5,7 +5,8 @@
  * `.stream` with zodOutputFormat (`output_config.format`), @google/genai with `responseSchema` (OpenAPI
  * subset) and `responseJsonSchema`. The upstreams are honest fakes: asked natively they answer JSON made
  * from the schema they received, asked with a forced tool they call it, and they refuse what their APIs
- * refuse (server/src/test-support/fake-vendors/structured-output.ts).
+ * refuse (server/src/test-support/fake-vendors/structured-output.ts; strict mode on:
+ * server/src/test-support/strict/).
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { zodOutputFormat } from '@anthropic-ai/sdk/helpers/zod';
@@ -62,14 +63,15 @@ let key: string;
 
 beforeAll(async () => {
   key = `sk-${fixture.token.key}`;
+  fixture.upstream.setBehavior({ strict: true });
   // Chat Completions only: a Responses client is converted too.
   await fixture.addChannel({ type: 8, models: OPENAI_MODEL });
-  ({ vendor: claude } = await fixture.addVendorChannel(() => startFakeClaude(CLAUDE_KEY), {
+  ({ vendor: claude } = await fixture.addVendorChannel(() => startFakeClaude(CLAUDE_KEY, { strict: true }), {
     type: 14,
     key: CLAUDE_KEY,
     models: `${CLAUDE_JSON_MODEL},${CLAUDE_TOOL_MODEL}`,
   }));
-  ({ vendor: gemini } = await fixture.addVendorChannel(() => startFakeGemini(GEMINI_KEY), {
+  ({ vendor: gemini } = await fixture.addVendorChannel(() => startFakeGemini(GEMINI_KEY, { strict: true }), {
     type: 24,
     key: GEMINI_KEY,
     models: GEMINI_MODEL,

@@ -3,8 +3,9 @@
  * for integration tests. It checks the key (`x-goog-api-key`), that the body carries no model, that roles
  * are `user`/`model`, that every functionResponse names a function and what Gemini refuses in a response
  * format (./structured-output.ts); it answers with text (JSON that fits the response schema when asked) or
- * — when functions are declared and the conversation does not end with a function response — a function
- * call. Asked for the IMAGE response modality (image models), it adds an inline PNG part after the text.
+ * — when functions are declared and the conversation does not end with a function response — a call of a
+ * declared function (the first, or the first of the calls a test gives that is declared). Asked for the
+ * IMAGE response modality (image models), it adds an inline PNG part after the text.
  */
 import type { ServerResponse } from 'node:http';
 import { geminiRefusal } from '../strict/gemini-strict.ts';
@@ -57,25 +58,35 @@ function declarationsOf(body: Json): Json[] {
   return tools.flatMap((tool) => (tool.functionDeclarations as Json[] | undefined) ?? []);
 }
 
-function functionToCall(body: Json): Json | null {
+/** A function the fake calls: by default the first declared, with FAKE_GEMINI_ARGS. */
+export interface FakeFunctionCall {
+  name: string;
+  args: Json;
+}
+
+function functionToCall(body: Json, functionCalls?: readonly FakeFunctionCall[]): FakeFunctionCall | null {
   const declarations = declarationsOf(body);
   if (declarations.length === 0) return null;
   const contents = body.contents as Json[];
   const last = (contents[contents.length - 1]?.parts as Json[] | undefined) ?? [];
   if (last.some((part) => part.functionResponse)) return null;
-  return declarations[0] ?? null;
+  if (functionCalls)
+    return functionCalls.find((call) => declarations.some((declared) => declared.name === call.name)) ?? null;
+  const first = declarations[0];
+  return first ? { name: String(first.name), args: FAKE_GEMINI_ARGS } : null;
 }
 
 function candidate(parts: Json[], finish: string | null): Json {
   return { content: { role: 'model', parts }, ...(finish ? { finishReason: finish } : {}), index: 0 };
 }
 
-/** Validates a generateContent body and answers it (stream or not). */
+/** Validates a generateContent body and answers it (stream or not); `functionCalls` as startFakeGemini's. */
 export function generate(
   request: RecordedVendorRequest,
   response: ServerResponse,
   model: string,
   stream: boolean,
+  functionCalls?: readonly FakeFunctionCall[],
 ): void {
   const config = (request.body.generationConfig as Json | undefined) ?? {};
   const problem =
@@ -84,14 +95,14 @@ export function generate(
     error(response, 400, 'INVALID_ARGUMENT', problem);
     return;
   }
-  const call = functionToCall(request.body);
+  const call = functionToCall(request.body, functionCalls);
   const answer = geminiStructuredText(config) ?? FAKE_GEMINI_TEXT;
   const image =
     !call && Array.isArray(config.responseModalities) && config.responseModalities.includes('IMAGE')
       ? [{ inlineData: FAKE_GEMINI_IMAGE }]
       : [];
   const parts: Json[] = call
-    ? [{ functionCall: { name: call.name, args: FAKE_GEMINI_ARGS } }]
+    ? [{ functionCall: { name: call.name, args: call.args } }]
     : [{ text: answer }, ...image];
   const base = { modelVersion: model, responseId: 'fake-gemini-response' };
   if (!stream) {
@@ -148,12 +159,16 @@ function embed(
   sendJson(response, 200, batch ? { embeddings: requests.map(() => values) } : { embedding: values });
 }
 
-/** Starts the fake; requests must carry `x-goog-api-key: <key>`. */
 /**
- * With `strict`, the fake also refuses the thinking settings a model does not take
- * (server/src/test-support/strict/gemini-strict.ts).
+ * Starts the fake; requests must carry `x-goog-api-key: <key>`. With `functionCalls`, the fake calls the
+ * first of them that the request declares (none when it declares none of them) instead of the first
+ * declared function with FAKE_GEMINI_ARGS. With `strict`, it also refuses the thinking settings a model
+ * does not take (server/src/test-support/strict/gemini-strict.ts).
  */
-export function startFakeGemini(key: string, options: { strict?: boolean } = {}): Promise<FakeVendor> {
+export function startFakeGemini(
+  key: string,
+  options: { strict?: boolean; functionCalls?: FakeFunctionCall[] } = {},
+): Promise<FakeVendor> {
   return startFakeVendor((request, response) => {
     if (request.method === 'GET' && request.path.startsWith('/v1beta/models?')) {
       if (request.headers['x-goog-api-key'] !== key) {
@@ -187,6 +202,6 @@ export function startFakeGemini(key: string, options: { strict?: boolean } = {})
       sendJson(response, refused.status, refused.body);
       return;
     }
-    generate(request, response, model, stream);
+    generate(request, response, model, stream, options.functionCalls);
   });
 }
