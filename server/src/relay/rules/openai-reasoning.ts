@@ -14,6 +14,7 @@
  * and later none to xhigh. Other models are left as they are.
  */
 import type { RuleNotes } from './notes.ts';
+import { plainChatRules, plainResponsesRules } from './openai-plain.ts';
 
 type Effort = 'none' | 'minimal' | 'low' | 'medium' | 'high' | 'xhigh';
 const EFFORT_ORDER: readonly Effort[] = ['none', 'minimal', 'low', 'medium', 'high', 'xhigh'];
@@ -87,6 +88,7 @@ function takesSampling(model: string): boolean {
 
 /** A Chat Completions body for `model`: max_completion_tokens, and no sampling parameter it refuses. */
 export function openAiChatRules(body: Record<string, unknown>, model: string, notes: RuleNotes): void {
+  if (!isOpenAiReasoningModel(model) || CHAT_VARIANT.test(model)) plainChatRules(body, model, notes);
   if (!isOpenAiReasoningModel(model)) return;
   if (body.max_tokens !== undefined) {
     if (body.max_completion_tokens === undefined) {
@@ -101,6 +103,7 @@ export function openAiChatRules(body: Record<string, unknown>, model: string, no
 
 /** A Responses body for `model`: no sampling parameter a reasoning model refuses, an effort it takes. */
 export function openAiResponsesRules(body: Record<string, unknown>, model: string, notes: RuleNotes): void {
+  if (!isOpenAiReasoningModel(model) || CHAT_VARIANT.test(model)) plainResponsesRules(body, model, notes);
   if (!takesSampling(model)) dropSampling(body, notes);
   const reasoning = body.reasoning;
   if (typeof reasoning === 'object' && reasoning !== null && !Array.isArray(reasoning)) {

@@ -75,10 +75,43 @@ function effortRefusal(model: string, effort: unknown, param: string): StrictRef
   );
 }
 
+/** The largest completion of OpenAI's chat models that do not reason (their model pages). */
+function outputLimit(model: string): number | null {
+  const name = model.toLowerCase();
+  if (name.startsWith('gpt-4o-2024-05-13')) return 4096;
+  if (/^(gpt-4o|chatgpt-4o|gpt-5(\.\d+)?-chat)/.test(name)) return 16_384;
+  if (name.startsWith('gpt-4.1')) return 32_768;
+  if (/^(gpt-4-turbo|gpt-4-1106|gpt-4-0125|gpt-3\.5)/.test(name)) return 4096;
+  return null;
+}
+
+/** What a chat model that does not reason refuses: a reasoning effort, a completion above its limit. */
+function plainModelRefusal(model: string, body: Record<string, unknown>): StrictRefusal | null {
+  const limit = outputLimit(model);
+  if (limit === null) return null;
+  if (body.reasoning_effort !== undefined)
+    return refusal(
+      "Unsupported parameter: 'reasoning_effort' is not supported with this model.",
+      'reasoning_effort',
+      'unsupported_parameter',
+    );
+  for (const name of ['max_tokens', 'max_completion_tokens']) {
+    const value = body[name];
+    if (typeof value === 'number' && value > limit) {
+      return refusal(
+        `max_tokens is too large: ${value}. This model supports at most ${limit} completion tokens, whereas you provided ${value}.`,
+        name,
+        'invalid_value',
+      );
+    }
+  }
+  return null;
+}
+
 /** The refusal OpenAI gives a Chat Completions body, or null when it would take it. */
 export function openAiChatRefusal(body: Record<string, unknown>): StrictRefusal | null {
   const model = typeof body.model === 'string' ? body.model : '';
-  if (!isReasoningModel(model)) return null;
+  if (!isReasoningModel(model)) return plainModelRefusal(model, body);
   if (body.max_tokens !== undefined) {
     return refusal(
       "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
@@ -92,7 +125,24 @@ export function openAiChatRefusal(body: Record<string, unknown>): StrictRefusal 
 /** The refusal OpenAI gives a Responses body, or null when it would take it. */
 export function openAiResponsesRefusal(body: Record<string, unknown>): StrictRefusal | null {
   const model = typeof body.model === 'string' ? body.model : '';
-  if (!isReasoningModel(model)) return null;
+  if (!isReasoningModel(model)) {
+    const reasoning = body.reasoning as { effort?: unknown } | undefined;
+    if (outputLimit(model) !== null && reasoning?.effort !== undefined)
+      return refusal(
+        "Unsupported parameter: 'reasoning.effort' is not supported with this model.",
+        'reasoning.effort',
+        'unsupported_parameter',
+      );
+    const limit = outputLimit(model);
+    const value = body.max_output_tokens;
+    if (limit !== null && typeof value === 'number' && value > limit)
+      return refusal(
+        `max_output_tokens is too large: ${value}. This model supports at most ${limit} output tokens, whereas you provided ${value}.`,
+        'max_output_tokens',
+        'invalid_value',
+      );
+    return null;
+  }
   const reasoning = body.reasoning as { effort?: unknown } | undefined;
   return samplingRefusal(body) ?? effortRefusal(model, reasoning?.effort, 'reasoning.effort');
 }
