@@ -1,30 +1,35 @@
 /**
  * Switchyard's benchmark harness (`npm run bench`). In one run, on 127.0.0.1 only:
  *   1. non-stream throughput at 64 connections: direct to the fake upstream, a bare Node proxy, Switchyard;
- *   2. sequential non-stream latency added by Switchyard over calling the upstream directly;
+ *   2. non-stream latency at one connection, as wrk measures it (back to back) and with our own client;
  *   3. stream time-to-first-byte added by Switchyard;
  *   4. 1,000 concurrent slow streams through Switchyard: peak RSS and exact billing of every stream;
  *   5. converted paths (Claude in → OpenAI out, OpenAI in → Claude out) against pass-through: CPU per call;
  *   6. all cores: one process, one process with Redis, WORKERS=2 (skipped when Redis does not answer).
- * Every server and every load generator is its own process. Writes bench/RESULTS.md, prints a summary,
- * and exits 0 when every target passes, 1 when one fails, 2 when the harness itself could not finish.
+ * Every figure comes with the answering process's CPU per request and the machine's other work while it
+ * was measured. Every server and every load generator is its own process. Writes bench/RESULTS.md,
+ * prints a summary, and exits 0 when every target passes, 1 when one fails, 2 when the harness itself
+ * could not finish.
  *
- * `--cpu-prof` also records a V8 CPU profile of the Switchyard process during phases 1–3 (through the
- * inspector, so boot and setup stay out of it) into bench/out/ and prints its heaviest functions. The
- * profiler slows the gateway, so the numbers of such a run go to bench/out/RESULTS.profiled.md instead
- * of bench/RESULTS.md.
+ * `--cpu-prof` also records V8 CPU profiles of the bare proxy and of Switchyard during the phase 1
+ * throughput rounds (through the inspector, so boot and setup stay out of them) into bench/out/, and
+ * writes bench/out/cpu-profile-summary.md: where Switchyard's extra CPU per request goes, by source, and
+ * its own code's heaviest functions. The profiler slows both, so the numbers of such a run go to
+ * bench/out/RESULTS.profiled.md instead of bench/RESULTS.md.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAllChildren, REPOSITORY_ROOT } from './lib/children.ts';
-import { renderProfile, summarizeProfile } from './lib/cpu-profile.ts';
+import { perRequest, ranked, renderProfile, summarizeProfile } from './lib/cpu-profile.ts';
 import { describeMachine } from './lib/machine.ts';
-import { type BenchReport, renderResults, renderSummary, verdicts } from './lib/report.ts';
+import { renderComparison } from './lib/profile-comparison.ts';
+import { type BenchReport, renderSummary, verdicts } from './lib/report.ts';
+import { renderResults } from './lib/results-page.ts';
 import { detectLoadTool, WRK_INSTALL_HINT } from './lib/throughput.ts';
 import { measureConvertedPaths } from './phases/converted-paths.ts';
-import { measureRelayOverhead } from './phases/relay-overhead.ts';
+import { measureRelayOverhead, type ProfiledTarget } from './phases/relay-overhead.ts';
 import { measureSlowStreams } from './phases/slow-streams.ts';
 import { measureWorkers } from './phases/workers.ts';
 
@@ -34,7 +39,7 @@ const RUN_DEADLINE_MS = 8 * 60_000;
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<number> {
-  // The gateway child runs the compiled bundle `npm start` runs (bench/servers/gateway.ts).
+  // Switchyard runs as `npm start` runs it: the compiled bundle (bench/lib/gateway-process.ts).
   execFileSync(process.execPath, ['scripts/ensure-build.mjs', '--server-only'], {
     cwd: REPOSITORY_ROOT,
     stdio: 'inherit',
@@ -56,10 +61,10 @@ async function main(): Promise<number> {
         `NOTE: the machine is busy (load average ${loadBefore[0]!.toFixed(2)}): expect low, noisy numbers.`,
       );
     log(`Phases 1–3: throughput (${tool}), sequential latency, stream time-to-first-byte`);
-    const profilePath = profiling
-      ? join(profileDirectory, `switchyard-${new Date().toISOString().replaceAll(':', '-')}.cpuprofile`)
+    const profilingRequest = profiling
+      ? { directory: profileDirectory, stamp: new Date().toISOString().replaceAll(':', '-') }
       : null;
-    const overhead = await measureRelayOverhead(tool, scratchDirectory, profilePath, log);
+    const overhead = await measureRelayOverhead(tool, scratchDirectory, profilingRequest, log);
     log('Phase 4: concurrent slow streams');
     const slowStreams = await measureSlowStreams(scratchDirectory, log);
     log('Phase 5: converted paths (Claude ↔ OpenAI), CPU per call');
@@ -86,22 +91,35 @@ async function main(): Promise<number> {
     log(renderSummary(report));
     log('');
     log(`Wrote ${resultsPath} (${((Date.now() - startedAt) / 1000).toFixed(0)} s).`);
-    if (profilePath !== null) {
-      const summary = summarizeProfile(profilePath);
-      const summaryPath = join(outputDirectory, 'cpu-profile-summary.md');
-      writeFileSync(summaryPath, renderProfile(summary));
-      log(`CPU profile of Switchyard during phases 1–3: ${profilePath}`);
-      log('Heaviest sources (self time):');
-      for (const line of summary.sources.slice(0, 12))
-        log(`  ${(line.share * 100).toFixed(1).padStart(5)}%  ${line.name}`);
-      log(`Heaviest functions (self time), full tables in ${summaryPath}:`);
-      for (const line of summary.functions.slice(0, 20))
-        log(`  ${(line.share * 100).toFixed(1).padStart(5)}%  ${line.name}`);
-    }
+    if (profiling) writeProfileSummaries(overhead.profiles, join(outputDirectory, 'cpu-profile-summary.md'));
     return verdicts(report).every((verdict) => verdict.passed) ? 0 : 1;
   } finally {
     rmSync(scratchDirectory, { recursive: true, force: true });
   }
+}
+
+/** Summarises the profiles of the bare proxy and Switchyard into one file and prints the heaviest lines. */
+function writeProfileSummaries(profiles: ProfiledTarget[], summaryPath: string): void {
+  const summaryOf = (target: ProfiledTarget['target']) => {
+    const profile = profiles.find((entry) => entry.target === target)!;
+    return summarizeProfile(profile.path, profile.requests, profile.sourceMapCopy);
+  };
+  const proxy = { label: 'the bare proxy', summary: summaryOf('bareProxy') };
+  const switchyard = { label: 'Switchyard', summary: summaryOf('switchyard') };
+  writeFileSync(
+    summaryPath,
+    [
+      renderComparison(proxy, switchyard),
+      renderProfile(switchyard.summary, 'Switchyard'),
+      renderProfile(proxy.summary, 'the bare proxy'),
+    ].join('\n'),
+  );
+  const { summary } = switchyard;
+  log(`CPU profiles during the throughput rounds: ${profiles.map((profile) => profile.path).join(', ')}`);
+  log("Switchyard's own code, heaviest (µs per request, self time plus the natives it calls):");
+  for (const line of ranked(summary.ownCode, summary.busyMs, 20))
+    log(`  ${perRequest(summary, line.selfMs).padStart(6)}  ${line.name}`);
+  log(`Full tables, and the comparison with the bare proxy: ${summaryPath}`);
 }
 
 const watchdog = setTimeout(() => {

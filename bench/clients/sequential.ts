@@ -2,16 +2,20 @@
  * Benchmark child: sequential requests over one keep-alive connection per target, timed with the
  * monotonic clock. Targets are measured in interleaved rounds (direct, proxy, gateway, direct, …) so
  * slow drifts of the machine hit them all alike. Non-stream mode times the whole reply; stream mode
- * times the first body byte (the first SSE event) and reads the stream to its end.
+ * times the first body byte (the first SSE event) and reads the stream to its end. The CPU time of each
+ * target's serving process is read from /proc around its measured requests, for the CPU per request.
  */
 import { Client } from 'undici';
 import { childOptions, runClientChild } from '../lib/child-messages.ts';
+import { cpuMilliseconds } from '../lib/process-stats.ts';
 
 export interface SequentialTarget {
   name: string;
   /** Full URL of the chat completions endpoint. */
   url: string;
   headers: Record<string, string>;
+  /** The process that answers (the fake, the proxy, Switchyard), for its CPU time. */
+  pid: number;
 }
 
 export interface SequentialOptions {
@@ -25,8 +29,12 @@ export interface SequentialOptions {
   deadlineMs: number;
 }
 
-/** Milliseconds per measured request, per target name. */
-export type SequentialResult = Record<string, number[]>;
+export interface SequentialResult {
+  /** Milliseconds per measured request, per target name. */
+  samples: Record<string, number[]>;
+  /** CPU time of the serving process during the measured requests, per target name (null: unknown). */
+  cpuMs: Record<string, number | null>;
+}
 
 function elapsedMs(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
@@ -72,13 +80,18 @@ async function measure(options: SequentialOptions): Promise<SequentialResult> {
       new Client(new URL(target.url).origin, { pipelining: 1, keepAliveTimeout: 60_000 }),
     ]),
   );
-  const result: SequentialResult = Object.fromEntries(options.targets.map((target) => [target.name, []]));
-  const run = async (target: SequentialTarget, count: number, samples: number[] | null) => {
+  const samples: Record<string, number[]> = Object.fromEntries(
+    options.targets.map((target) => [target.name, []]),
+  );
+  const cpuMs: Record<string, number | null> = Object.fromEntries(
+    options.targets.map((target) => [target.name, 0]),
+  );
+  const run = async (target: SequentialTarget, count: number, into: number[] | null) => {
     const client = clients.get(target.name)!;
     for (let index = 0; index < count; index += 1) {
       if (Date.now() > deadline) throw new Error(`sequential ${options.mode} run passed its deadline`);
       const milliseconds = await timeOne(client, target, options);
-      samples?.push(milliseconds);
+      into?.push(milliseconds);
     }
   };
   try {
@@ -86,14 +99,18 @@ async function measure(options: SequentialOptions): Promise<SequentialResult> {
     const perRound = Math.ceil(options.measuredRequests / options.rounds);
     for (let round = 0; round < options.rounds; round += 1) {
       for (const target of options.targets) {
-        const samples = result[target.name]!;
-        await run(target, Math.min(perRound, options.measuredRequests - samples.length), samples);
+        const taken = samples[target.name]!;
+        const before = cpuMilliseconds(target.pid);
+        await run(target, Math.min(perRound, options.measuredRequests - taken.length), taken);
+        const after = cpuMilliseconds(target.pid);
+        const sum = cpuMs[target.name] ?? null;
+        cpuMs[target.name] = before === null || after === null || sum === null ? null : sum + after - before;
       }
     }
   } finally {
     await Promise.all([...clients.values()].map((client) => client.close()));
   }
-  return result;
+  return { samples, cpuMs };
 }
 
 runClientChild(() => measure(childOptions<SequentialOptions>()));

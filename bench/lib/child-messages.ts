@@ -29,8 +29,16 @@ export function childOptions<T>(): T {
   return JSON.parse(text) as T;
 }
 
-/** Runs a server child: starts it, reports its URL, and closes it gracefully on SIGTERM. */
+/**
+ * Runs a server child: starts it, reports its URL, and closes it gracefully on SIGTERM. With
+ * BENCH_CPU_PROFILE=1 it also takes the harness's profile commands (bench/lib/profiler-commands.ts).
+ */
 export function runServerChild(start: () => Promise<{ url: string; close: () => Promise<void> }>): void {
+  if (process.env.BENCH_CPU_PROFILE === '1') {
+    import('./profiler-commands.ts')
+      .then(({ acceptProfileCommands }) => acceptProfileCommands())
+      .catch((error: unknown) => process.stderr.write(`profiler unavailable: ${String(error)}\n`));
+  }
   start()
     .then(async (server) => {
       process.once('SIGTERM', () => {

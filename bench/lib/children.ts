@@ -12,6 +12,12 @@ export const REPOSITORY_ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 const running = new Set<ChildProcess>();
 
+/** Tracks a process started elsewhere (the compiled gateway) so killAllChildren kills it too. */
+export function trackChild(child: ChildProcess): void {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+}
+
 export interface ChildOptions {
   /** Script path relative to bench/, e.g. `servers/gateway.ts`. */
   script: string;
@@ -47,8 +53,7 @@ function startChild(options: ChildOptions, timeoutMs: number): StartedChild {
     },
   );
   if (child.pid === undefined) throw new Error(`could not start ${options.script}`);
-  running.add(child);
-  child.once('exit', () => running.delete(child));
+  trackChild(child);
   const message = new Promise<Extract<ChildMessage, { type: 'ready' } | { type: 'result' }>>(
     (resolve, reject) => {
       const timer = setTimeout(() => {
@@ -80,7 +85,7 @@ export interface ServerChild {
   command(command: ParentCommand, timeoutMs?: number): Promise<void>;
 }
 
-function sendCommand(child: ChildProcess, command: ParentCommand, timeoutMs: number): Promise<void> {
+export function sendCommand(child: ChildProcess, command: ParentCommand, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const finish = (error?: Error) => {
       clearTimeout(timer);
@@ -129,7 +134,8 @@ export async function runClient<T>(options: ChildOptions, timeoutMs: number): Pr
   }
 }
 
-function stopChild(child: ChildProcess, timeoutMs: number): Promise<number | null> {
+/** Sends SIGTERM and waits for the exit (SIGKILL after the timeout); resolves the exit code. */
+export function stopChild(child: ChildProcess, timeoutMs: number): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);

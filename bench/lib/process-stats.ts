@@ -33,7 +33,7 @@ export function residentBytes(pid: number): number | null {
 
 let clockTicksPerSecond: number | undefined;
 
-function ticksPerSecond(): number {
+export function ticksPerSecond(): number {
   if (clockTicksPerSecond === undefined) {
     try {
       clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
@@ -64,11 +64,14 @@ export function peakResidentBytes(pid: number): number | null {
 }
 
 /**
- * Established TCP connections whose local port is `port` (the server side of the connections to a
- * server listening there), from /proc/net/tcp and tcp6; null when those files are unreadable.
+ * Established TCP connections whose local end is 127.0.0.1:`port` (the server side of the connections to
+ * a server listening there), from /proc/net/tcp and tcp6 (where IPv4 shows as ::ffff:127.0.0.1); null
+ * when those files are unreadable. The address matters: another process may use the same port number
+ * on another address.
  */
 export function establishedConnections(port: number): number | null {
   const portHex = port.toString(16).toUpperCase().padStart(4, '0');
+  const locals = new Set([`0100007F:${portHex}`, `0000000000000000FFFF00000100007F:${portHex}`]);
   let count = 0;
   let readable = false;
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
@@ -82,7 +85,7 @@ export function establishedConnections(port: number): number | null {
     for (const line of table.split('\n').slice(1)) {
       // "  sl  local_address rem_address   st …": local address is HEXIP:HEXPORT, state 01 = established.
       const fields = line.trim().split(/\s+/);
-      if (fields[3] === '01' && fields[1]?.endsWith(`:${portHex}`)) count += 1;
+      if (fields[3] === '01' && locals.has(fields[1] ?? '')) count += 1;
     }
   }
   return readable ? count : null;

@@ -8,6 +8,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { combineLoads, type LoadWindow, loadSince, sampleLoad } from './machine-load.ts';
 
 export type LoadTool = 'wrk' | 'autocannon';
 
@@ -26,8 +27,10 @@ export interface ThroughputResult {
   failures: number;
   latencyP50Ms: number;
   latencyP99Ms: number;
-  /** CPU time the answering server process used during the run (set by the caller; Linux only). */
+  /** CPU time the answering server process used during the run (set by measureRound; Linux only). */
   serverCpuMs?: number;
+  /** The machine's other work during the run (set by measureRound). */
+  load?: LoadWindow;
 }
 
 export const WRK_INSTALL_HINT =
@@ -171,6 +174,8 @@ export interface ThroughputSeries {
   latencyP99Ms: number;
   /** Server CPU milliseconds per request over all rounds; null when CPU time is unknown. */
   serverCpuMsPerRequest: number | null;
+  /** The machine's other work over the rounds; null when no round measured it. */
+  load: LoadWindow | null;
 }
 
 export function combineRounds(rounds: ThroughputResult[]): ThroughputSeries {
@@ -186,6 +191,9 @@ export function combineRounds(rounds: ThroughputResult[]): ThroughputSeries {
     serverCpuMsPerRequest: rounds.every((round) => round.serverCpuMs !== undefined)
       ? rounds.reduce((sum, round) => sum + (round.serverCpuMs ?? 0), 0) / requests
       : null,
+    load: rounds.every((round) => round.load !== undefined)
+      ? combineLoads(rounds.map((round) => round.load!))
+      : null,
   };
 }
 
@@ -197,4 +205,24 @@ export function measureThroughput(
   return tool === 'wrk'
     ? runWrk(target, options.connections, options.seconds, options.scratchDirectory)
     : runAutocannon(target, options.connections, options.seconds);
+}
+
+/**
+ * One measured round: throughput, the CPU time the serving process(es) used during it (`serverCpu` reads
+ * their total, null when unknown) and the machine's other work. A round with a failed request throws.
+ */
+export async function measureRound(
+  tool: LoadTool,
+  target: LoadTarget,
+  options: { connections: number; seconds: number; scratchDirectory: string; label: string },
+  serverCpu: () => number | null,
+): Promise<ThroughputResult> {
+  const cpuBefore = serverCpu();
+  const loadBefore = sampleLoad();
+  const result = await measureThroughput(tool, target, options);
+  result.load = loadSince(loadBefore);
+  const cpuAfter = serverCpu();
+  if (cpuBefore !== null && cpuAfter !== null) result.serverCpuMs = cpuAfter - cpuBefore;
+  if (result.failures > 0) throw new Error(`${options.label}: ${result.failures} failed requests under load`);
+  return result;
 }

@@ -10,9 +10,16 @@
 import { loginAsRoot } from '../../server/src/test-support/test-server.ts';
 import { startServerChild } from '../lib/children.ts';
 import { startGateway } from '../lib/gateway-process.ts';
-import { BENCH_MODEL, provisionGateway } from '../lib/gateway-setup.ts';
+import { BENCH_MODEL, provisionGateway, UPSTREAM_KEY } from '../lib/gateway-setup.ts';
+import type { LoadWindow } from '../lib/machine-load.ts';
 import { cpuMilliseconds } from '../lib/process-stats.ts';
-import { combineRounds, type LoadTool, measureThroughput, type ThroughputResult } from '../lib/throughput.ts';
+import {
+  combineRounds,
+  type LoadTool,
+  measureRound,
+  measureThroughput,
+  type ThroughputResult,
+} from '../lib/throughput.ts';
 
 export const CONVERTED_PARAMETERS = {
   connections: 64,
@@ -44,6 +51,8 @@ export interface PathMeasure {
   requestsPerSecond: number;
   /** Switchyard CPU per request, milliseconds. */
   cpuMsPerRequest: number | null;
+  /** The machine's other work during the path's rounds. */
+  load: LoadWindow | null;
 }
 
 export type ConvertedResults = Record<'json' | 'stream', Record<PathName, PathMeasure>>;
@@ -76,9 +85,12 @@ export async function measureConvertedPaths(
   scratchDirectory: string,
   log: (line: string) => void,
 ): Promise<ConvertedResults> {
-  const upstream = await startServerChild({ script: 'servers/fake-upstream.ts', options: {} });
+  const upstream = await startServerChild({
+    script: 'servers/fake-upstream.ts',
+    options: { key: UPSTREAM_KEY },
+  });
   const claude = await startServerChild({ script: 'servers/fake-claude.ts', options: { key: CLAUDE_KEY } });
-  const gateway = await startGateway(scratchDirectory, 'converted-paths', false);
+  const gateway = await startGateway(scratchDirectory, 'converted-paths');
   try {
     const provisioned = await provisionGateway(gateway.url, upstream.url, 1_000_000_000_000);
     const root = await loginAsRoot({ url: gateway.url });
@@ -118,16 +130,14 @@ export async function measureConvertedPaths(
       };
       for (let round = 0; round < CONVERTED_PARAMETERS.rounds; round += 1) {
         for (const path of PATHS) {
-          const before = cpuMilliseconds(gateway.pid);
-          const result = await measureThroughput(tool, target(path, stream), {
+          const roundOptions = {
             ...options,
             seconds: CONVERTED_PARAMETERS.roundSeconds,
-          });
-          const after = cpuMilliseconds(gateway.pid);
-          if (before !== null && after !== null) result.serverCpuMs = after - before;
-          if (result.failures > 0)
-            throw new Error(`${path} (${mode}): ${result.failures} failed requests under load`);
-          rounds[path].push(result);
+            label: `${path} (${mode})`,
+          };
+          rounds[path].push(
+            await measureRound(tool, target(path, stream), roundOptions, () => cpuMilliseconds(gateway.pid)),
+          );
         }
       }
       for (const path of PATHS) {
@@ -135,6 +145,7 @@ export async function measureConvertedPaths(
         results[mode][path] = {
           requestsPerSecond: series.requestsPerSecond,
           cpuMsPerRequest: series.serverCpuMsPerRequest,
+          load: series.load,
         };
       }
       log(

@@ -9,8 +9,10 @@ import type { SlowStreamsOptions, SlowStreamsResult } from '../clients/slow-stre
 import { type BillingReport, checkBilling } from '../lib/billing-check.ts';
 import { runClient, startServerChild } from '../lib/children.ts';
 import { startGateway } from '../lib/gateway-process.ts';
-import { BENCH_MODEL, provisionGateway } from '../lib/gateway-setup.ts';
+import { BENCH_MODEL, provisionGateway, UPSTREAM_KEY } from '../lib/gateway-setup.ts';
+import { type LoadWindow, withLoad } from '../lib/machine-load.ts';
 import {
+  cpuMilliseconds,
   establishedConnections,
   PeakSampler,
   peakResidentBytes,
@@ -36,6 +38,10 @@ export interface StreamTiming {
   wallSeconds: number;
   firstByteMs: Percentiles;
   streamSeconds: Percentiles;
+  /** CPU milliseconds per stream of the process that answered (the fake directly, else Switchyard). */
+  cpuMsPerStream: number | null;
+  /** The machine's other work while the streams ran. */
+  load: LoadWindow;
 }
 
 export interface SlowStreamResults {
@@ -57,11 +63,15 @@ const STREAM_BODY = JSON.stringify({
   stream: true,
 });
 
-/** Runs the streams while counting the connections the fake upstream holds open. */
+/**
+ * Runs the streams while counting the connections the fake upstream holds open, and reads the CPU time
+ * of `servingPid` (the process the client talks to) around them.
+ */
 async function runStreams(
   url: string,
   headers: Record<string, string>,
   upstreamPort: number,
+  servingPid: number,
 ): Promise<StreamTiming> {
   const parameters = SLOW_STREAM_PARAMETERS;
   const options: SlowStreamsOptions = {
@@ -75,21 +85,33 @@ async function runStreams(
     () => establishedConnections(upstreamPort),
     parameters.sampleIntervalMs,
   );
-  let result: SlowStreamsResult;
+  const cpuBefore = cpuMilliseconds(servingPid);
+  let run: { value: SlowStreamsResult; load: LoadWindow };
   try {
-    result = await runClient<SlowStreamsResult>(
-      { script: 'clients/slow-streams.ts', options },
-      parameters.deadlineMs + 30_000,
+    run = await withLoad(() =>
+      runClient<SlowStreamsResult>(
+        { script: 'clients/slow-streams.ts', options },
+        parameters.deadlineMs + 30_000,
+      ),
     );
   } catch (error) {
     connections.stop();
     throw error;
   }
+  const cpuAfter = cpuMilliseconds(servingPid);
   const upstreamConnections = connections.stop();
-  return timingOf(result, upstreamConnections.samples > 0 ? upstreamConnections.peak : null);
+  return {
+    ...timingOf(run.value, upstreamConnections.samples > 0 ? upstreamConnections.peak : null),
+    cpuMsPerStream:
+      cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) / parameters.streams,
+    load: run.load,
+  };
 }
 
-function timingOf(result: SlowStreamsResult, peakUpstreamConnections: number | null): StreamTiming {
+function timingOf(
+  result: SlowStreamsResult,
+  peakUpstreamConnections: number | null,
+): Omit<StreamTiming, 'cpuMsPerStream' | 'load'> {
   const { outcomes } = result;
   const completed = outcomes.filter((outcome) => outcome.status === 200 && outcome.done);
   return {
@@ -115,13 +137,18 @@ export async function measureSlowStreams(
   const parameters = SLOW_STREAM_PARAMETERS;
   const upstream = await startServerChild({
     script: 'servers/fake-upstream.ts',
-    options: { chunkCount: parameters.chunks, chunkDelayMs: parameters.chunkDelayMs },
+    options: { key: UPSTREAM_KEY, chunkCount: parameters.chunks, chunkDelayMs: parameters.chunkDelayMs },
   });
   const gateway = await startGateway(scratchDirectory, 'slow-streams');
   let gatewayStopped = false;
   try {
     const upstreamPort = Number(new URL(upstream.url).port);
-    const direct = await runStreams(`${upstream.url}/v1/chat/completions`, {}, upstreamPort);
+    const direct = await runStreams(
+      `${upstream.url}/v1/chat/completions`,
+      { authorization: `Bearer ${UPSTREAM_KEY}` },
+      upstreamPort,
+      upstream.pid,
+    );
     log(
       `  direct: ${direct.completedStreams}/${parameters.streams} streams in ${direct.wallSeconds.toFixed(1)} s`,
     );
@@ -136,6 +163,7 @@ export async function measureSlowStreams(
         `${gateway.url}/v1/chat/completions`,
         { authorization: `Bearer ${provisioned.apiKey}` },
         upstreamPort,
+        gateway.pid,
       );
     } catch (error) {
       memorySampler.stop();

@@ -7,17 +7,20 @@
  * workers, so the scaling shown is what is left of two cores, not a second core to itself.
  * Skipped (and said so) when Redis does not answer.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { configurationVariables } from '../../server/src/config.ts';
-import { REPOSITORY_ROOT, startServerChild } from '../lib/children.ts';
-import { BENCH_MODEL, provisionGateway } from '../lib/gateway-setup.ts';
+import { startServerChild } from '../lib/children.ts';
+import { type GatewayProcess, startGateway } from '../lib/gateway-process.ts';
+import { BENCH_MODEL, provisionGateway, UPSTREAM_KEY } from '../lib/gateway-setup.ts';
 import { cpuMilliseconds } from '../lib/process-stats.ts';
-import { startFlags } from '../lib/start-flags.ts';
-import { combineRounds, type LoadTool, measureThroughput, type ThroughputSeries } from '../lib/throughput.ts';
+import {
+  combineRounds,
+  type LoadTool,
+  measureRound,
+  measureThroughput,
+  type ThroughputResult,
+  type ThroughputSeries,
+} from '../lib/throughput.ts';
 
 export const WORKER_SETUPS = [
   { name: 'one process (shipped defaults)', workers: 1, redis: false },
@@ -48,14 +51,6 @@ async function redisProblem(): Promise<string | null> {
   }
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  return port;
-}
-
 /** The process and its workers (the primary's children). */
 function processTree(pid: number): number[] {
   try {
@@ -79,49 +74,16 @@ function treeCpuMilliseconds(pid: number): number | null {
   return total;
 }
 
-interface StartedServer {
-  child: ChildProcess;
-  url: string;
-}
-
-async function startCompiledServer(
-  scratchDirectory: string,
-  index: number,
-  setup: (typeof WORKER_SETUPS)[number],
-): Promise<StartedServer> {
-  const port = await freePort();
-  const environment: Record<string, string | undefined> = { ...process.env };
-  for (const variable of configurationVariables) delete environment[variable];
-  Object.assign(environment, {
-    SQLITE_PATH: join(scratchDirectory, `workers-${index}.db`),
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    WORKERS: String(setup.workers),
-    ...(setup.redis
-      ? { REDIS_CONN_STRING: REDIS_URL, REDIS_KEY_PREFIX: `switchyard-bench-${process.pid}-${index}:` }
-      : {}),
+function startSetup(scratchDirectory: string, index: number, setup: (typeof WORKER_SETUPS)[number]) {
+  return startGateway(scratchDirectory, `workers-${index}`, {
+    environment: {
+      WORKERS: String(setup.workers),
+      ...(setup.redis
+        ? { REDIS_CONN_STRING: REDIS_URL, REDIS_KEY_PREFIX: `switchyard-bench-${process.pid}-${index}:` }
+        : {}),
+    },
+    listeners: setup.workers,
   });
-  const child = spawn(process.execPath, [...startFlags(), 'dist/server/main.js'], {
-    cwd: REPOSITORY_ROOT,
-    env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${output}`)), 60_000);
-    child.stdout?.on('data', (chunk) => {
-      output += chunk;
-      if ((output.match(/Switchyard is listening/g)?.length ?? 0) >= setup.workers) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', () => reject(new Error(`server exited: ${output}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
 }
 
 export async function measureWorkers(
@@ -134,37 +96,38 @@ export async function measureWorkers(
     log(`  SKIPPED: ${problem}`);
     return { skipped: problem };
   }
-  const upstream = await startServerChild({ script: 'servers/fake-upstream.ts', options: {} });
-  const servers: StartedServer[] = [];
+  const upstream = await startServerChild({
+    script: 'servers/fake-upstream.ts',
+    options: { key: UPSTREAM_KEY },
+  });
+  const servers: GatewayProcess[] = [];
   try {
     const targets = [];
     for (const [index, setup] of WORKER_SETUPS.entries()) {
-      const server = await startCompiledServer(scratchDirectory, index, setup);
+      const server = await startSetup(scratchDirectory, index, setup);
       servers.push(server);
       const provisioned = await provisionGateway(server.url, upstream.url, 1_000_000_000_000);
       targets.push({
         url: `${server.url}/v1/chat/completions`,
         headers: { authorization: `Bearer ${provisioned.apiKey}` },
         body: BODY,
-        pid: server.child.pid!,
+        pid: server.pid,
       });
     }
     const options = { connections: WORKERS_PARAMETERS.connections, scratchDirectory };
     for (const target of targets)
       await measureThroughput(tool, target, { ...options, seconds: WORKERS_PARAMETERS.warmupSeconds });
-    const rounds = targets.map(() => [] as Awaited<ReturnType<typeof measureThroughput>>[]);
+    const rounds = targets.map(() => [] as ThroughputResult[]);
     for (let round = 0; round < WORKERS_PARAMETERS.rounds; round += 1) {
       for (const [index, target] of targets.entries()) {
-        const before = treeCpuMilliseconds(target.pid);
-        const result = await measureThroughput(tool, target, {
+        const roundOptions = {
           ...options,
           seconds: WORKERS_PARAMETERS.roundSeconds,
-        });
-        const after = treeCpuMilliseconds(target.pid);
-        if (before !== null && after !== null) result.serverCpuMs = after - before;
-        if (result.failures > 0)
-          throw new Error(`${WORKER_SETUPS[index]!.name}: ${result.failures} failed requests`);
-        rounds[index]!.push(result);
+          label: WORKER_SETUPS[index]!.name,
+        };
+        rounds[index]!.push(
+          await measureRound(tool, target, roundOptions, () => treeCpuMilliseconds(target.pid)),
+        );
       }
     }
     const series = rounds.map((taken) => combineRounds(taken));
@@ -173,10 +136,7 @@ export async function measureWorkers(
     );
     return { skipped: null, series };
   } finally {
-    for (const server of servers) {
-      server.child.kill('SIGTERM');
-      await once(server.child, 'exit');
-    }
+    for (const server of servers) await server.stop();
     await upstream.stop();
   }
 }
