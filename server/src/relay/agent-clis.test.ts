@@ -16,11 +16,14 @@ import { DEFAULT_REPLY_TEXT } from '../test-support/fake-upstream/behavior.ts';
 import { FAKE_CLAUDE_TEXT, startFakeClaude } from '../test-support/fake-vendors/claude-upstream.ts';
 import { FAKE_GEMINI_TEXT, startFakeGemini } from '../test-support/fake-vendors/gemini-upstream.ts';
 import type { FakeVendor } from '../test-support/fake-vendors/http.ts';
+import { FAKE_RESPONSES_TEXT, startFakeResponses } from '../test-support/fake-vendors/responses-upstream.ts';
 import { setUpRelayFixture } from '../test-support/test-site.ts';
 import { AGENT_CLIS, type AgentCli, PROOF, type ShellCall, workspace } from './test-agent-clis.ts';
 
 const CLAUDE_MODEL = 'claude-sonnet-4-5-20250929';
 const GEMINI_MODEL = 'gemini-2.5-pro';
+const RESPONSES_MODEL = 'gpt-5-codex';
+const RESPONSES_KEY = 'sk-proj-fake-responses';
 const CLAUDE_KEY = 'sk-ant-fake';
 const GEMINI_KEY = 'gemini-fake-key';
 /** The generation paths of the Gemini model (reply and stream). */
@@ -32,6 +35,7 @@ const GEMINI_CALLS = [
 const { fixture } = setUpRelayFixture();
 let claude: FakeVendor;
 let gemini: FakeVendor;
+let responses: FakeVendor;
 let home: string;
 
 /** The file a CLI's run on a model writes. */
@@ -45,6 +49,8 @@ interface Upstream {
   relayed(): number;
   /** Makes the upstream ask for `call` (the fakes of Claude and Gemini are told at start); returns the undo. */
   ask?(call: ShellCall): () => void;
+  /** Only these CLIs (by slug) are run on it; all when absent. */
+  clis?: readonly string[];
 }
 
 const openAiUpstream = (model: string): Upstream => ({
@@ -82,6 +88,14 @@ const UPSTREAMS: Upstream[] = [
     text: FAKE_GEMINI_TEXT,
     relayed: () => gemini.requests.filter((request) => GEMINI_CALLS.includes(request.path)).length,
   },
+  {
+    // Codex speaks the Responses API, which this OpenAI channel serves: the call passes through.
+    label: `${RESPONSES_MODEL} on an OpenAI channel with the Responses API`,
+    model: RESPONSES_MODEL,
+    text: FAKE_RESPONSES_TEXT,
+    relayed: () => responses.requests.filter((request) => request.path === '/v1/responses').length,
+    clis: ['codex'],
+  },
 ];
 
 beforeAll(async () => {
@@ -100,6 +114,14 @@ beforeAll(async () => {
   ({ vendor: gemini } = await fixture.addVendorChannel(
     () => startFakeGemini(GEMINI_KEY, { strict: true, functionCalls: geminiCalls }),
     { type: 24, key: GEMINI_KEY, models: GEMINI_MODEL },
+  ));
+  const responsesCalls = AGENT_CLIS.map((cli) => {
+    const { name, input } = cli.shellCall(proofFile(cli, RESPONSES_MODEL));
+    return { name, arguments: input };
+  });
+  ({ vendor: responses } = await fixture.addVendorChannel(
+    () => startFakeResponses(RESPONSES_KEY, { strict: true, functionCalls: responsesCalls }),
+    { type: 1, key: RESPONSES_KEY, models: RESPONSES_MODEL },
   ));
   home = mkdtempSync(join(tmpdir(), 'switchyard-cli-'));
 });
@@ -122,7 +144,9 @@ function proof(file: string): string {
 for (const cli of AGENT_CLIS) {
   if (cli.missing) console.warn(`agent CLIs: ${cli.name} skipped, ${cli.missing}`);
   describe.skipIf(cli.missing !== null)(cli.name, () => {
-    for (const upstream of UPSTREAMS) {
+    for (const upstream of UPSTREAMS.filter(
+      (candidate) => !candidate.clis || candidate.clis.includes(cli.slug),
+    )) {
       it(`completes a shell-tool round trip on ${upstream.label}`, async () => {
         const file = proofFile(cli, upstream.model);
         const undo = upstream.ask?.(cli.shellCall(file));

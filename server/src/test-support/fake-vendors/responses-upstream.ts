@@ -26,23 +26,33 @@ function invalid(response: ServerResponse, message: string, param: string | null
   sendJson(response, 400, { error: { message, type: 'invalid_request_error', param, code: null } });
 }
 
-function functionToCall(body: Json): Json | null {
-  const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
-  const first = tools.find((tool) => tool.type === 'function');
-  if (!first) return null;
-  const input = Array.isArray(body.input) ? (body.input as Json[]) : [];
-  if (input.at(-1)?.type === 'function_call_output') return null;
-  return first;
+/** A function the fake calls, with its arguments (an agent CLI's own shell tool, say). */
+export interface FakeResponsesCall {
+  name: string;
+  arguments: unknown;
 }
 
-function outputItem(id: string, call: Json | null, status: string): Json {
+/**
+ * The call the fake makes, unless the input ends with a function's output: with `calls`, the first of
+ * them that the request declares as a function; otherwise its first function, with FAKE_RESPONSES_ARGS.
+ */
+function functionToCall(body: Json, calls?: readonly FakeResponsesCall[]): FakeResponsesCall | null {
+  const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+  const input = Array.isArray(body.input) ? (body.input as Json[]) : [];
+  if (input.at(-1)?.type === 'function_call_output') return null;
+  const declared = tools.filter((tool) => tool.type === 'function').map((tool) => String(tool.name));
+  if (calls) return calls.find((call) => declared.includes(call.name)) ?? null;
+  return declared[0] === undefined ? null : { name: declared[0], arguments: FAKE_RESPONSES_ARGS };
+}
+
+function outputItem(id: string, call: FakeResponsesCall | null, status: string): Json {
   if (call) {
     return {
       type: 'function_call',
       id: `fc_${id}`,
       call_id: `call_${id}`,
       name: call.name,
-      arguments: JSON.stringify(FAKE_RESPONSES_ARGS),
+      arguments: JSON.stringify(call.arguments),
       status,
     };
   }
@@ -73,7 +83,7 @@ function responseObject(id: string, model: string, status: string, output: Json[
 /** Starts the fake; requests must carry `Authorization: Bearer <key>`. */
 export function startFakeResponses(
   key: string,
-  options: { strict?: boolean } = {},
+  options: { strict?: boolean; functionCalls?: readonly FakeResponsesCall[] } = {},
 ): Promise<FakeVendor & { readonly stored: Set<string> }> {
   const stored = new Set<string>();
   let counter = 0;
@@ -112,7 +122,7 @@ export function startFakeResponses(
     const id = `resp_${randomBytes(12).toString('hex')}`;
     if (body.store !== false) stored.add(id);
     const model = String(body.model);
-    const call = functionToCall(body);
+    const call = functionToCall(body, options.functionCalls);
     const done = outputItem(String(counter), call, 'completed');
     if (body.stream !== true) {
       sendJson(response, 200, responseObject(id, model, 'completed', [done], FAKE_RESPONSES_USAGE));
