@@ -68,7 +68,9 @@ export const NOT_UNDER_OUR_CODE = '(no function of ours on the stack)';
 
 /** Where a frame's code lives, after the source map. */
 interface Located {
-  /** `server/src/relay/pipeline.ts`, `npm:undici`, `node internals`, `(native)`, `(garbage collector)`… */
+  /**
+   * `server/src/relay/call/pipeline.ts`, `npm:undici`, `node internals`, `(native)`, `(garbage collector)`…
+   */
   source: string;
   /** 1-based line in that source, when it is a file. */
   line: number | null;

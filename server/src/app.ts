@@ -43,9 +43,9 @@ import { languageOf, registerMessages, translate } from './lib/messages.ts';
 import { nextRequestId } from './lib/request-id.ts';
 import { registerMetrics } from './metrics/routes.ts';
 import { optionMessages } from './options/messages.ts';
-import { type DirectHandler, directRelayHandler } from './relay/fast-path.ts';
+import { type DirectHandler, directRelayHandler } from './relay/http/fast-path.ts';
+import { registerRelayRoutes } from './relay/http/routes.ts';
 import { registerRealtimeRelay } from './relay/realtime/upgrade.ts';
-import { registerRelayRoutes } from './relay/routes.ts';
 import { registerMidjourneyRoutes } from './relay/tasks/midjourney/routes.ts';
 import { registerSunoRoutes } from './relay/tasks/suno/routes.ts';
 import { registerVideoRoutes } from './relay/tasks/video/routes.ts';
@@ -66,7 +66,7 @@ function isRelayUrl(url: string): boolean {
 }
 
 /**
- * The HTTP server: the relay's direct path (server/src/relay/fast-path.ts) takes the OpenAI JSON calls
+ * The HTTP server: the relay's direct path (server/src/relay/http/fast-path.ts) takes the OpenAI JSON calls
  * once it is set, Fastify everything else. Timeouts as Fastify sets them on a server it creates.
  */
 function relayFirstServer(direct: { handler: DirectHandler | null }) {

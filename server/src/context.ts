@@ -11,8 +11,8 @@ import type { OptionStore } from './options/store.ts';
 import type { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
-import type { InflightCalls } from './relay/inflight.ts';
-import type { ModelRateLimiter } from './relay/model-rate-limit.ts';
+import type { InflightCalls } from './relay/call/inflight.ts';
+import type { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
 import type { ResponseOwners } from './relay/routing/response-owners.ts';
 
 export interface SetupState {

@@ -35,8 +35,8 @@ import { warmUpTokenizer } from './relay/billing/tokens.ts';
 import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { SharedBalances } from './relay/cache/shared-balances.ts';
-import { InflightCalls } from './relay/inflight.ts';
-import { ModelRateLimiter } from './relay/model-rate-limit.ts';
+import { InflightCalls } from './relay/call/inflight.ts';
+import { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
 import { ResponseOwners } from './relay/routing/response-owners.ts';
 import { runWorkers } from './workers.ts';
 

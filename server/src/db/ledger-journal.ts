@@ -191,8 +191,9 @@ export class LedgerJournal {
   /**
    * Appends one line. It reaches the operating system (and then survives kill -9) at the end of this turn
    * of the event loop, together with the other lines of the turn, or at once through `writePending` —
-   * which whoever must not go on before the line is safe calls: a stream's end (server/src/relay/pipeline.ts
-   * runRelay), the batch writer before it writes to the database, rotation and close.
+   * which whoever must not go on before the line is safe calls: a stream's end
+   * (server/src/relay/call/pipeline.ts runRelay), the batch writer before it writes to the database, rotation
+   * and close.
    */
   append(ops: JournalOp[], meta: { open?: string; close?: string } = {}): void {
     if (this.closed || (ops.length === 0 && !meta.close)) return;

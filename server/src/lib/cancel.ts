@@ -2,7 +2,7 @@
  * A cancellation a relay call and its upstream request share. Undici accepts an EventEmitter with
  * `aborted` and `reason` as a request's signal; an AbortController and its EventTarget signal cost
  * several times as much to create and to listen to, and a relay call made two of them and four
- * listeners (server/src/lib/http-client.ts `send`, server/src/relay/pipeline.ts).
+ * listeners (server/src/lib/http-client.ts `send`, server/src/relay/call/pipeline.ts).
  */
 import { EventEmitter } from 'node:events';
 

@@ -1,7 +1,7 @@
 /**
  * Request ids: 32 hex digits, a random prefix per process and a counter (no random bytes per request),
  * unique across processes and restarts. Fastify's requests (server/src/app.ts) and the relay's direct
- * path (server/src/relay/fast-path.ts) draw from the same counter.
+ * path (server/src/relay/http/fast-path.ts) draw from the same counter.
  */
 import { randomBytes } from 'node:crypto';
 

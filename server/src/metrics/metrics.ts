@@ -3,7 +3,7 @@
  * status; relay calls by model, channel and outcome with their latency and time to first byte; retries and
  * upstream failures; tokens and quota charged; the batch writer's queue and flush time; cache sizes; and
  * prom-client's process and event-loop metrics. The relay reports one record per call after it settled
- * (server/src/relay/pipeline.ts), so a disabled gateway pays one null check.
+ * (server/src/relay/call/pipeline.ts), so a disabled gateway pays one null check.
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { BatchWriter } from '../db/batch-writer.ts';

@@ -6,9 +6,9 @@
 import { type LogFacts, logFactColumns, logFacts, otherWithFacts } from '../../../../common/log-facts.ts';
 import { LogType, TokenStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
-import type { RelayCaller } from '../auth.ts';
 import type { SharedReservation } from '../cache/shared-balances.ts';
-import { relayError } from '../errors.ts';
+import type { RelayCaller } from '../http/auth.ts';
+import { relayError } from '../http/errors.ts';
 import { type GroupPricing, logPricingDetails, type ModelPricing } from './pricing.ts';
 import type { Settlement } from './settlement.ts';
 
@@ -138,7 +138,7 @@ interface ChargeText {
 
 /**
  * The charge's facts and stored sentence, kept per pricing and group pair: the relay hands out the same
- * frozen pricing objects while the options are unchanged (server/src/relay/call-pricing.ts), so most
+ * frozen pricing objects while the options are unchanged (server/src/relay/call/call-pricing.ts), so most
  * calls find theirs here. The sentence shows ratios and prices only, never a quota amount, so the site's
  * quota display does not enter it.
  */

@@ -94,7 +94,7 @@ export interface FormatCodec extends UpstreamCodec {
   readonly id: WireFormat;
   /**
    * The completion budget a client's body asks for, read without decoding the body (admission prices a
-   * call's cheapest cost before anything that grows with the body: server/src/relay/call-pricing.ts).
+   * call's cheapest cost before anything that grows with the body: server/src/relay/call/call-pricing.ts).
    */
   requestedMaxTokens(body: Readonly<Record<string, unknown>>): number | undefined;
   /** The client's body as a canonical request; `model` comes from the route when the body has none. */

@@ -1,6 +1,6 @@
 /** Small pure helpers shared by the format codecs (server/src/relay/formats/*). */
 import type { GatewayError } from '../../lib/errors.ts';
-import { relayError } from '../errors.ts';
+import { relayError } from '../http/errors.ts';
 import {
   type CanonicalMessage,
   type CanonicalUsage,

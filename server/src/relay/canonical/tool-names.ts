@@ -12,7 +12,7 @@
  * Both vendors take names of `[a-zA-Z0-9_-]{1,64}`; a namespace that holds `__` (it could not be told
  * apart from the name) or a flat name past 64 characters is refused with a 400 saying so.
  */
-import { relayError } from '../errors.ts';
+import { relayError } from '../http/errors.ts';
 
 export const NAMESPACE_PREFIX = 'ns__';
 const SEPARATOR = '__';

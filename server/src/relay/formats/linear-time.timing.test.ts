@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fastestOf } from '../../test-support/timing.ts';
+import { codecFor } from '../call/conversion.ts';
 import type { FormatCodec, UpstreamCodec, WireFormat } from '../canonical/codec.ts';
 import { countRequestTokens } from '../canonical/metering.ts';
 import type { CanonicalRequest } from '../canonical/types.ts';
 import { adaptorForChannel } from '../channel-types.ts';
-import { codecFor } from '../conversion.ts';
 
 const SMALL = 2_000;
 const LARGE = 8 * SMALL;

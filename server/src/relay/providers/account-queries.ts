@@ -5,9 +5,9 @@
  */
 import type { AppContext } from '../../context.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import { channelProxy } from '../call/relay-call.ts';
 import { type BalanceQuery, type ModelListQuery, serverChannelType } from '../channel-types.ts';
-import { maskSecrets } from '../errors.ts';
-import { channelProxy } from '../relay-call.ts';
+import { maskSecrets } from '../http/errors.ts';
 import { readBedrockKey } from './bedrock/index.ts';
 import { signAwsRequest } from './bedrock/sigv4.ts';
 import { ANTHROPIC_DEFAULT_BASE_URL, ANTHROPIC_VERSION } from './claude/index.ts';

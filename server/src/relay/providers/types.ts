@@ -15,8 +15,8 @@ export type { UpstreamRequest };
 
 import type { ChannelEndpoint } from '../../../../common/channel-type-facts.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import type { ProviderSettings } from '../call/upstream-settings.ts';
 import type { UpstreamCodec, UpstreamFormat, WireFormat } from '../canonical/codec.ts';
-import type { ProviderSettings } from '../upstream-settings.ts';
 
 /**
  * OpenAI endpoints: conversations ('chat', in any format), and the others the OpenAI routes serve — the
@@ -36,7 +36,7 @@ export interface BuildRequestInput {
   format?: UpstreamFormat;
   /** Client headers an upstream of the same vendor honours (anthropic-version, anthropic-beta). */
   clientHeaders?: Readonly<Record<string, string>>;
-  /** The operator's vendor settings (server/src/relay/upstream-settings.ts); defaults when absent. */
+  /** The operator's vendor settings (server/src/relay/call/upstream-settings.ts); defaults when absent. */
   settings?: ProviderSettings;
 }
 

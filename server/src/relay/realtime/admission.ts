@@ -1,20 +1,21 @@
 /**
  * What a realtime upgrade must pass before anything is opened upstream, with the HTTP relay's own checks:
- * the key (server/src/relay/auth.ts authenticateKey — from `Authorization: Bearer`, or, for browsers that
- * cannot set headers, from the `openai-insecure-api-key.<key>` subprotocol), the model query, the model
- * admission (server/src/relay/format-surface.ts admitCall) and its price (server/src/relay/call-pricing.ts
- * resolvePricing). Then the channel attempts, retried on other channels like HTTP calls are.
+ * the key (server/src/relay/http/auth.ts authenticateKey — from `Authorization: Bearer`, or, for browsers
+ * that cannot set headers, from the `openai-insecure-api-key.<key>` subprotocol), the model query, the model
+ * admission (server/src/relay/http/format-surface.ts admitCall) and its price
+ * (server/src/relay/call/call-pricing.ts resolvePricing). Then the channel attempts, retried on other
+ * channels like HTTP calls are.
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
-import { admitCall } from '../admission.ts';
-import { authenticateKey, type RelayCaller } from '../auth.ts';
 import { reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, ModelPricing } from '../billing/pricing.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import { resolvePricing } from '../call-pricing.ts';
-import { relayError } from '../errors.ts';
+import { admitCall } from '../call/admission.ts';
+import { resolvePricing } from '../call/call-pricing.ts';
+import { authenticateKey, type RelayCaller } from '../http/auth.ts';
+import { relayError } from '../http/errors.ts';
 import { chooseChannel } from '../routing/choose.ts';
 import { considerDisabling } from '../routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from '../routing/health.ts';
@@ -100,8 +101,9 @@ export type ChannelAttempts =
 
 /**
  * Opens the upstream socket on a chosen channel, moving to another channel on a retryable failure (429,
- * 5xx, connection errors) up to RetryTimes more tries, as the HTTP relay does (server/src/relay/pipeline.ts
- * attemptChannels); a dead key may disable its channel. Throws 503 when no channel serves the model.
+ * 5xx, connection errors) up to RetryTimes more tries, as the HTTP relay does
+ * (server/src/relay/call/pipeline.ts attemptChannels); a dead key may disable its channel. Throws 503 when no
+ * channel serves the model.
  */
 export async function connectAnyChannel(
   context: AppContext,

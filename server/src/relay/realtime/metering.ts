@@ -13,10 +13,10 @@
  */
 import { TokenStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
-import type { RelayCaller } from '../auth.ts';
 import type { TokenUsage } from '../billing/pricing.ts';
 import type { CallOutcome } from '../billing/settlement.ts';
 import { CompletionCounter } from '../billing/tokens.ts';
+import type { RelayCaller } from '../http/auth.ts';
 import {
   base64FieldBytes,
   type Json,
@@ -348,7 +348,7 @@ export class RealtimeMeter {
   }
 
   /**
-   * The balance check after a bill (server/src/relay/auth.ts refuses the same balances at the upgrade):
+   * The balance check after a bill (server/src/relay/http/auth.ts refuses the same balances at the upgrade):
    * used up when nothing is left beyond what this session holds reserved.
    */
   private quotaStop(): QuotaStop | null {

@@ -10,11 +10,11 @@
 
 import type { AppContext } from '../../context.ts';
 import { GatewayError } from '../../lib/errors.ts';
-import type { RelayCaller } from '../auth.ts';
 import { applySettlement, reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, ModelPricing } from '../billing/pricing.ts';
 import { quotaForUsage } from '../billing/quota.ts';
 import { settle } from '../billing/settlement.ts';
+import type { RelayCaller } from '../http/auth.ts';
 import type { PromptTokens } from './prompt-estimate.ts';
 
 /**

@@ -7,12 +7,12 @@
  * row (server/src/relay/billing/ledger.ts applySettlement), which says how the response ended.
  */
 import type { AppContext } from '../../context.ts';
-import type { RelayCaller } from '../auth.ts';
 import { applySettlement } from '../billing/ledger.ts';
 import { type GroupPricing, type ModelPricing, splitUsage, type TokenUsage } from '../billing/pricing.ts';
 import { type CallOutcome, type Settlement, settle } from '../billing/settlement.ts';
 import { boundUsage } from '../billing/usage-bounds.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import type { RelayCaller } from '../http/auth.ts';
 import type { Reservation } from './reservations.ts';
 
 /** How a response ended, as its log row says (`other.ending`). */

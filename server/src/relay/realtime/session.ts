@@ -5,15 +5,15 @@
  * frame goes upstream only once the meter admits it (a response.create whose bound is reserved; later
  * frames wait their turn while shared balances decide), upstream frames are counted as delivered when they
  * reach the client. When the session ends with responses in progress — the client left, the balance ran
- * out, a shutdown (server/src/relay/inflight.ts) — they are cancelled upstream (`response.cancel`) and the
- * upstream is closed once their `response.done` came, or after CANCEL_GRACE_MS, so that they are billed
+ * out, a shutdown (server/src/relay/call/inflight.ts) — they are cancelled upstream (`response.cancel`) and
+ * the upstream is closed once their `response.done` came, or after CANCEL_GRACE_MS, so that they are billed
  * from the upstream's usage when it reports it. A used-up balance or a shutdown ends the session with an
  * `error` event in the Realtime API's shape.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import WebSocket, { type RawData } from 'ws';
-import { maskSecrets } from '../errors.ts';
-import { SHUTDOWN_REASON } from '../inflight.ts';
+import { SHUTDOWN_REASON } from '../call/inflight.ts';
+import { maskSecrets } from '../http/errors.ts';
 import { errorEvent } from './events.ts';
 import type { QuotaStop, RealtimeMeter, ResponseEnding } from './metering.ts';
 import type { OpenUpstream } from './upstream.ts';

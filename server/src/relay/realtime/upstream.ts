@@ -3,18 +3,18 @@
  * (`realtime` in common/channel-types.ts: OpenAI and Azure OpenAI; the channel is chosen by
  * server/src/relay/routing/choose.ts), and the connection itself — under the address policy and through
  * the channel's proxy like every HTTP upstream call (server/src/lib/http-client.ts), with failures read
- * the way the HTTP relay reads them (server/src/relay/attempt.ts).
+ * the way the HTTP relay reads them (server/src/relay/call/attempt.ts).
  */
 import WebSocket, { type ClientOptions, type RawData } from 'ws';
 import { servesCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import { webSocketConnection } from '../../lib/websocket-tunnel.ts';
-import { networkFailure, readUpstreamFailure } from '../attempt.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import { networkFailure, readUpstreamFailure } from '../call/attempt.ts';
+import { channelProxy } from '../call/relay-call.ts';
 import { openAiCompatibleConfig } from '../providers/openai-compatible/configs.ts';
 import { authHeaders, azureDeployment } from '../providers/openai-compatible/index.ts';
-import { channelProxy } from '../relay-call.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
 
 /** Azure's first API version with `/openai/realtime`, used when the channel's `other` names none. */

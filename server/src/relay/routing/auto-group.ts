@@ -6,8 +6,8 @@
  */
 import { AUTO_GROUP } from '../../../../common/limits.ts';
 import type { AppContext } from '../../context.ts';
-import { checkModelAllowed, groupUsable, type RelayCaller } from '../auth.ts';
-import { relayError } from '../errors.ts';
+import { checkModelAllowed, groupUsable, type RelayCaller } from '../http/auth.ts';
+import { relayError } from '../http/errors.ts';
 
 /** The groups an `auto` key of `caller` tries, in order: the AutoGroups entries the user may use. */
 export function autoGroupsOf(context: AppContext, caller: RelayCaller): string[] {
@@ -33,8 +33,8 @@ export function resolveAutoGroup(context: AppContext, caller: RelayCaller, model
 
 /**
  * Admits `model` for a relay call: the key may use it (its model limits), and an `auto` caller is given
- * the group that serves it. The caller is the request's own object (auth.ts builds one per request), so
- * the group it is given holds for the rest of the call.
+ * the group that serves it. The caller is the request's own object (server/src/relay/http/auth.ts builds
+ * one per request), so the group it is given holds for the rest of the call.
  */
 export function admitModel(context: AppContext, caller: RelayCaller, model: string): void {
   checkModelAllowed(caller, model);

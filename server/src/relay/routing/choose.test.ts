@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ChannelCapability } from '../../../../common/channel-types.ts';
-import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel, ChannelCandidate } from '../cache/channel-cache.ts';
+import type { RelayCaller } from '../http/auth.ts';
 import { chooseChannel } from './choose.ts';
 
 /** Channel id = type id × 100, so a choice names its type. */

@@ -15,10 +15,10 @@ import {
 } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import type { GatewayError } from '../../lib/errors.ts';
-import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import { relayError } from '../errors.ts';
-import { pinnedChannelOf } from '../relay-call.ts';
+import { pinnedChannelOf } from '../call/relay-call.ts';
+import type { RelayCaller } from '../http/auth.ts';
+import { relayError } from '../http/errors.ts';
 import { selectChannel } from './select.ts';
 
 /** Who is choosing: the caller (group, pin) and, for a Responses call, where its stored response is. */

@@ -1,7 +1,7 @@
 /**
  * OpenAI-type channels whose upstream has no Responses API (an OpenAI-compatible server behind type 1
  * answers 404 or 405 to `/v1/responses`): remembered for an hour, during which Responses calls reach them
- * through Chat Completions (server/src/relay/relay-call.ts). Per process; a restart simply asks again.
+ * through Chat Completions (server/src/relay/call/relay-call.ts). Per process; a restart simply asks again.
  */
 
 const REMEMBER_MS = 60 * 60_000;

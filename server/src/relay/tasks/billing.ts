@@ -8,12 +8,12 @@
 import { type LogFacts, logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
-import type { RelayCaller } from '../auth.ts';
 import { applySettlement, reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, PerCallPricing } from '../billing/pricing.ts';
 import { settle } from '../billing/settlement.ts';
-import { resolvePricing } from '../call-pricing.ts';
-import { relayError } from '../errors.ts';
+import { resolvePricing } from '../call/call-pricing.ts';
+import type { RelayCaller } from '../http/auth.ts';
+import { relayError } from '../http/errors.ts';
 
 export interface TaskReservation {
   model: string;

@@ -6,10 +6,10 @@
 import type { TaskCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
-import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import { maskSecrets } from '../errors.ts';
-import { channelProxy } from '../relay-call.ts';
+import { channelProxy } from '../call/relay-call.ts';
+import type { RelayCaller } from '../http/auth.ts';
+import { maskSecrets } from '../http/errors.ts';
 import { chooseChannel } from '../routing/choose.ts';
 
 /**

@@ -12,10 +12,10 @@
 
 import type { TaskCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
-import type { RelayCaller } from '../auth.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { isRecord } from '../canonical/helpers.ts';
-import { maskSecrets, relayError } from '../errors.ts';
+import type { RelayCaller } from '../http/auth.ts';
+import { maskSecrets, relayError } from '../http/errors.ts';
 import { isRetryable, mapStatus } from '../routing/health.ts';
 import { reserveTask } from './billing.ts';
 import { chooseTaskChannel } from './channels.ts';

@@ -8,8 +8,8 @@
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import type { encodeMultipart } from '../multipart.ts';
-import { channelProxy } from '../relay-call.ts';
+import { channelProxy } from '../call/relay-call.ts';
+import type { encodeMultipart } from '../http/multipart.ts';
 
 /** The largest answer read from a submission (a task object is small; this bounds a broken upstream). */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;

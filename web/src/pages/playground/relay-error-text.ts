@@ -1,6 +1,6 @@
 /**
  * Relay errors in the reader's language. The relay answers in English with an error `code`
- * (server/src/relay/errors.ts); the playground shows the console's text of a code it knows, followed
+ * (server/src/relay/http/errors.ts); the playground shows the console's text of a code it knows, followed
  * by the request id the message ends with, and the server's message for any other code. Codes that an
  * upstream could send as well are only translated on errors the gateway made (type `new_api_error`).
  */

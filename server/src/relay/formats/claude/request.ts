@@ -17,7 +17,7 @@ import type {
   ToolChoice,
   ToolDefinition,
 } from '../../canonical/types.ts';
-import { relayError } from '../../errors.ts';
+import { relayError } from '../../http/errors.ts';
 import type { Json } from './claude-types.ts';
 import { decodeClaudeBlock, decodeTextBlock } from './content.ts';
 

@@ -3,7 +3,7 @@
  * and replies. Gemini's task type and title have no OpenAI field and are dropped.
  */
 import { asNumber, asString, isRecord, tokens } from '../../canonical/helpers.ts';
-import { relayError } from '../../errors.ts';
+import { relayError } from '../../http/errors.ts';
 import { arrayField, field, type Json, recordField } from './gemini-types.ts';
 
 export interface OpenAiEmbeddingsRequest {

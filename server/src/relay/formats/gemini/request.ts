@@ -20,7 +20,7 @@ import type {
   ToolChoice,
   ToolDefinition,
 } from '../../canonical/types.ts';
-import { relayError } from '../../errors.ts';
+import { relayError } from '../../http/errors.ts';
 import {
   arrayField,
   field,

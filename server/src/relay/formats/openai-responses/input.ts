@@ -17,7 +17,7 @@ import type {
   TextBlock,
   ToolResultBlock,
 } from '../../canonical/types.ts';
-import { relayError } from '../../errors.ts';
+import { relayError } from '../../http/errors.ts';
 import { customToolArguments, thinkingFromReasoning } from './reply.ts';
 import type { Json } from './responses-types.ts';
 

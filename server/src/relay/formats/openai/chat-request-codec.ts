@@ -27,7 +27,7 @@ import type {
   ToolChoice,
   ToolDefinition,
 } from '../../canonical/types.ts';
-import { relayError } from '../../errors.ts';
+import { relayError } from '../../http/errors.ts';
 
 type Json = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
  * on a beta); other clients get version 2023-06-01. The operator's headers for the model
  * (`claude.model_headers_settings`) are added, betas merged with the client's.
  */
-import { claudeModelHeaders } from '../../upstream-settings.ts';
+import { claudeModelHeaders } from '../../call/upstream-settings.ts';
 import { baseUrl, jsonPost } from '../json-request.ts';
 import type { ProviderAdaptor } from '../types.ts';
 

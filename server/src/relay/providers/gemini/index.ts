@@ -5,9 +5,9 @@
  * `:embedContent` / `:batchEmbedContents` and their replies OpenAI's.
  */
 
+import { geminiVersion } from '../../call/upstream-settings.ts';
 import { geminiEmbedReplyToOpenAi, openAiEmbedRequestToGemini } from '../../formats/gemini/codec.ts';
 import { inRequestedEncoding } from '../../formats/openai/embeddings.ts';
-import { geminiVersion } from '../../upstream-settings.ts';
 import { baseUrl, jsonPost } from '../json-request.ts';
 import type { ProviderAdaptor } from '../types.ts';
 

@@ -35,7 +35,7 @@ import type {
   StopReason,
   StreamEvent,
 } from '../../canonical/types.ts';
-import { relayError } from '../../errors.ts';
+import { relayError } from '../../http/errors.ts';
 
 type Json = Record<string, unknown>;
 

@@ -20,7 +20,7 @@ import {
   type UpstreamResponse,
 } from '../../../lib/http-client.ts';
 import { type WebSocketConnection, webSocketConnection } from '../../../lib/websocket-tunnel.ts';
-import { maskSecrets } from '../../errors.ts';
+import { maskSecrets } from '../../http/errors.ts';
 import type { TransportInput } from '../types.ts';
 import { sparkErrorStatus, sparkFrameHeader } from './codec.ts';
 import { signedSparkUrl, sparkCredentials } from './signing.ts';

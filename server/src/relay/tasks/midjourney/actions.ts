@@ -4,7 +4,7 @@
  * pointed at the upstream's id of the parent), and the checks a body must pass before anything is reserved
  * or sent.
  */
-import { relayError } from '../../errors.ts';
+import { relayError } from '../../http/errors.ts';
 
 export type MjAction =
   | 'IMAGINE'

@@ -6,8 +6,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import type { MidjourneyRow } from '../../../db/schema.ts';
-import { relayError } from '../../errors.ts';
-import { channelProxy } from '../../relay-call.ts';
+import { channelProxy } from '../../call/relay-call.ts';
+import { relayError } from '../../http/errors.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
 import { upstreamIdOf } from './task-ids.ts';
 

@@ -15,7 +15,7 @@ import type { AppContext } from '../../../context.ts';
 import { randomString } from '../../../lib/random.ts';
 import { savedServerAddress } from '../../../options/server-address.ts';
 import { isRecord } from '../../canonical/helpers.ts';
-import { maskSecrets, relayError } from '../../errors.ts';
+import { maskSecrets, relayError } from '../../http/errors.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
 import { applyTaskState, FINAL_STATUSES } from '../finalize.ts';
 import { privateFields } from '../properties.ts';

@@ -9,9 +9,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { serverAddressFor } from '../../../options/server-address.ts';
-import { callerOf, keyFirst } from '../../auth.ts';
-import { relayError } from '../../errors.ts';
-import { errorRendererWith, readBody } from '../../format-surface.ts';
+import { callerOf, keyFirst } from '../../http/auth.ts';
+import { relayError } from '../../http/errors.ts';
+import { errorRendererWith, readBody } from '../../http/format-surface.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { actionModel, clearModes, readSubmission, SUBMIT_PATHS } from './actions.ts';
 import { fetchSeed, relayImage } from './images.ts';

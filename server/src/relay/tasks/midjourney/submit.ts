@@ -10,10 +10,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { containsText } from '../../../db/like.ts';
-import type { RelayCaller } from '../../auth.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { relayError } from '../../errors.ts';
+import type { RelayCaller } from '../../http/auth.ts';
+import { relayError } from '../../http/errors.ts';
 import { channelBase } from '../channels.ts';
 import { type ParentIds, UPSTREAM_ID_FIELD, withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';

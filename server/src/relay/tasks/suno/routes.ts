@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { callerOf, keyFirst, type RelayCaller } from '../../auth.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { relayError } from '../../errors.ts';
-import { errorRendererWith, readBody } from '../../format-surface.ts';
+import { callerOf, keyFirst, type RelayCaller } from '../../http/auth.ts';
+import { relayError } from '../../http/errors.ts';
+import { errorRendererWith, readBody } from '../../http/format-surface.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';

@@ -8,13 +8,13 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { callerOf, keyFirst, type RelayCaller } from '../../auth.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
+import { channelProxy } from '../../call/relay-call.ts';
 import { isRecord } from '../../canonical/helpers.ts';
-import { relayError } from '../../errors.ts';
-import { encodeMultipart, type MultipartBody, readMultipart } from '../../multipart.ts';
-import { channelProxy } from '../../relay-call.ts';
-import { renderRelayError } from '../../routes.ts';
+import { callerOf, keyFirst, type RelayCaller } from '../../http/auth.ts';
+import { relayError } from '../../http/errors.ts';
+import { encodeMultipart, type MultipartBody, readMultipart } from '../../http/multipart.ts';
+import { renderRelayError } from '../../http/routes.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';

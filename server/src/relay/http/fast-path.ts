@@ -1,0 +1,167 @@
+/**
+ * The direct path for the OpenAI JSON endpoints (POST /v1/chat/completions and the others of
+ * `OPENAI_ENDPOINTS`): the HTTP server hands such a request straight to the relay, without Fastify's
+ * routing, hook chain, reply serialization and plugins — about a fifth of a relay call's CPU time in the
+ * benchmark (bench/RESULTS.md, docs/architecture.md "The relay's direct path"). What a client sees is the
+ * same as through Fastify's routes (server/src/relay/http/routes.ts), which stay registered and serve every
+ * request the direct path leaves alone:
+ * - the same headers (X-Request-Id, X-Content-Type-Options), key-first authentication, body limits and
+ *   messages, error shapes and request ids;
+ * - requests whose body is not plain JSON (another content type, a compressed body), and every request
+ *   once the server is closing or when TRUST_PROXY is set (Fastify works out the client address), go
+ *   through Fastify.
+ * Replies here are not compressed (new-api does not compress relay replies either).
+ */
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
+import type { FastifyError } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { type Language, languageOf } from '../../lib/messages.ts';
+import { nextRequestId } from '../../lib/request-id.ts';
+import type { RelayEndpoint } from '../providers/types.ts';
+import { authenticateKey } from './auth.ts';
+import type { RelayReply, RelayRequest } from './http-types.ts';
+import { readJsonBody } from './json-body.ts';
+import { OPENAI_ENDPOINTS, renderRelayError, serveOpenAiCall } from './routes.ts';
+
+/** Serves the request and returns true, or returns false and leaves it to Fastify. */
+export type DirectHandler = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+class DirectRequest implements RelayRequest {
+  readonly id = nextRequestId();
+  readonly headers: IncomingHttpHeaders;
+  readonly ip: string;
+  readonly language: Language;
+  readonly log: RelayRequest['log'];
+  bodyBytes = 0;
+  private readonly search: string;
+
+  constructor(raw: IncomingMessage, search: string, log: RelayRequest['log']) {
+    this.headers = raw.headers;
+    this.ip = raw.socket.remoteAddress ?? '';
+    this.language = languageOf(raw.headers['accept-language']);
+    this.search = search;
+    this.log = log;
+  }
+
+  get query(): unknown {
+    return parseQuery(this.search);
+  }
+}
+
+/** Content types for what `send` is given, as Fastify sets them. */
+function defaultContentType(payload: unknown): string {
+  if (typeof payload === 'string') return 'text/plain; charset=utf-8';
+  if (Buffer.isBuffer(payload)) return 'application/octet-stream';
+  return 'application/json; charset=utf-8';
+}
+
+class DirectReply implements RelayReply {
+  private statusCode = 200;
+  private hijacked = false;
+
+  constructor(readonly raw: ServerResponse) {}
+
+  get sent(): boolean {
+    return this.hijacked || this.raw.writableEnded;
+  }
+
+  code(statusCode: number): RelayReply {
+    this.statusCode = statusCode;
+    return this;
+  }
+
+  header(name: string, value: string): RelayReply {
+    this.raw.setHeader(name, value);
+    return this;
+  }
+
+  send(payload: unknown): RelayReply {
+    if (this.sent) return this;
+    const raw = this.raw;
+    if (!raw.hasHeader('content-type')) raw.setHeader('content-type', defaultContentType(payload));
+    const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+    raw.statusCode = this.statusCode;
+    raw.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+    raw.end(body);
+    return this;
+  }
+
+  hijack(): void {
+    this.hijacked = true;
+  }
+}
+
+/** `application/json`, with or without parameters (charset): what the relay's JSON parser takes. */
+function isPlainJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const semicolon = contentType.indexOf(';');
+  const type = (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+  return type === 'application/json';
+}
+
+/** The path of a request URL without its query and one trailing slash (Fastify ignores it too). */
+function splitUrl(url: string): { path: string; search: string } {
+  const mark = url.indexOf('?');
+  let path = mark < 0 ? url : url.slice(0, mark);
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  return { path, search: mark < 0 ? '' : url.slice(mark + 1) };
+}
+
+async function serve(
+  context: AppContext,
+  raw: IncomingMessage,
+  request: DirectRequest,
+  reply: DirectReply,
+  endpoint: RelayEndpoint,
+): Promise<void> {
+  try {
+    // The key first: a caller without a valid key gets its refusal before any of its body is read.
+    const caller = authenticateKey(context, request, 'openai');
+    const body = await new Promise<unknown>((resolve, reject) =>
+      readJsonBody(raw, context.config.maxRequestBodyBytes, request, (error, value) =>
+        error ? reject(error) : resolve(value),
+      ),
+    );
+    await serveOpenAiCall(context, request, reply, endpoint, caller, body);
+  } catch (error) {
+    if (!reply.sent) {
+      renderRelayError(error as FastifyError, request, reply);
+    } else if (!reply.raw.writableEnded) {
+      context.logger.error(
+        { err: error, requestId: request.id },
+        'relay request failed after its reply began',
+      );
+      reply.raw.destroy();
+    }
+  }
+}
+
+/**
+ * The direct path's request handler. `closing` tells when the server has begun to close: Fastify then
+ * answers new requests itself (503).
+ */
+export function directRelayHandler(context: AppContext, closing: () => boolean): DirectHandler | null {
+  // Fastify works out the client's address from forwarding headers; the direct path would not.
+  if (context.config.trustProxy) return null;
+  const { metrics, logger } = context;
+  return (raw, response) => {
+    if (raw.method !== 'POST' || closing()) return false;
+    const { path, search } = splitUrl(raw.url ?? '');
+    const endpoint = OPENAI_ENDPOINTS.get(path);
+    if (!endpoint) return false;
+    if (!isPlainJson(raw.headers['content-type']) || raw.headers['content-encoding']) return false;
+    const request = new DirectRequest(raw, search, logger);
+    const reply = new DirectReply(response);
+    response.setHeader('X-Request-Id', request.id);
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    if (metrics) {
+      const started = performance.now();
+      response.once('close', () =>
+        metrics.recordHttp(path, 'POST', response.statusCode, (performance.now() - started) / 1000),
+      );
+    }
+    void serve(context, raw, request, reply, endpoint);
+    return true;
+  };
+}
