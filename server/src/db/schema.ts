@@ -66,6 +66,9 @@ export const tokensTable = defineTable(
     model_limits_enabled: c.boolean().default(false),
     model_limits: c.varchar(1024).default(''),
     allow_ips: c.text().nullable(),
+    // one-api's spelling of a token's limits: allowed models (comma-separated) and an IP range (CIDR list).
+    models: c.text().nullable(),
+    subnet: c.text().nullable(),
     used_quota: c.bigint().default(0),
     group: c.varchar(64).default(''),
     deleted_at: c.timestamp().nullable(),
@@ -104,6 +107,10 @@ export const channelsTable = defineTable(
     setting: c.text().nullable(),
     param_override: c.text().nullable(),
     max_input_tokens: c.integer().default(0),
+    // new-api: multi-key state (is_multi_key, multi_key_mode, per-key status); a \`json\` column there.
+    channel_info: c.text().nullable(),
+    // new-api: headers set on every upstream request of the channel (JSON object, placeholders allowed).
+    header_override: c.text().nullable(),
   },
   { indexes: [{ columns: ['name'] }, { columns: ['tag'] }, { columns: ['status'] }] },
 );
