@@ -15,6 +15,21 @@ import {
   splitList,
 } from '../../lib/mapping-rules.ts';
 import { isServedChannelType } from '../channel-types.ts';
+import {
+  type HeaderTemplate,
+  NO_HEADER_OVERRIDE,
+  parseHeaderOverride,
+  type ResolvedHeaderOverride,
+  resolveHeaderOverride,
+} from './header-override.ts';
+import {
+  disableKeyInMemory,
+  type KeySet,
+  newKeySet,
+  pickKey,
+  readChannelInfo,
+  splitChannelKeys,
+} from './multi-key.ts';
 
 export interface ChannelSetting {
   proxy?: string;
@@ -41,6 +56,12 @@ export interface CachedChannel {
   testModel: string;
   tag: string;
   maxInputTokens: number;
+  /** The index of `key` among a multi-key channel's keys (0 or absent otherwise). */
+  keyIndex?: number;
+  /** A multi-key channel's keys and their state (./multi-key.ts), shared by its per-key views. */
+  keySet?: KeySet<CachedChannel> | null;
+  /** header_override with `{api_key}` resolved for `key` (./header-override.ts); absent: none. */
+  headerOverride?: ResolvedHeaderOverride;
 }
 
 export interface ChannelCandidate {
@@ -49,7 +70,38 @@ export interface ChannelCandidate {
   weight: number;
 }
 
+/**
+ * A channel's cached form. A multi-key channel (channel_info.is_multi_key) gets one view per key, built
+ * here once: the returned channel is the first key's view, and `keySet.views` holds them all.
+ */
 export function toCachedChannel(row: ChannelRow): CachedChannel {
+  const base = baseChannel(row);
+  const templates = parseHeaderOverride(row.header_override);
+  const info = readChannelInfo(row.channel_info);
+  if (info.is_multi_key !== true) return withHeaders(base, templates);
+  const keys = splitChannelKeys(row.key);
+  if (keys.length === 0) return withHeaders(base, templates);
+  const views = keys.map((key, keyIndex) => withHeaders({ ...base, key, keyIndex }, templates));
+  const keySet = newKeySet(info, views);
+  for (const view of views) view.keySet = keySet;
+  return views[0]!;
+}
+
+function withHeaders(channel: CachedChannel, templates: readonly HeaderTemplate[]): CachedChannel {
+  channel.headerOverride =
+    templates.length === 0 ? NO_HEADER_OVERRIDE : resolveHeaderOverride(templates, channel.key);
+  return channel;
+}
+
+/**
+ * The channel with a key to send: itself, or for a multi-key channel the view of the key its mode picks
+ * (null when none of its keys is enabled).
+ */
+export function withChosenKey(channel: CachedChannel): CachedChannel | null {
+  return channel.keySet ? pickKey(channel.keySet) : channel;
+}
+
+function baseChannel(row: ChannelRow): CachedChannel {
   const mapping = checkModelMapping(row.model_mapping ?? '');
   const statusMapping = checkStatusCodeMapping(row.status_code_mapping ?? '');
   const override = checkJsonObject(row.param_override ?? '', 'param_override');
@@ -73,6 +125,9 @@ export function toCachedChannel(row: ChannelRow): CachedChannel {
     testModel: row.test_model ?? '',
     tag: row.tag ?? '',
     maxInputTokens: row.max_input_tokens ?? 0,
+    keyIndex: 0,
+    keySet: null,
+    headerOverride: NO_HEADER_OVERRIDE,
   };
 }
 
@@ -136,8 +191,24 @@ export class ChannelCache {
     if (this.timer) clearInterval(this.timer);
   }
 
+  /** The channel as stored: for a multi-key channel, its first key's view (names, settings, status). */
   get(id: number): CachedChannel | undefined {
     return this.channels.get(id);
+  }
+
+  /** The channel with a key to send (./multi-key.ts pickKey), or undefined when it has none enabled. */
+  withKey(id: number): CachedChannel | undefined {
+    const channel = this.channels.get(id);
+    return channel ? (withChosenKey(channel) ?? undefined) : undefined;
+  }
+
+  /**
+   * Takes one key of a multi-key channel out of the choice at once (auto-disable), before the database
+   * write is reloaded. Returns how many of its keys stay enabled (null: not a multi-key channel here).
+   */
+  disableKey(id: number, keyIndex: number): number | null {
+    const keySet = this.channels.get(id)?.keySet;
+    return keySet ? disableKeyInMemory(keySet, keyIndex) : null;
   }
 
   all(): IterableIterator<CachedChannel> {
@@ -204,7 +275,14 @@ export class ChannelCache {
         .execute(),
     ]);
     const channels = new Map<number, CachedChannel>();
-    for (const row of rows) channels.set(row.id, toCachedChannel(row));
+    for (const row of rows) {
+      const channel = toCachedChannel(row);
+      // Polling goes on where it was (new-api keeps the index in memory too).
+      const previous = this.channels.get(row.id)?.keySet;
+      if (channel.keySet && previous && previous.views.length === channel.keySet.views.length)
+        channel.keySet.pollingIndex = previous.pollingIndex;
+      channels.set(row.id, channel);
+    }
     const index = new Map<string, Map<string, ChannelCandidate[]>>();
     for (const ability of abilities) {
       const channel = channels.get(ability.channel_id);

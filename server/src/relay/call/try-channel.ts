@@ -5,7 +5,9 @@
  * or read as a failure. Every way a try can end is one outcome, and each failure says what follows:
  * - `next`: another channel (a retryable status, a connection failure, a channel that cannot serve it);
  * - `same-channel`: this channel again, the try not counted (credentials the adaptor had cached were
- *   refused and dropped; or the upstream has no Responses API and is spoken to through Chat Completions);
+ *   refused and dropped; the upstream has no Responses API and is spoken to through Chat Completions; or
+ *   the failure disabled this key of a multi-key channel whose other keys still serve — each such try
+ *   disables a key, so they end);
  * - `stop`: no other channel (a refusal that another channel would repeat, a shutdown).
  * The loop over channels (./pipeline.ts) acts on the outcome; nothing here chooses a channel.
  */
@@ -13,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { readLimited, type UpstreamResponse } from '../../lib/http-client.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import { applyHeaderOverride } from '../cache/header-override.ts';
 import { adaptorForChannel } from '../channel-types.ts';
 import { deliverReply } from '../deliver/deliver-reply.ts';
 import type { RelayReply } from '../http/http-types.ts';
@@ -55,7 +58,8 @@ function judged(
     state.credentialsRenewed = true;
     return failedWith(failure, 'same-channel');
   }
-  considerDisabling(context, channel, failure);
+  // Another key of the same channel (server/src/relay/cache/multi-key.ts) when this one was disabled.
+  if (considerDisabling(context, channel, failure) === 'key') return failedWith(failure, 'same-channel');
   return failedWith(failure, isRetryable(failure.status) ? 'next' : 'stop');
 }
 
@@ -110,6 +114,7 @@ export async function tryChannel(
   // A channel that cannot serve the call (status 0) leaves it to the next; a refusal (≥ 400) is final.
   if (!('request' in prepared)) return failedWith(prepared, prepared.status >= 400 ? 'stop' : 'next');
   const { request, target } = prepared;
+  applyHeaderOverride(request.headers, channel.headerOverride, call.clientHeaders);
   state.upstreamFormat = target;
   state.ruleChanges = prepared.ruleChanges;
   // Only adaptors with credentials made or fetched per call (Vertex AI, Bedrock, Zhipu v3) take this step.

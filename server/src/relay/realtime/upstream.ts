@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import { webSocketConnection } from '../../lib/websocket-tunnel.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import { applyHeaderOverride } from '../cache/header-override.ts';
 import { networkFailure, readUpstreamFailure } from '../call/attempt.ts';
 import { channelProxy } from '../call/relay-call.ts';
 import { openAiCompatibleConfig } from '../providers/openai-compatible/configs.ts';
@@ -50,6 +51,7 @@ export function realtimeTarget(
     : `${socketBase}/v1/realtime?model=${encodeURIComponent(upstreamModel)}`;
   const headers = authHeaders(config, channel);
   if (beta) headers['openai-beta'] = beta;
+  applyHeaderOverride(headers, channel.headerOverride);
   return { url, headers };
 }
 

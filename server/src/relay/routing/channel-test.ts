@@ -3,6 +3,9 @@
  * timed. The response time and test time are recorded; a dead key or a reply slower than
  * ChannelDisableThreshold seconds disables the channel (AutomaticDisableChannelEnabled, auto_ban); a
  * successful test of an automatically disabled channel enables it again (AutomaticEnableChannelEnabled).
+ * A multi-key channel (server/src/relay/cache/multi-key.ts) is tested with each key not disabled by hand,
+ * one after the other: a key that fails as a dead key is disabled alone, and the test succeeds when every
+ * key answered.
  */
 import { logFacts } from '../../../../common/log-facts.ts';
 import { ChannelStatus } from '../../../../common/statuses.ts';
@@ -10,6 +13,8 @@ import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import { type CachedChannel, toCachedChannel } from '../cache/channel-cache.ts';
+import { applyHeaderOverride } from '../cache/header-override.ts';
+import { KEY_AUTO_DISABLED, KEY_ENABLED, KEY_MANUALLY_DISABLED } from '../cache/multi-key.ts';
 import { networkFailure, readFormatFailure } from '../call/attempt.ts';
 import { upstreamCodecFor } from '../call/conversion.ts';
 import { authorizeAttempt, prepareAttempt, sendAttempt } from '../call/relay-call.ts';
@@ -20,6 +25,7 @@ import type { RelayEndpoint } from '../providers/types.ts';
 import { findChannelRow } from './channel-rows.ts';
 import { considerDisabling, disableInDatabase, switchChannelStatus } from './disable.ts';
 import type { UpstreamFailure } from './health.ts';
+import { setKeyStatus } from './key-status.ts';
 
 export interface ChannelTestResult {
   success: boolean;
@@ -70,6 +76,7 @@ async function callOnce(
       message: 'the channel has no usable base URL for this test',
     };
   const { request, target } = prepared;
+  applyHeaderOverride(request.headers, channel.headerOverride);
   const unauthorized = await authorizeAttempt(context.upstream, adaptor, channel, request);
   if (unauthorized) return unauthorized;
   try {
@@ -119,6 +126,41 @@ function enableAgain(context: AppContext, channel: CachedChannel): Promise<void>
   });
 }
 
+/**
+ * Tests every key of a multi-key channel that is not disabled by hand; a failing key that is enabled may be
+ * disabled alone. The failure names each failing key by its number (never the key).
+ */
+async function testEachKey(
+  context: AppContext,
+  channel: CachedChannel,
+  model: string,
+): Promise<UpstreamFailure | null> {
+  const keySet = channel.keySet!;
+  const failures: UpstreamFailure[] = [];
+  const messages: string[] = [];
+  const recovered: number[] = [];
+  for (const view of keySet.views) {
+    const status = keySet.statuses[view.keyIndex ?? 0];
+    if (status === KEY_MANUALLY_DISABLED) continue;
+    const failure = await callOnce(context, view, model);
+    if (!failure) {
+      if (status === KEY_AUTO_DISABLED) recovered.push(view.keyIndex ?? 0);
+      continue;
+    }
+    failures.push(failure);
+    messages.push(`key #${(view.keyIndex ?? 0) + 1}: ${failure.message}`);
+    if (channel.status === ChannelStatus.enabled && status === KEY_ENABLED)
+      considerDisabling(context, view, failure);
+  }
+  // Keys disabled automatically that answer again serve again, as channels do.
+  if (recovered.length > 0 && context.options.getBoolean('AutomaticEnableChannelEnabled')) {
+    const change = await setKeyStatus(context.database.db, channel.id, recovered, KEY_ENABLED);
+    if (change && change.changed > 0) await context.channelCache.changed();
+  }
+  const first = failures[0];
+  return first ? { ...first, message: messages.join('; ') } : null;
+}
+
 export async function testChannel(
   context: AppContext,
   channelId: number,
@@ -129,7 +171,9 @@ export async function testChannel(
   const channel = toCachedChannel(row);
   const model = requestedModel?.trim() || channel.testModel || channel.models[0] || 'gpt-4o-mini';
   const started = performance.now();
-  const failure = await callOnce(context, channel, model);
+  const failure = channel.keySet
+    ? await testEachKey(context, channel, model)
+    : await callOnce(context, channel, model);
   const elapsedMs = Math.round(performance.now() - started);
   const time = Math.round(elapsedMs) / 1000;
   await context.database.db
@@ -138,7 +182,8 @@ export async function testChannel(
     .where('id', '=', channel.id)
     .execute();
   if (failure) {
-    if (channel.status === ChannelStatus.enabled) considerDisabling(context, channel, failure);
+    if (channel.status === ChannelStatus.enabled && !channel.keySet)
+      considerDisabling(context, channel, failure);
     return { success: false, message: failure.message, time };
   }
   const threshold = context.options.getNumber('ChannelDisableThreshold');

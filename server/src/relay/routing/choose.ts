@@ -5,7 +5,8 @@
  * call — an administrator's `sk-<key>-<id>`, or a Responses call continuing a response stored at one
  * channel — is served by that channel alone; otherwise the group's candidates for the model, of the types
  * that serve the capability and not tried yet for this call, are chosen from by priority and weight
- * (./select.ts).
+ * (./select.ts). The channel comes with the key the try uses: a multi-key channel's view of the key its mode
+ * picks (server/src/relay/cache/multi-key.ts); one whose keys are all disabled is passed over.
  */
 import {
   type ChannelCapability,
@@ -15,7 +16,7 @@ import {
 } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import type { GatewayError } from '../../lib/errors.ts';
-import type { CachedChannel } from '../cache/channel-cache.ts';
+import { type CachedChannel, withChosenKey } from '../cache/channel-cache.ts';
 import { pinnedChannelOf } from '../call/relay-call.ts';
 import type { RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
@@ -49,16 +50,20 @@ export function chooseChannel(
     const channel = context.channelCache.get(pinned);
     if (channel?.status !== 1) throw pinnedRefusal(pinned, model, capability, false);
     if (!servingTypes.has(channel.type)) throw pinnedRefusal(pinned, model, capability, true);
-    return channel;
+    const keyed = withChosenKey(channel);
+    if (!keyed) throw pinnedRefusal(pinned, model, capability, false);
+    return keyed;
   }
-  return (
-    selectChannel(
-      context.channelCache.candidates(call.caller.usingGroup, model),
-      tried.length === 0 ? NONE_TRIED : new Set(tried),
-      Math.random,
-      servingTypes,
-    )?.channel ?? null
-  );
+  const candidates = context.channelCache.candidates(call.caller.usingGroup, model);
+  let excluded = tried.length === 0 ? NONE_TRIED : new Set(tried);
+  for (;;) {
+    const channel = selectChannel(candidates, excluded, Math.random, servingTypes)?.channel;
+    if (!channel) return null;
+    const keyed = withChosenKey(channel);
+    if (keyed) return keyed;
+    // Every key of this channel is disabled (by hand: the channel itself stays enabled, as in new-api).
+    excluded = new Set([...excluded, channel.id]);
+  }
 }
 
 /** The providers whose channels serve a capability, in words ("OpenAI and Azure OpenAI"). */

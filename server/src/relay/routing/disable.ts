@@ -1,7 +1,9 @@
 /**
  * Automatic disabling (docs/reference/routing.md): with AutomaticDisableChannelEnabled on and the channel's auto_ban
  * set, a dead-key failure disables the channel at once in memory (no further traffic), then in the
- * database with status 3 and other_info {status_reason, status_time}, and root is notified.
+ * database with status 3 and other_info {status_reason, status_time}, and root is notified. A multi-key
+ * channel (server/src/relay/cache/multi-key.ts) loses only the failing key, with its reason and time in
+ * channel_info (./key-status.ts); the channel itself is disabled when no key is left.
  */
 import { type LogFacts, logFacts } from '../../../../common/log-facts.ts';
 import { ChannelStatus } from '../../../../common/statuses.ts';
@@ -9,15 +11,23 @@ import type { AppContext } from '../../context.ts';
 import { notifyRoot } from '../../lib/notify-root.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { disableReason, parseKeywords, type UpstreamFailure } from './health.ts';
+import { disableKeyInDatabase } from './key-status.ts';
+
+/**
+ * What a failure disabled: one key of a multi-key channel whose other keys still serve (`key`), the
+ * channel (`channel`: its only key, or its last enabled one), or nothing.
+ */
+export type Disabled = 'key' | 'channel' | null;
 
 export function considerDisabling(
   context: AppContext,
   channel: CachedChannel,
   failure: UpstreamFailure,
-): void {
-  if (!channel.autoBan || !context.options.getBoolean('AutomaticDisableChannelEnabled')) return;
+): Disabled {
+  if (!channel.autoBan || !context.options.getBoolean('AutomaticDisableChannelEnabled')) return null;
   const reason = disableReason(failure, parseKeywords(context.options.get('AutomaticDisableKeywords')));
-  if (!reason) return;
+  if (!reason) return null;
+  if (channel.keySet) return disableKey(context, channel, reason);
   context.channelCache.setStatus(channel.id, ChannelStatus.autoDisabled);
   disableInDatabase(context, channel, reason).catch((error: unknown) =>
     context.logger.error(
@@ -25,6 +35,36 @@ export function considerDisabling(
       'could not record the automatic disabling of a channel',
     ),
   );
+  return 'channel';
+}
+
+/** Disables the key a multi-key channel's try used: at once in memory, then in channel_info. */
+function disableKey(context: AppContext, channel: CachedChannel, reason: string): Disabled {
+  const remaining = context.channelCache.disableKey(channel.id, channel.keyIndex ?? 0);
+  if (remaining === 0) context.channelCache.setStatus(channel.id, ChannelStatus.autoDisabled);
+  const keyReason = `key #${(channel.keyIndex ?? 0) + 1}: ${reason}`;
+  disableKeyInDatabase(context.database.db, channel.id, channel.key, reason)
+    .then(async (change) => {
+      if (!change || change.changed === 0) return;
+      await context.channelCache.changed();
+      await notifyRoot(
+        context,
+        `Channel "${channel.name}" (#${channel.id}) lost a key automatically`,
+        change.channelDisabled ? `${keyReason}; no key is left, the channel is disabled` : keyReason,
+        logFacts('log.channel_auto_disabled', {
+          channel_name: channel.name,
+          channel_id: channel.id,
+          reason: keyReason,
+        }),
+      );
+    })
+    .catch((error: unknown) =>
+      context.logger.error(
+        { err: error, channelId: channel.id },
+        'could not record the automatic disabling of a channel key',
+      ),
+    );
+  return remaining !== null && remaining > 0 ? 'key' : 'channel';
 }
 
 export async function disableInDatabase(

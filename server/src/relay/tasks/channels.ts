@@ -7,6 +7,7 @@ import type { TaskCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import { applyHeaderOverride } from '../cache/header-override.ts';
 import { channelProxy } from '../call/relay-call.ts';
 import type { RelayCaller } from '../http/auth.ts';
 import { maskSecrets } from '../http/errors.ts';
@@ -38,13 +39,14 @@ export async function exchangeJson(
   request: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: unknown },
   timeoutMs = 60_000,
 ): Promise<JsonExchange> {
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  applyHeaderOverride(headers, channel.headerOverride);
   const response = await context.upstream.send(
     {
       url: request.url,
       method: request.method,
       headers: {
-        accept: 'application/json',
-        ...request.headers,
+        ...headers,
         ...(request.body ? { 'content-type': 'application/json' } : {}),
       },
       ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),

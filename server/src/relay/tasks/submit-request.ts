@@ -8,6 +8,7 @@
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
+import { applyHeaderOverride } from '../cache/header-override.ts';
 import { channelProxy } from '../call/relay-call.ts';
 import type { encodeMultipart } from '../http/multipart.ts';
 
@@ -37,13 +38,14 @@ export async function sendTaskRequest(
 ): Promise<TaskAnswer> {
   const upload = 'multipart' in request.body ? request.body.multipart : null;
   const idleMs = upload ? UPLOAD_IDLE_MS : JSON_TIMEOUT_MS;
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  applyHeaderOverride(headers, channel.headerOverride);
   const response = await context.upstream.send(
     {
       url: request.url,
       method: 'POST',
       headers: {
-        accept: 'application/json',
-        ...request.headers,
+        ...headers,
         ...(upload
           ? { 'content-type': upload.contentType, 'content-length': String(upload.length) }
           : { 'content-type': 'application/json' }),

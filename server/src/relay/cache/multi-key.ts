@@ -1,0 +1,130 @@
+/**
+ * Multi-key channels as new-api stores them: the `key` column holds one key per line (or a JSON array,
+ * Vertex AI service accounts), and `channel_info` says {is_multi_key, multi_key_size, multi_key_mode
+ * "random" | "polling", multi_key_polling_index, multi_key_status_list: index → status (absent = enabled,
+ * 2 disabled by hand, 3 disabled automatically), multi_key_disabled_reason, multi_key_disabled_time}.
+ *
+ * The channel cache builds, once per load, one view of the channel per key (the same cached channel with
+ * `key` and `keyIndex` of that key), so every adaptor reads `channel.key` as before; choosing a key for a
+ * try is picking one of those views (no allocation, no database read). A key disabled automatically is
+ * taken out of the choice at once (`disableKeyInMemory`), then written to `channel_info` by
+ * server/src/relay/routing/disable.ts.
+ */
+import { readJsonColumn } from '../../db/json-column.ts';
+
+export type MultiKeyMode = 'random' | 'polling' | '';
+
+/** new-api's key statuses (the channel's own: common/statuses.ts ChannelStatus). */
+export const KEY_ENABLED = 1;
+export const KEY_MANUALLY_DISABLED = 2;
+export const KEY_AUTO_DISABLED = 3;
+
+/** `channel_info` as new-api writes it (maps keyed by the key's index, as JSON object keys). */
+export interface ChannelInfo {
+  is_multi_key?: boolean;
+  multi_key_size?: number;
+  multi_key_status_list?: Record<string, number> | null;
+  multi_key_disabled_reason?: Record<string, string> | null;
+  multi_key_disabled_time?: Record<string, number> | null;
+  multi_key_polling_index?: number;
+  multi_key_mode?: string;
+  [field: string]: unknown;
+}
+
+/** The channel_info column as an object (an empty one when the column is empty or not an object). */
+export function readChannelInfo(stored: unknown): ChannelInfo {
+  const value = readJsonColumn(stored);
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as ChannelInfo) : {};
+}
+
+/** The keys of a multi-key channel, by index: a JSON array's elements, else one per line (new-api's GetKeys). */
+export function splitChannelKeys(key: string): string[] {
+  if (key === '') return [];
+  const trimmed = key.trim();
+  if (trimmed.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      if (Array.isArray(parsed))
+        return parsed.map((element) => (typeof element === 'string' ? element : JSON.stringify(element)));
+    } catch {
+      // Not JSON: lines.
+    }
+  }
+  return key
+    .replace(/^\n+|\n+$/g, '')
+    .split('\n')
+    .map((line) => line.trim());
+}
+
+/** The status of key `index` in a channel_info (enabled when the list does not name it). */
+export function keyStatus(info: ChannelInfo, index: number): number {
+  const status = Number(info.multi_key_status_list?.[String(index)]);
+  return Number.isInteger(status) && status > 0 ? status : KEY_ENABLED;
+}
+
+export function multiKeyMode(info: ChannelInfo): MultiKeyMode {
+  return info.multi_key_mode === 'random' || info.multi_key_mode === 'polling' ? info.multi_key_mode : '';
+}
+
+/** The keys of a cached multi-key channel and their state (shared by every view of the channel). */
+export interface KeySet<View> {
+  mode: MultiKeyMode;
+  /** One view of the channel per key, by index. */
+  views: readonly View[];
+  /** Each key's status, by index. */
+  statuses: number[];
+  /** The enabled indexes, ascending (rebuilt when a status changes). */
+  enabled: number[];
+  /** The next index polling starts from. */
+  pollingIndex: number;
+}
+
+export function newKeySet<View>(info: ChannelInfo, views: readonly View[]): KeySet<View> {
+  const statuses = views.map((_view, index) => keyStatus(info, index));
+  const start = Number(info.multi_key_polling_index);
+  return {
+    mode: multiKeyMode(info),
+    views,
+    statuses,
+    enabled: enabledIndexes(statuses),
+    pollingIndex: Number.isInteger(start) && start >= 0 && start < views.length ? start : 0,
+  };
+}
+
+function enabledIndexes(statuses: readonly number[]): number[] {
+  const enabled: number[] = [];
+  for (let index = 0; index < statuses.length; index += 1) {
+    if (statuses[index] === KEY_ENABLED) enabled.push(index);
+  }
+  return enabled;
+}
+
+/**
+ * The view of the key a try uses, or null when no key is enabled: random among the enabled keys, polling
+ * in turn from the last one used, else (no mode) the first enabled key — new-api's GetNextEnabledKey.
+ */
+export function pickKey<View>(set: KeySet<View>, random: () => number = Math.random): View | null {
+  const { enabled, views } = set;
+  if (enabled.length === 0) return null;
+  if (set.mode === 'random') return views[enabled[Math.floor(random() * enabled.length)] as number] ?? null;
+  if (set.mode === 'polling') {
+    const count = views.length;
+    for (let step = 0; step < count; step += 1) {
+      const index = (set.pollingIndex + step) % count;
+      if (set.statuses[index] === KEY_ENABLED) {
+        set.pollingIndex = (index + 1) % count;
+        return views[index] ?? null;
+      }
+    }
+  }
+  return views[enabled[0] as number] ?? null;
+}
+
+/** Takes key `index` out of the choice; returns how many keys stay enabled. */
+export function disableKeyInMemory<View>(set: KeySet<View>, index: number): number {
+  if (set.statuses[index] === KEY_ENABLED) {
+    set.statuses[index] = KEY_AUTO_DISABLED;
+    set.enabled = enabledIndexes(set.statuses);
+  }
+  return set.enabled.length;
+}
