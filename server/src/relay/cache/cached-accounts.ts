@@ -65,11 +65,35 @@ export function toCachedUser(row: UserRow, pendingQuota: number): CachedUser {
   };
 }
 
-export function toCachedToken(row: TokenRow, pendingQuota: number): CachedToken {
-  const limits = (row.model_limits ?? '')
+/** A comma-separated list without blanks. */
+function listOf(text: string | null | undefined): string[] {
+  return (text ?? '')
     .split(',')
-    .map((model) => model.trim())
+    .map((entry) => entry.trim())
     .filter(Boolean);
+}
+
+/**
+ * The models a token may call: new-api's `model_limits` (when `model_limits_enabled`) and one-api's
+ * `models` (a non-empty list limits), both when both are set; null when neither limits.
+ */
+function tokenModelLimits(row: TokenRow): ReadonlySet<string> | null {
+  const newApi = row.model_limits_enabled ? new Set(listOf(row.model_limits)) : null;
+  const oneApiModels = listOf(row.models);
+  if (oneApiModels.length === 0) return newApi;
+  const oneApi = new Set(oneApiModels);
+  return newApi ? new Set([...newApi].filter((model) => oneApi.has(model))) : oneApi;
+}
+
+/** The addresses a token may call from: new-api's `allow_ips` and one-api's `subnet`, both when both are set. */
+function tokenAllowList(row: TokenRow): IpAllowList | null {
+  const newApi = parseAllowList(row.allow_ips);
+  const oneApi = parseAllowList(row.subnet);
+  if (!newApi || !oneApi) return newApi ?? oneApi;
+  return { allows: (address) => newApi.allows(address) && oneApi.allows(address) };
+}
+
+export function toCachedToken(row: TokenRow, pendingQuota: number): CachedToken {
   return {
     id: row.id,
     userId: row.user_id,
@@ -79,8 +103,8 @@ export function toCachedToken(row: TokenRow, pendingQuota: number): CachedToken 
     expiredTime: Number(row.expired_time),
     remainQuota: Number(row.remain_quota) + pendingQuota,
     unlimited: Boolean(row.unlimited_quota),
-    modelLimits: row.model_limits_enabled ? new Set(limits) : null,
-    allowIps: parseAllowList(row.allow_ips),
+    modelLimits: tokenModelLimits(row),
+    allowIps: tokenAllowList(row),
     group: row.group ?? '',
   };
 }
