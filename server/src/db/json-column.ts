@@ -28,3 +28,11 @@ export function readJsonColumn(value: unknown): unknown {
   }
   return value;
 }
+
+/** The column's JSON object (a copy), or {} when it is empty, not JSON or not an object (users.setting …). */
+export function readJsonObjectColumn(value: unknown): Record<string, unknown> {
+  const parsed = readJsonColumn(value);
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? { ...(parsed as Record<string, unknown>) }
+    : {};
+}

@@ -3,6 +3,7 @@
  * read the same way (backslash escapes differ between them), so % and _ in user input match literally.
  */
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { DatabaseDialect } from './dsn.ts';
 
 export function escapeLike(text: string): string {
   return text.replace(/[!%_]/g, (character) => `!${character}`);
@@ -25,4 +26,17 @@ export function idOrContains(keyword: string, columns: readonly string[]): Expre
   const matches: Expression<SqlBool>[] = columns.map((column) => containsText(column, keyword));
   if (id !== null && Number.isSafeInteger(id)) matches.unshift(sql<SqlBool>`${sql.ref('id')} = ${id}`);
   return sql<SqlBool>`(${sql.join(matches, sql` or `)})`;
+}
+
+/**
+ * containsText over a JSON column: new-api's `json` columns take no LIKE on PostgreSQL until cast to text
+ * (MySQL and SQLite compare their text as it is).
+ */
+export function jsonContainsText(
+  column: string,
+  text: string,
+  dialect: DatabaseDialect,
+): RawBuilder<SqlBool> {
+  if (dialect !== 'postgres') return containsText(column, text);
+  return sql<SqlBool>`cast(${sql.ref(column)} as text) like ${`%${escapeLike(text)}%`} escape '!'`;
 }

@@ -4,7 +4,7 @@
  * database, on every boot, and on an existing one-api/new-api database being adopted.
  */
 import { type Kysely, sql } from 'kysely';
-import type { ColumnSpec, SqlType, TableSpec } from './column.ts';
+import type { ColumnSpec, IndexSpec, SqlType, TableSpec } from './column.ts';
 import type { DatabaseDialect } from './dsn.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: DDL works on tables the typed schema may not know yet.
@@ -107,19 +107,72 @@ export async function reconcileSchema(
     const indexes = await existingIndexes(db, dialect, table.name);
     for (const index of table.indexes) {
       if (indexes.has(index.name)) continue;
-      try {
-        let statement = db.schema.createIndex(index.name).on(table.name).columns(index.columns);
-        if (index.unique) statement = statement.unique();
-        await statement.execute();
+      if (isNew) {
+        await createIndex(db, table.name, index);
         report.createdIndexes.push(index.name);
-      } catch (error) {
-        if (isNew) throw error;
-        // Adopted databases may hold data that violates a new unique index: keep running, say so.
-        report.warnings.push(`index ${index.name} on ${table.name}: ${(error as Error).message}`);
+        continue;
       }
+      // Adopted databases may hold data that a new unique index cannot constrain: keep running, say so.
+      const problem = await adoptedIndexProblem(db, dialect, table.name, index);
+      if (problem === null) report.createdIndexes.push(index.name);
+      else report.warnings.push(`index ${index.name} on ${table.name}: ${problem}`);
     }
   }
   return report;
+}
+
+async function createIndex(db: AnyDatabase, table: string, index: IndexSpec): Promise<void> {
+  let statement = db.schema.createIndex(index.name).on(table).columns(index.columns);
+  if (index.unique) statement = statement.unique();
+  await statement.execute();
+}
+
+/**
+ * Creates an index on a table the database already had, or says why it could not. Duplicate values are
+ * looked for first, so the usual reason is named plainly and no statement fails; any other failure
+ * inside a PostgreSQL transaction (the migrations run in one) is rolled back to a savepoint, because a
+ * failed statement there aborts the whole transaction ("current transaction is aborted").
+ */
+async function adoptedIndexProblem(
+  db: AnyDatabase,
+  dialect: DatabaseDialect,
+  table: string,
+  index: IndexSpec,
+): Promise<string | null> {
+  if (index.unique) {
+    const duplicates = await duplicateValueCount(db, table, index.columns);
+    if (duplicates > 0)
+      return `${duplicates} value(s) of (${index.columns.join(', ')}) appear in more than one row`;
+  }
+  const savepoint = dialect === 'postgres' && db.isTransaction;
+  if (savepoint) await sql`savepoint switchyard_reconcile_index`.execute(db);
+  try {
+    await createIndex(db, table, index);
+    if (savepoint) await sql`release savepoint switchyard_reconcile_index`.execute(db);
+    return null;
+  } catch (error) {
+    if (savepoint) await sql`rollback to savepoint switchyard_reconcile_index`.execute(db);
+    return (error as Error).message;
+  }
+}
+
+/** How many distinct non-null values of `columns` more than one row holds (what a unique index refuses). */
+async function duplicateValueCount(
+  db: AnyDatabase,
+  table: string,
+  columns: readonly string[],
+): Promise<number> {
+  const references = columns.map((name) => sql.ref(name));
+  const notNull = sql.join(
+    references.map((reference) => sql`${reference} is not null`),
+    sql` and `,
+  );
+  const result = await sql<{ duplicates: number | string }>`
+    select count(*) as duplicates from (
+      select ${sql.join(references)} from ${sql.table(table)} where ${notNull}
+      group by ${sql.join(references)} having count(*) > 1
+    ) as repeated`.execute(db);
+  return Number(result.rows[0]?.duplicates ?? 0);
 }
 
 async function createTable(db: AnyDatabase, dialect: DatabaseDialect, table: TableSpec): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { Selectable } from 'kysely';
 import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
+import { jsonColumnText, readJsonColumn } from '../../db/json-column.ts';
 import type { Database } from '../../db/schema.ts';
 import { taskStateFields } from '../../lib/task-state.ts';
 
@@ -24,14 +25,15 @@ export interface ImageAddressing {
   servedByImageRoute(row: Pick<MidjourneyRow, 'mj_id' | 'properties'>): boolean;
 }
 
-/** A stored JSON column parsed for the reply; text that is not JSON is kept as it is, empty is null. */
-export function storedJson(text: string | null): unknown {
-  if (text === null || text.trim() === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
+/**
+ * A stored JSON column parsed for the reply; text that is not JSON is kept as it is, empty is null. new-api's
+ * `json` columns come back already parsed on PostgreSQL and MySQL (server/src/db/json-column.ts).
+ */
+export function storedJson(value: unknown): unknown {
+  const text = jsonColumnText(value);
+  if (text === null) return null;
+  const parsed = readJsonColumn(text);
+  return parsed === undefined ? text : parsed;
 }
 
 function imageAddress(row: MidjourneyRow, addressing: ImageAddressing): string {

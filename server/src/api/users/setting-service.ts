@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
+import { readJsonColumn, readJsonObjectColumn } from '../../db/json-column.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import { emailRefusal } from '../verification/email-rules.ts';
 
@@ -45,12 +46,7 @@ export async function updateUserSetting(
     .select('setting')
     .where('id', '=', user.id)
     .executeTakeFirst();
-  let previous: Record<string, unknown> = {};
-  try {
-    previous = row?.setting ? (JSON.parse(row.setting) as Record<string, unknown>) : {};
-  } catch {
-    previous = {};
-  }
+  const previous = readJsonObjectColumn(row?.setting);
   // An empty secret keeps the stored one (the console never receives it back).
   const secret =
     input.webhook_secret || (typeof previous.webhook_secret === 'string' ? previous.webhook_secret : '');
@@ -69,13 +65,10 @@ export async function updateUserSetting(
 }
 
 /** The setting as the console may see it: the webhook secret is never sent back. */
-export function publicSetting(text: string | null): string {
-  if (!text) return '';
-  try {
-    const parsed = JSON.parse(text) as Record<string, unknown>;
-    if (parsed.webhook_secret) parsed.webhook_secret = '';
-    return JSON.stringify(parsed);
-  } catch {
-    return '';
-  }
+export function publicSetting(value: unknown): string {
+  const parsed = readJsonColumn(value);
+  if (parsed === undefined) return '';
+  const setting = readJsonObjectColumn(parsed);
+  if (setting.webhook_secret) return JSON.stringify({ ...setting, webhook_secret: '' });
+  return JSON.stringify(parsed);
 }

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/connect.ts';
+import { readJsonObjectColumn } from '../../db/json-column.ts';
 import { type NotifyDependencies, notifyUser } from '../../lib/notify-user.ts';
 import type { CachedUser } from '../cache/account-cache.ts';
 
@@ -31,12 +32,7 @@ export class QuotaWarnings {
       .select(['setting', 'email'])
       .where('id', '=', user.id)
       .executeTakeFirst();
-    let setting: Record<string, unknown> = {};
-    try {
-      setting = row?.setting ? (JSON.parse(row.setting) as Record<string, unknown>) : {};
-    } catch {
-      setting = {};
-    }
+    const setting = readJsonObjectColumn(row?.setting);
     const text = (value: unknown) => (typeof value === 'string' ? value : '');
     const perUnit = Math.max(1, this.context.options.getNumber('QuotaPerUnit'));
     try {

@@ -1,5 +1,6 @@
 /** The cached shapes of users and tokens, read from their database rows (server/src/relay/cache/account-cache.ts). */
 import type { Selectable } from 'kysely';
+import { readJsonObjectColumn } from '../../db/json-column.ts';
 import type { Database } from '../../db/schema.ts';
 import { type IpAllowList, parseAllowList } from './ip-allow-list.ts';
 
@@ -36,18 +37,8 @@ export interface CachedToken {
 type UserRow = Selectable<Database['users']>;
 type TokenRow = Selectable<Database['tokens']>;
 
-function parseSetting(text: string | null): Record<string, unknown> {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 export function toCachedUser(row: UserRow, pendingQuota: number): CachedUser {
-  const setting = parseSetting(row.setting);
+  const setting = readJsonObjectColumn(row.setting);
   const threshold = Number(setting.quota_warning_threshold);
   return {
     id: row.id,

@@ -4,6 +4,7 @@
  * that paid (refunds need it), the client's callback with the secret of the gateway's own callback URL, and
  * for a Midjourney task the upstream's id of the task and of its parent (clients see the gateway's ids).
  */
+import { readJsonColumn } from '../../db/json-column.ts';
 import { isRecord } from '../canonical/helpers.ts';
 
 export const TOKEN_FIELD = 'switchyard_token_id';
@@ -26,17 +27,16 @@ export interface PrivateFields {
   parent?: ParentIds | null;
 }
 
-export function parseJson(text: string | null | undefined): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
+/**
+ * A task row's JSON column parsed (null when empty or not JSON), whether the driver hands it back as text
+ * or, for new-api's `json` columns on PostgreSQL and MySQL, already parsed (server/src/db/json-column.ts).
+ */
+export function parseJson(value: unknown): unknown {
+  return readJsonColumn(value) ?? null;
 }
 
 /** The private fields kept with a task. */
-export function privateFields(row: { properties: string | null }): PrivateFields {
+export function privateFields(row: { properties: unknown }): PrivateFields {
   const properties = parseJson(row.properties);
   if (!isRecord(properties)) return {};
   const tokenId = properties[TOKEN_FIELD];
@@ -56,7 +56,7 @@ export function privateFields(row: { properties: string | null }): PrivateFields
 }
 
 /** The key id kept with a task (null when the task was not paid through a key of this gateway). */
-export function taskTokenId(row: { properties: string | null }): number | null {
+export function taskTokenId(row: { properties: unknown }): number | null {
   return privateFields(row).tokenId ?? null;
 }
 
@@ -77,7 +77,7 @@ export function withPrivateFields(properties: Record<string, unknown>, fields: P
 }
 
 /** The properties a client may see (the private fields taken out). */
-export function shownProperties(text: string | null): Record<string, unknown> {
+export function shownProperties(text: unknown): Record<string, unknown> {
   const properties = parseJson(text);
   const shown = isRecord(properties) ? { ...properties } : {};
   for (const field of PRIVATE_FIELDS) delete shown[field];

@@ -9,7 +9,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
-import { containsText } from '../../../db/like.ts';
+import { jsonContainsText } from '../../../db/like.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
 import type { RelayCaller } from '../../http/auth.ts';
@@ -185,7 +185,11 @@ async function existingTaskId(
     .where((where) =>
       where.or([
         where('mj_id', '=', upstreamId),
-        containsText('properties', `"${UPSTREAM_ID_FIELD}":${JSON.stringify(upstreamId)}`),
+        jsonContainsText(
+          'properties',
+          `"${UPSTREAM_ID_FIELD}":${JSON.stringify(upstreamId)}`,
+          context.database.dialect,
+        ),
       ]),
     )
     .limit(10)

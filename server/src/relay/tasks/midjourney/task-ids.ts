@@ -24,7 +24,7 @@ export function looksLikeGatewayTaskId(text: string): boolean {
 
 interface IdentifiedRow {
   mj_id: string;
-  properties: string | null;
+  properties: unknown;
 }
 
 /** The id the upstream knows the task by (an adopted row's own id). */

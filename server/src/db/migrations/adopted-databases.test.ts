@@ -1,0 +1,165 @@
+/**
+ * Switchyard started (the real server, over HTTP) on a database new-api or one-api left, built in their
+ * shape with their column types BEFORE Switchyard's first migration, on every database of the matrix:
+ * duplicates that a unique index Switchyard adds cannot constrain do not stop the boot (on PostgreSQL the
+ * first migration runs in one transaction that a failed index would abort), the skipped index is named at
+ * every start, new-api's `json` task columns read back on the task and drawing logs, and new-api's data that
+ * Switchyard does not serve stays as it was.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import bcrypt from 'bcryptjs';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '../../../../common/api/reply.ts';
+import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
+import { loadConfig } from '../../config.ts';
+import { type RunningServer, startServer } from '../../main.ts';
+import { type DialectCase, databaseMatrix, type TestDatabase } from '../../test-support/databases.ts';
+import { ApiClient } from '../../test-support/test-server.ts';
+import { connectDatabase, type DatabaseHandle } from '../connect.ts';
+import { type AdoptedUser, buildNewApiDatabase, buildOneApiDatabase } from './test-adopted-schemas.ts';
+
+const matrix = await databaseMatrix();
+const passwordHash = bcrypt.hashSync('adopted-password', 4);
+const users: { root: AdoptedUser; user: AdoptedUser } = {
+  root: { username: 'root', passwordHash, role: 100 },
+  user: { username: 'alice', passwordHash, role: 1 },
+};
+
+interface Boot {
+  server: RunningServer;
+  /** The warnings the boot logged (their `warning` field). */
+  warnings: string[];
+}
+
+/** Boots the real server on `database` with a logger whose warnings the test reads. */
+async function boot(database: TestDatabase, journalDirectory: string): Promise<Boot> {
+  const warnings: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        const entry = JSON.parse(line) as { level: number; warning?: string };
+        if (entry.level === 40 && entry.warning) warnings.push(entry.warning);
+      }
+      done();
+    },
+  });
+  const config = loadConfig({
+    LEDGER_JOURNAL_PATH: join(journalDirectory, 'ledger.journal'),
+    GLOBAL_API_RATE_LIMIT_ENABLE: 'false',
+    GLOBAL_WEB_RATE_LIMIT_ENABLE: 'false',
+    CRITICAL_RATE_LIMIT_ENABLE: 'false',
+    HOST: '127.0.0.1',
+    WEB_DIST_PATH: '/nonexistent-switchyard-dist',
+    ...database.environment,
+  });
+  const server = await startServer(config, { port: 0, logger: pino({ level: 'warn' }, sink) });
+  return { server, warnings };
+}
+
+/** A database of `dialect` built by `build` before any start, and the journal folder of its servers. */
+function setUpAdopted(dialect: DialectCase, build: (handle: DatabaseHandle) => Promise<unknown>) {
+  const state: { database?: TestDatabase; journalDirectory: string } = { journalDirectory: '' };
+  beforeAll(async () => {
+    if (dialect.skipReason) return;
+    state.database = await dialect.create();
+    state.journalDirectory = mkdtempSync(join(tmpdir(), 'switchyard-adopted-'));
+    const handle = connectDatabase(state.database.target);
+    try {
+      await build(handle);
+    } finally {
+      await handle.close();
+    }
+  });
+  afterAll(async () => {
+    await state.database?.drop();
+    if (state.journalDirectory) rmSync(state.journalDirectory, { recursive: true, force: true });
+  });
+  return state;
+}
+
+async function login(server: RunningServer, username: string): Promise<ApiClient> {
+  const client = new ApiClient(server.url);
+  const reply = await client.login(username, 'adopted-password');
+  expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
+  return client;
+}
+
+describe.each(matrix)('a new-api database on $name', (dialect) => {
+  const state = setUpAdopted(dialect, (handle) => buildNewApiDatabase(handle.db, handle.dialect, users));
+  const run = it.skipIf(dialect.skipReason != null);
+
+  run(
+    'starts, names the unique index its duplicate top-ups prevent at every start, and serves its tasks',
+    async () => {
+      for (let start = 0; start < 2; start += 1) {
+        const { server, warnings } = await boot(state.database!, state.journalDirectory);
+        try {
+          expect(warnings.filter((warning) => warning.includes('idx_top_ups_trade_no on top_ups'))).toEqual([
+            expect.stringContaining('(trade_no) appear in more than one row'),
+          ]);
+          const alice = await login(server, 'alice');
+          const own = await alice.get<Page<TaskView>>('/api/task/self');
+          expect(own.status, JSON.stringify(own.body)).toBe(200);
+          const byId = new Map(own.body.data!.items.map((task) => [task.task_id, task]));
+          expect(byId.get('task-suno')?.properties).toEqual({
+            input: 'a song about trains',
+            origin_model_name: 'suno_music',
+          });
+          expect(byId.get('task-suno')?.data).toEqual([
+            { id: 'clip-1', audio_url: 'https://cdn.example/1.mp3' },
+          ]);
+          expect(byId.get('task-video')?.data).toMatchObject({ id: 'video-1', status: 'completed' });
+
+          const root = await login(server, 'root');
+          const all = await root.get<Page<TaskView>>('/api/task/');
+          expect(all.status, JSON.stringify(all.body)).toBe(200);
+          expect(all.body.data!.items).toHaveLength(2);
+          const drawings = await alice.get<Page<MidjourneyView>>('/api/mj/self');
+          expect(drawings.status, JSON.stringify(drawings.body)).toBe(200);
+          expect(drawings.body.data!.items.map((drawing) => drawing.mj_id)).toEqual(['1741953600123456']);
+        } finally {
+          await server.close();
+        }
+      }
+      const handle = connectDatabase(state.database!.target);
+      try {
+        // Both top-ups and the two-factor secret Switchyard does not serve are kept as they were.
+        expect(await handle.db.selectFrom('top_ups').select('id').execute()).toHaveLength(2);
+        // biome-ignore lint/suspicious/noExplicitAny: two_fas is new-api's table, not in Switchyard's schema.
+        const secrets = await (handle.db as any).selectFrom('two_fas').select('secret').execute();
+        expect(secrets).toEqual([{ secret: 'JBSWY3DPEHPK3PXP' }]);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+});
+
+describe.each(matrix)('a one-api database on $name', (dialect) => {
+  const state = setUpAdopted(dialect, (handle) => buildOneApiDatabase(handle.db, handle.dialect, users));
+  const run = it.skipIf(dialect.skipReason != null);
+
+  run(
+    'starts, names the unique index its shared empty access tokens prevent, and logs its users in',
+    async () => {
+      for (let start = 0; start < 2; start += 1) {
+        const { server, warnings } = await boot(state.database!, state.journalDirectory);
+        try {
+          expect(warnings.filter((warning) => warning.includes('on users'))).toEqual([
+            expect.stringContaining('index idx_users_access_token on users: 1 value(s) of (access_token)'),
+          ]);
+          const root = await login(server, 'root');
+          const list = await root.get<Page<{ username: string }>>('/api/user/');
+          expect(list.status).toBe(200);
+          expect(list.body.data!.items.map((user) => user.username).sort()).toEqual(['alice', 'root']);
+        } finally {
+          await server.close();
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,436 @@
+/**
+ * Test support: databases in the shape new-api and one-api leave them, built with their own column types
+ * (GORM's: bigint ids and counters, `json` task and channel columns, boolean flags, soft-delete
+ * timestamps) on SQLite, PostgreSQL or MySQL/MariaDB, BEFORE Switchyard has ever run on them, with the rows
+ * an operator's database really holds — duplicates Switchyard's unique indexes refuse included.
+ * Only the tables and columns these tests need are declared; what Switchyard adds on top comes from its
+ * own migrations.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { DatabaseDialect } from '../dsn.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the adopted tables are not Switchyard's typed schema.
+type AnyDatabase = Kysely<any>;
+
+/** GORM's column kinds, as each database spells them. */
+type Kind =
+  | 'pk'
+  | 'bigint'
+  | 'int'
+  | 'bool'
+  | 'text'
+  | 'json'
+  | 'double'
+  | 'deleted_at'
+  | `varchar(${number})`;
+
+interface AdoptedTable {
+  name: string;
+  /** [column, kind, default (SQL literal, already portable) or undefined] */
+  columns: [string, Kind, string?][];
+  /** [index name, columns, unique] */
+  indexes?: [string, string[], boolean][];
+}
+
+function columnType(kind: Kind, dialect: DatabaseDialect): string {
+  const types: Record<Exclude<Kind, `varchar(${number})`>, Record<DatabaseDialect, string>> = {
+    pk: {
+      sqlite: 'integer primary key autoincrement',
+      postgres: 'bigserial primary key',
+      mysql: 'bigint auto_increment primary key',
+    },
+    bigint: { sqlite: 'integer', postgres: 'bigint', mysql: 'bigint' },
+    int: { sqlite: 'integer', postgres: 'bigint', mysql: 'bigint' },
+    bool: { sqlite: 'numeric', postgres: 'boolean', mysql: 'tinyint(1)' },
+    text: { sqlite: 'text', postgres: 'text', mysql: 'longtext' },
+    json: { sqlite: 'json', postgres: 'json', mysql: 'json' },
+    double: { sqlite: 'real', postgres: 'double precision', mysql: 'double' },
+    deleted_at: { sqlite: 'datetime', postgres: 'timestamptz', mysql: 'datetime(3)' },
+  };
+  return kind.startsWith('varchar') ? kind : types[kind as keyof typeof types][dialect];
+}
+
+function quote(name: string, dialect: DatabaseDialect): string {
+  return dialect === 'mysql' ? `\`${name}\`` : `"${name}"`;
+}
+
+async function createTables(
+  db: AnyDatabase,
+  dialect: DatabaseDialect,
+  tables: AdoptedTable[],
+): Promise<void> {
+  for (const table of tables) {
+    const columns = table.columns.map(([name, kind, defaultValue]) => {
+      let definition = `${quote(name, dialect)} ${columnType(kind, dialect)}`;
+      if (defaultValue !== undefined) {
+        const literal =
+          kind === 'bool' && dialect === 'postgres'
+            ? defaultValue === '1'
+              ? 'true'
+              : 'false'
+            : defaultValue;
+        definition += ` default ${literal}`;
+      }
+      return definition;
+    });
+    const suffix = dialect === 'mysql' ? ' engine=InnoDB default charset=utf8mb4' : '';
+    await sql.raw(`create table ${quote(table.name, dialect)} (${columns.join(', ')})${suffix}`).execute(db);
+    for (const [name, indexColumns, unique] of table.indexes ?? []) {
+      const list = indexColumns.map((column) => quote(column, dialect)).join(', ');
+      await sql
+        .raw(
+          `create ${unique ? 'unique ' : ''}index ${quote(name, dialect)} on ${quote(table.name, dialect)} (${list})`,
+        )
+        .execute(db);
+    }
+  }
+}
+
+/** The tables both products share, as new-api's model/*.go declares them (the columns these tests touch). */
+function newApiTables(): AdoptedTable[] {
+  return [
+    {
+      name: 'users',
+      columns: [
+        ['id', 'pk'],
+        ['username', 'varchar(191)'],
+        ['password', 'text'],
+        ['display_name', 'varchar(191)'],
+        ['role', 'int', '1'],
+        ['status', 'int', '1'],
+        ['email', 'varchar(191)'],
+        ['github_id', 'varchar(191)'],
+        ['access_token', 'varchar(32)'],
+        ['quota', 'bigint', '0'],
+        ['used_quota', 'bigint', '0'],
+        ['request_count', 'bigint', '0'],
+        ['group', 'varchar(64)', "'default'"],
+        ['aff_code', 'varchar(32)'],
+        ['inviter_id', 'int'],
+        ['deleted_at', 'deleted_at'],
+        ['setting', 'text'],
+        ['remark', 'varchar(255)'],
+        ['stripe_customer', 'varchar(64)'],
+        ['created_at', 'bigint'],
+        ['last_login_at', 'bigint', '0'],
+        ['auth_version', 'bigint', '1'],
+      ],
+      indexes: [
+        ['idx_users_username', ['username'], true],
+        ['idx_users_access_token', ['access_token'], true],
+        ['idx_users_aff_code', ['aff_code'], true],
+      ],
+    },
+    {
+      name: 'channels',
+      columns: [
+        ['id', 'pk'],
+        ['type', 'int', '0'],
+        ['key', 'text'],
+        ['open_ai_organization', 'text'],
+        ['status', 'int', '1'],
+        ['name', 'varchar(191)'],
+        ['weight', 'bigint', '0'],
+        ['created_time', 'bigint'],
+        ['base_url', 'text'],
+        ['models', 'text'],
+        ['group', 'varchar(64)', "'default'"],
+        ['priority', 'bigint', '0'],
+        ['auto_ban', 'int', '1'],
+        ['other_info', 'text'],
+        ['setting', 'text'],
+        ['param_override', 'text'],
+        ['header_override', 'text'],
+        ['channel_info', 'json'],
+      ],
+    },
+    {
+      name: 'tasks',
+      columns: [
+        ['id', 'pk'],
+        ['created_at', 'bigint'],
+        ['updated_at', 'bigint'],
+        ['task_id', 'varchar(191)'],
+        ['platform', 'varchar(30)'],
+        ['user_id', 'int'],
+        ['group', 'varchar(50)'],
+        ['channel_id', 'int'],
+        ['quota', 'int'],
+        ['action', 'varchar(40)'],
+        ['status', 'varchar(20)'],
+        ['fail_reason', 'text'],
+        ['submit_time', 'bigint'],
+        ['start_time', 'bigint'],
+        ['finish_time', 'bigint'],
+        ['progress', 'varchar(20)'],
+        ['properties', 'json'],
+        ['private_data', 'json'],
+        ['data', 'json'],
+      ],
+    },
+    {
+      name: 'midjourneys',
+      columns: [
+        ['id', 'pk'],
+        ['code', 'int'],
+        ['user_id', 'int'],
+        ['action', 'varchar(40)'],
+        ['mj_id', 'varchar(191)'],
+        ['prompt', 'text'],
+        ['submit_time', 'bigint'],
+        ['status', 'varchar(20)'],
+        ['progress', 'varchar(30)'],
+        ['channel_id', 'int'],
+        ['quota', 'bigint'],
+        ['buttons', 'text'],
+        ['properties', 'text'],
+      ],
+    },
+    {
+      name: 'top_ups',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['amount', 'bigint'],
+        ['money', 'double'],
+        ['trade_no', 'varchar(255)'],
+        ['payment_method', 'varchar(50)'],
+        ['create_time', 'bigint'],
+        ['complete_time', 'bigint'],
+        ['status', 'text'],
+      ],
+    },
+    {
+      name: 'setups',
+      columns: [
+        ['id', 'pk'],
+        ['version', 'varchar(50)'],
+        ['initialized_at', 'bigint'],
+      ],
+    },
+    // Data Switchyard does not serve yet: kept as it is (docs/migrating.md).
+    {
+      name: 'two_fas',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['secret', 'varchar(255)'],
+        ['is_enabled', 'bool', '0'],
+        ['failed_attempts', 'int', '0'],
+        ['deleted_at', 'deleted_at'],
+      ],
+      indexes: [['idx_two_fas_user_id', ['user_id'], true]],
+    },
+  ];
+}
+
+/** one-api's tables (songquanpeng/one-api model/*.go): no tasks, no top-ups; tokens keep models and subnet. */
+function oneApiTables(): AdoptedTable[] {
+  return [
+    {
+      name: 'users',
+      columns: [
+        ['id', 'pk'],
+        ['username', 'varchar(191)'],
+        ['password', 'text'],
+        ['display_name', 'varchar(191)'],
+        ['role', 'int', '1'],
+        ['status', 'int', '1'],
+        ['email', 'varchar(191)'],
+        ['access_token', 'varchar(32)'],
+        ['quota', 'bigint', '0'],
+        ['used_quota', 'bigint', '0'],
+        ['request_count', 'bigint', '0'],
+        ['group', 'varchar(32)', "'default'"],
+        ['aff_code', 'varchar(32)'],
+        ['inviter_id', 'int'],
+      ],
+      // one-api's unique index on access_token never got made where users shared the empty token.
+      indexes: [['idx_users_username', ['username'], true]],
+    },
+    {
+      name: 'tokens',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['key', 'varchar(48)'],
+        ['status', 'int', '1'],
+        ['name', 'varchar(191)'],
+        ['created_time', 'bigint'],
+        ['accessed_time', 'bigint'],
+        ['expired_time', 'bigint', '-1'],
+        ['remain_quota', 'bigint', '0'],
+        ['unlimited_quota', 'bool', '0'],
+        ['used_quota', 'bigint', '0'],
+        ['models', 'text'],
+        ['subnet', 'text'],
+      ],
+      indexes: [['idx_tokens_key', ['key'], true]],
+    },
+  ];
+}
+
+/** A user row of an adopted database (password: a bcrypt hash as both products store it). */
+export interface AdoptedUser {
+  username: string;
+  passwordHash: string;
+  role: number;
+}
+
+/**
+ * new-api's database: root and a common user (their setting as new-api writes it), a Suno task and a video
+ * task whose `json` columns hold objects, a drawing, two top-ups with one trade number (no unique index
+ * there, as older new-api versions left it) and a two-factor secret.
+ */
+export async function buildNewApiDatabase(
+  db: AnyDatabase,
+  dialect: DatabaseDialect,
+  users: { root: AdoptedUser; user: AdoptedUser },
+): Promise<{ userId: number }> {
+  await createTables(db, dialect, newApiTables());
+  await db.insertInto('setups').values({ version: 'v0.9.0', initialized_at: 1_700_000_000 }).execute();
+  for (const [index, account] of [users.root, users.user].entries())
+    await db
+      .insertInto('users')
+      .values({
+        username: account.username,
+        password: account.passwordHash,
+        display_name: account.username,
+        role: account.role,
+        status: 1,
+        email: '',
+        github_id: '',
+        access_token: null,
+        quota: 500_000,
+        used_quota: 0,
+        request_count: 0,
+        aff_code: `aff${index}`,
+        inviter_id: 0,
+        setting: JSON.stringify({ notify_type: 'email', quota_warning_threshold: 1000, record_ip_log: true }),
+        created_at: 1_700_000_000,
+        auth_version: 1,
+      })
+      .execute();
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('username', '=', users.user.username)
+    .executeTakeFirstOrThrow();
+  const userId = Number(user.id);
+  await db
+    .insertInto('channels')
+    .values({
+      type: 1,
+      key: 'sk-one\nsk-two',
+      name: 'multi',
+      created_time: 1_700_000_000,
+      models: 'gpt-4o',
+      other_info: '{}',
+      setting: '{}',
+      channel_info: JSON.stringify({ is_multi_key: true, multi_key_size: 2, multi_key_mode: 'random' }),
+    })
+    .execute();
+  const task = (taskId: string, platform: string, data: unknown) => ({
+    created_at: 1_741_953_600,
+    updated_at: 1_741_953_700,
+    task_id: taskId,
+    platform,
+    user_id: userId,
+    group: 'default',
+    channel_id: 1,
+    quota: 1000,
+    action: 'MUSIC',
+    status: 'SUCCESS',
+    fail_reason: '',
+    submit_time: 1_741_953_600,
+    start_time: 1_741_953_610,
+    finish_time: 1_741_953_700,
+    progress: '100%',
+    properties: JSON.stringify({ input: 'a song about trains', origin_model_name: 'suno_music' }),
+    private_data: JSON.stringify({ key: 'sk-upstream', upstream_task_id: `up-${taskId}` }),
+    data: JSON.stringify(data),
+  });
+  await db
+    .insertInto('tasks')
+    .values(task('task-suno', 'suno', [{ id: 'clip-1', audio_url: 'https://cdn.example/1.mp3' }]))
+    .execute();
+  await db
+    .insertInto('tasks')
+    .values(task('task-video', '54', { id: 'video-1', object: 'video', status: 'completed' }))
+    .execute();
+  await db
+    .insertInto('midjourneys')
+    .values({
+      code: 1,
+      user_id: userId,
+      action: 'IMAGINE',
+      mj_id: '1741953600123456',
+      prompt: 'a cat',
+      submit_time: 1_741_953_600_000,
+      status: 'SUCCESS',
+      progress: '100%',
+      channel_id: 1,
+      quota: 500,
+      buttons: JSON.stringify([{ customId: 'MJ::JOB::upsample::1', label: 'U1' }]),
+      properties: JSON.stringify({ finalPrompt: 'a cat' }),
+    })
+    .execute();
+  const topUp = {
+    user_id: userId,
+    amount: 10,
+    money: 10,
+    trade_no: 'USR1NO1',
+    payment_method: 'alipay',
+    create_time: 1,
+    complete_time: 2,
+    status: 'success',
+  };
+  await db.insertInto('top_ups').values(topUp).execute();
+  await db.insertInto('top_ups').values(topUp).execute();
+  await db
+    .insertInto('two_fas')
+    .values({ user_id: userId, secret: 'JBSWY3DPEHPK3PXP', is_enabled: dialect === 'postgres' ? true : 1 })
+    .execute();
+  return { userId };
+}
+
+/**
+ * one-api's database: root and a user sharing the empty access token (so the unique index Switchyard adds
+ * cannot be made), and a key limited by one-api's `models` and `subnet`.
+ */
+export async function buildOneApiDatabase(
+  db: AnyDatabase,
+  dialect: DatabaseDialect,
+  users: { root: AdoptedUser; user: AdoptedUser },
+): Promise<void> {
+  await createTables(db, dialect, oneApiTables());
+  for (const [index, account] of [users.root, users.user].entries())
+    await db
+      .insertInto('users')
+      .values({
+        username: account.username,
+        password: account.passwordHash,
+        display_name: account.username,
+        role: account.role,
+        status: 1,
+        email: '',
+        access_token: '',
+        quota: 500_000,
+        aff_code: `one${index}`,
+        inviter_id: 0,
+      })
+      .execute();
+  await db
+    .insertInto('tokens')
+    .values({
+      user_id: 2,
+      key: 'oneapikey0000000000000000000000000000000000000000'.slice(0, 48),
+      name: 'limited',
+      created_time: 1_700_000_000,
+      accessed_time: 1_700_000_000,
+      unlimited_quota: dialect === 'postgres' ? true : 1,
+      models: 'gpt-4o-mini',
+      subnet: '10.0.0.0/8',
+    })
+    .execute();
+}
