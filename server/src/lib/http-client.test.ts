@@ -1,6 +1,10 @@
+import { once } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTunnelProxy } from '../test-support/tunnel-proxy.ts';
-import { RefusedAddressError, UpstreamClient } from './http-client.ts';
+import { Cancel } from './cancel.ts';
+import { bufferedBody, RefusedAddressError, readBody, UpstreamClient } from './http-client.ts';
 
 /** A TCP server that accepts connections and never answers; counts them. */
 const startBlackHole = () => startTunnelProxy('silent');
@@ -11,6 +15,24 @@ const request = {
   headers: {},
   body: '{}',
 };
+
+/** An upstream on node:http that answers every request with `answer`. */
+async function startUpstream(answer: (response: ServerResponse) => void) {
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => answer(response));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
 describe('UpstreamClient', () => {
   const cleanups: (() => Promise<void> | void)[] = [];
@@ -88,4 +110,111 @@ describe('UpstreamClient', () => {
       expect(hole.accepted()).toBe(afterAbort);
     },
   );
+
+  it.each([
+    ['directly', 'none'],
+    ['through an HTTP proxy', 'http'],
+  ] as const)('leaves no listener on the caller’s Cancel once a reply is read (%s)', async (_name, via) => {
+    const upstream = await startUpstream((response) => response.end('{"ok":true}'));
+    cleanups.push(() => upstream.close());
+    const proxy = via === 'http' ? await startTunnelProxy('http') : undefined;
+    if (proxy) cleanups.push(() => proxy.close());
+    const client = new UpstreamClient('default');
+    cleanups.push(() => client.destroy());
+    const cancel = new Cancel();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await client.send(
+        { ...request, url: `${upstream.url}/v1/chat/completions` },
+        { headersMs: 5000, idleMs: 5000 },
+        cancel,
+        proxy?.url,
+      );
+      expect((await readBody(response.body)).toString()).toBe('{"ok":true}');
+      if (!response.body.closed) await once(response.body, 'close');
+    }
+    expect(cancel.listenerCount('abort')).toBe(0);
+  });
+
+  it('refuses at once a call already aborted, without connecting', async () => {
+    const hole = await startBlackHole();
+    cleanups.push(() => hole.close());
+    const client = new UpstreamClient('default');
+    cleanups.push(() => client.destroy());
+    const cancel = new Cancel();
+    cancel.abort(new Error('the client left'));
+    await expect(
+      client.send({ ...request, url: `${hole.url}/v1/x` }, { headersMs: 0, idleMs: 0 }, cancel),
+    ).rejects.toThrow('the client left');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(hole.accepted()).toBe(0);
+  });
+
+  it('cuts the body of a direct reply when the caller aborts after the headers', async () => {
+    const upstream = await startUpstream((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"partial":');
+    });
+    cleanups.push(() => upstream.close());
+    const client = new UpstreamClient('default');
+    cleanups.push(() => client.destroy());
+    const cancel = new Cancel();
+    const response = await client.send(
+      { ...request, url: `${upstream.url}/v1/chat/completions` },
+      { headersMs: 5000, idleMs: 0 },
+      cancel,
+    );
+    const reading = readBody(response.body);
+    cancel.abort(new Error('the client left'));
+    await expect(reading).rejects.toThrow('the client left');
+  });
+});
+
+describe('readBody', () => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+
+  async function fetchBody(answer: (response: ServerResponse) => void): Promise<Buffer> {
+    const upstream = await startUpstream(answer);
+    cleanups.push(() => upstream.close());
+    const client = new UpstreamClient('default');
+    cleanups.push(() => client.destroy());
+    const response = await client.send(
+      { ...request, url: `${upstream.url}/v1/chat/completions` },
+      { headersMs: 5000, idleMs: 5000 },
+      new Cancel(),
+    );
+    return readBody(response.body);
+  }
+
+  it.each([
+    ['an empty body', [] as string[]],
+    ['one chunk', ['{"id":"x"}']],
+    ['many chunks with multi-byte characters cut between them', ['{"a":"你', '好","b":"😀"', '}']],
+  ])('gathers %s', async (_name, chunks) => {
+    const body = await fetchBody((response) => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      const writeNext = (index: number) => {
+        if (index === chunks.length) return response.end();
+        // Each chunk in a turn of its own, so that it arrives as a chunk of its own.
+        response.write(chunks[index], () => setTimeout(() => writeNext(index + 1), 5));
+      };
+      writeNext(0);
+    });
+    expect(body.toString('utf8')).toBe(chunks.join(''));
+  });
+
+  it('rejects a body that breaks off before its announced length', async () => {
+    await expect(
+      fetchBody((response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        response.write('{"id":', () => setTimeout(() => response.socket?.destroy(), 20));
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('reads a body already at hand', async () => {
+    expect((await readBody(bufferedBody('{"a":1}'))).toString()).toBe('{"a":1}');
+  });
 });

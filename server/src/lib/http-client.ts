@@ -186,66 +186,44 @@ export class UpstreamClient {
   }
 
   /**
-   * Sends a request and resolves at its response headers. The header timeout and the caller's abort are
-   * enforced here too: undici's own do not reach a request still waiting for its connection (a proxy's
-   * CONNECT, a SOCKS or TLS handshake), so the caller is released at once; the connection attempt itself
+   * Sends a request and resolves at its response headers; aborting `signal` cuts the request, before or
+   * after the headers (the response body too). Undici enforces the header timeout (from the moment the
+   * request is on a connection), the idle timeout and the abort itself. A direct connection is bounded
+   * on its own (connect timeout, DNS included), so a direct request waits at most that plus the header
+   * timeout. Through a proxy, undici's bounds do not reach a request still waiting for its connection (the
+   * proxy's CONNECT, a SOCKS or TLS handshake): there the header timeout and the abort are also enforced
+   * here, from the moment of sending, so the caller is released at once; the connection attempt itself
    * ends within its own bounds and undici never retries it.
+   *
+   * Not an async function: the direct path returns undici's own promise (no wrapper, timer or listener of
+   * its own); failures before sending still come back as a rejected promise.
    */
-  async send(upstream: UpstreamRequest, timeouts: UpstreamTimeouts, signal: AbortSource, proxyUrl?: string) {
-    this.checkUrl(upstream.url);
-    const headersMs = timeouts.headersMs > 0 ? timeouts.headersMs : DEFAULT_HEADERS_TIMEOUT_MS;
-    const cancel = new Cancel();
-    // The caller's signal stays linked after the headers: aborting it later still cuts the response body.
-    if (signal.aborted) cancel.abort(signal.reason);
-    else onAbort(signal, () => cancel.abort(signal.reason));
-    const dispatcher = this.dispatcher(proxyUrl);
-    const { origin, path } = this.target(upstream.url);
-    const pending = dispatcher.request({
-      origin,
-      path,
-      method: upstream.method,
-      headers: upstream.headers,
-      body: streamedBody(upstream.body),
-      signal: cancel,
-      headersTimeout: headersMs,
-      bodyTimeout: timeouts.idleMs > 0 ? timeouts.idleMs : DEFAULT_IDLE_TIMEOUT_MS,
-    });
-    const timer = setTimeout(() => {
-      cancel.abort(
-        Object.assign(new Error(`Headers Timeout Error: no response within ${headersMs / 1000} s`), {
-          code: 'UND_ERR_HEADERS_TIMEOUT',
-        }),
-      );
-    }, headersMs);
+  send(
+    upstream: UpstreamRequest,
+    timeouts: UpstreamTimeouts,
+    signal: AbortSource,
+    proxyUrl?: string,
+  ): Promise<Dispatcher.ResponseData> {
     try {
-      return await new Promise<Awaited<typeof pending>>((resolve, reject) => {
-        let settled = false;
-        const giveUp = () => {
-          if (settled) return;
-          settled = true;
-          reject(cancel.reason);
-        };
-        cancel.once('abort', giveUp);
-        pending.then(
-          (response) => {
-            cancel.removeListener('abort', giveUp);
-            if (settled) response.body.destroy();
-            else {
-              settled = true;
-              resolve(response);
-            }
-          },
-          (error: unknown) => {
-            cancel.removeListener('abort', giveUp);
-            if (!settled) {
-              settled = true;
-              reject(error);
-            }
-          },
-        );
-      });
-    } finally {
-      clearTimeout(timer);
+      this.checkUrl(upstream.url);
+      if (signal.aborted) return Promise.reject(signal.reason);
+      const dispatcher = this.dispatcher(proxyUrl);
+      const { origin, path } = this.target(upstream.url);
+      const headersMs = timeouts.headersMs > 0 ? timeouts.headersMs : DEFAULT_HEADERS_TIMEOUT_MS;
+      const options: Dispatcher.RequestOptions = {
+        origin,
+        path,
+        method: upstream.method,
+        headers: upstream.headers,
+        body: streamedBody(upstream.body),
+        signal,
+        headersTimeout: headersMs,
+        bodyTimeout: timeouts.idleMs > 0 ? timeouts.idleMs : DEFAULT_IDLE_TIMEOUT_MS,
+      };
+      if (!proxyUrl) return dispatcher.request(options);
+      return sendBounded(dispatcher, options, headersMs, signal);
+    } catch (error) {
+      return Promise.reject(error);
     }
   }
 
@@ -300,6 +278,99 @@ export class UpstreamClient {
     if (first === 'grace') await this.destroy();
     await closed.catch(() => undefined);
   }
+}
+
+/**
+ * A request through a proxy, released at the header timeout or the caller's abort even while it waits for
+ * its connection (see `send`). Its own Cancel, linked to the caller's: the header timeout cuts this request
+ * only, never the caller's other requests (the next channel of a relay call).
+ */
+function sendBounded(
+  dispatcher: Dispatcher,
+  options: Dispatcher.RequestOptions,
+  headersMs: number,
+  signal: AbortSource,
+): Promise<Dispatcher.ResponseData> {
+  const cancel = new Cancel();
+  // The caller's signal stays linked after the headers: aborting it later still cuts the response body.
+  const stopListening = onAbort(signal, () => cancel.abort(signal.reason));
+  const pending = dispatcher.request({ ...options, signal: cancel });
+  return new Promise<Dispatcher.ResponseData>((resolve, reject) => {
+    let settled = false;
+    const giveUp = () => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(cancel.reason);
+    };
+    const timer = setTimeout(() => {
+      cancel.abort(
+        Object.assign(new Error(`Headers Timeout Error: no response within ${headersMs / 1000} s`), {
+          code: 'UND_ERR_HEADERS_TIMEOUT',
+        }),
+      );
+    }, headersMs);
+    cancel.once('abort', giveUp);
+    pending.then(
+      (response) => {
+        clearTimeout(timer);
+        cancel.removeListener('abort', giveUp);
+        if (settled) response.body.destroy();
+        else {
+          settled = true;
+          response.body.once('close', stopListening);
+          resolve(response);
+        }
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        cancel.removeListener('abort', giveUp);
+        stopListening();
+        if (!settled) {
+          settled = true;
+          reject(error);
+        }
+      },
+    );
+  });
+}
+
+/**
+ * The whole body of a reply as one Buffer, its chunks gathered as they arrive: no ArrayBuffer in between,
+ * and a body that came in one chunk is not copied. Rejects when the body breaks off (an error, or closed
+ * before its end).
+ */
+export function readBody(body: UpstreamResponse['body']): Promise<Buffer> {
+  if (!(body instanceof Readable)) return readIterable(body);
+  // A small reply comes in the same packet as its headers: by the time the caller has them, undici has
+  // already pushed the whole body and its end (its own arrayBuffer() reads that state too).
+  if (
+    (body as Readable & { _readableState?: { ended?: boolean } })._readableState?.ended &&
+    !body.destroyed
+  ) {
+    const chunks: Buffer[] = [];
+    for (let chunk = body.read() as Buffer | null; chunk !== null; chunk = body.read() as Buffer | null)
+      chunks.push(chunk);
+    return Promise.resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+  }
+  return new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    body.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+    });
+    body.once('end', () => {
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
+    });
+    body.once('error', reject);
+    // After 'end' this changes nothing; before it, the body was cut without an error.
+    body.once('close', () => reject(new Error('the upstream reply broke off')));
+  });
+}
+
+async function readIterable(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
 }
 
 function streamedBody(body: UpstreamRequest['body']): string | Buffer | Readable | null {

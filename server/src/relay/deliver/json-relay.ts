@@ -1,10 +1,13 @@
 /**
- * Non-streaming replies: the upstream's JSON is sent to the client byte for byte; it is parsed once for
- * the usage (and, when an upstream reports none, for the text to count).
+ * Non-streaming replies: the upstream's JSON is sent to the client byte for byte. One pass over its bytes
+ * checks that it is one JSON object and finds its top-level `usage` (../formats/openai/usage-scan.ts), and
+ * only that is parsed; the whole body is parsed when the upstream reports no usage (the text is counted
+ * then) or when the scanner cannot vouch for the body.
  */
 import type { TokenUsage } from '../billing/pricing.ts';
 import { countTextTokens } from '../billing/tokens.ts';
 import { readUsage } from '../formats/openai/usage.ts';
+import { scanTopLevelUsage } from '../formats/openai/usage-scan.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
 import { tokenUsageOf } from './openai-usage.ts';
 
@@ -34,10 +37,6 @@ function replyText(endpoint: RelayEndpoint, reply: Record<string, unknown>): str
   return '';
 }
 
-/**
- * Reads a 2xx reply; null when it is not a JSON object (an HTML page from a proxy, a truncated body): such
- * a reply is not passed on or billed, the client gets a 502 (server/src/relay/call/pipeline.ts).
- */
 /**
  * A transcription or translation reply: JSON (`json`, `verbose_json`) with the text and, from the newer
  * models, token usage; or plain text (`text`, `srt`, `vtt`). Without token usage it is priced by the
@@ -77,7 +76,22 @@ export function readTranscriptionReply(body: Buffer, model: string): JsonReplyRe
   };
 }
 
+/**
+ * Reads a 2xx reply; null when it is not a JSON object (an HTML page from a proxy, a truncated body): such
+ * a reply is not passed on or billed, the client gets a 502 (./openai-delivery.ts).
+ */
 export function readJsonReply(endpoint: RelayEndpoint, body: Buffer, model: string): JsonReplyReading | null {
+  const found = scanTopLevelUsage(body);
+  if (typeof found === 'object') {
+    let usage: ReturnType<typeof readUsage>;
+    try {
+      usage = readUsage(JSON.parse(body.toString('utf8', found.start, found.end)));
+    } catch {
+      usage = undefined; // the scanner vouched for it; should it be wrong, the whole parse below decides
+    }
+    if (usage)
+      return { upstreamUsage: tokenUsageOf(usage), countedCompletionTokens: 0, outputDelivered: true };
+  }
   let reply: Record<string, unknown>;
   try {
     const parsed: unknown = JSON.parse(body.toString('utf8'));
