@@ -30,6 +30,15 @@ describe('loadConfig', () => {
     [{}, 'ledgerReplaySkipCorrupt', false],
     [{ LEDGER_REPLAY_SKIP_CORRUPT: 'true' }, 'ledgerReplaySkipCorrupt', true],
     [{ LEDGER_REPLAY_SKIP_CORRUPT: '0' }, 'ledgerReplaySkipCorrupt', false],
+    // The default journal is named with the port (instances in one folder differ by it); the earlier
+    // default is replayed once at boot.
+    [{}, 'ledgerJournalPath', 'one-api.db.3000.ledger'],
+    [{}, 'legacyLedgerJournalPath', 'one-api.db.ledger'],
+    [{ SQL_DSN: 'postgres://u@db/app', PORT: '3001' }, 'ledgerJournalPath', 'switchyard-ledger-3001.journal'],
+    [{ SQL_DSN: 'postgres://u@db/app' }, 'legacyLedgerJournalPath', 'switchyard-ledger.journal'],
+    [{ LEDGER_JOURNAL_PATH: '/var/lib/a.journal' }, 'ledgerJournalPath', '/var/lib/a.journal'],
+    [{ LEDGER_JOURNAL_PATH: '/var/lib/a.journal' }, 'legacyLedgerJournalPath', null],
+    [{ LEDGER_JOURNAL_PATH: 'off' }, 'ledgerJournalPath', null],
   ] as const)('%o sets %s', (environment, key, expected) => {
     expect(loadConfig(environment)[key]).toEqual(expected);
   });

@@ -146,6 +146,11 @@ export interface Config {
   /** The ledger journal file (server/src/db/ledger-journal.ts); null = off. */
   ledgerJournalPath: string | null;
   /**
+   * The default journal path of versions before it held the port (LEDGER_JOURNAL_PATH unset): a journal
+   * left there is replayed at boot, then removed. Null when LEDGER_JOURNAL_PATH is set or off.
+   */
+  legacyLedgerJournalPath: string | null;
+  /**
    * Boot on a damaged ledger journal: replay its sound lines and skip (and log) the damaged ones instead
    * of refusing to start (server/src/db/ledger-recovery.ts). Set by an operator for one boot.
    */
@@ -170,13 +175,20 @@ export class ConfigError extends Error {
 
 /**
  * LEDGER_JOURNAL_PATH: `off` disables the journal; empty puts it beside the SQLite file, or in the working
- * directory for PostgreSQL and MySQL (each instance needs its own file).
+ * directory for PostgreSQL and MySQL, named with the port: each instance needs its own file, and instances
+ * started from one folder differ by their PORT. `legacy` is the default before the port was in the name.
  */
-function journalPath(value: string, database: DatabaseTarget): string | null {
+function journalPaths(
+  value: string,
+  database: DatabaseTarget,
+  port: number,
+): { path: string | null; legacy: string | null } {
   const trimmed = value.trim();
-  if (trimmed.toLowerCase() === 'off') return null;
-  if (trimmed !== '') return trimmed;
-  return database.dialect === 'sqlite' ? `${database.path}.ledger` : 'switchyard-ledger.journal';
+  if (trimmed.toLowerCase() === 'off') return { path: null, legacy: null };
+  if (trimmed !== '') return { path: trimmed, legacy: null };
+  return database.dialect === 'sqlite'
+    ? { path: `${database.path}.${port}.ledger`, legacy: `${database.path}.ledger` }
+    : { path: `switchyard-ledger-${port}.journal`, legacy: 'switchyard-ledger.journal' };
 }
 
 /** WORKERS: a whole number 1–64, or `auto` (one per core the process may use); null when invalid. */
@@ -229,6 +241,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     }
   }
   if (problems.length > 0 || !env || !database) throw new ConfigError(problems);
+  const journal = journalPaths(env.LEDGER_JOURNAL_PATH, database, env.PORT);
   const rule = (enabled: boolean, limit: number, durationSeconds: number): RateLimitRule => ({
     enabled,
     limit,
@@ -282,7 +295,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     webDistPath: env.WEB_DIST_PATH,
     trustProxy: env.TRUST_PROXY,
     upstreamAddressPolicy: env.UPSTREAM_ADDRESS_POLICY,
-    ledgerJournalPath: journalPath(env.LEDGER_JOURNAL_PATH, database),
+    ledgerJournalPath: journal.path,
+    legacyLedgerJournalPath: journal.legacy,
     ledgerReplaySkipCorrupt: env.LEDGER_REPLAY_SKIP_CORRUPT,
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS,
     externalEndpoints: {

@@ -6,7 +6,7 @@
  */
 
 import cluster from 'node:cluster';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -17,7 +17,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import type { AppContext } from './context.ts';
 import { BatchWriter } from './db/batch-writer.ts';
 import { connectDatabase, type DatabaseHandle } from './db/connect.ts';
-import { LedgerJournal } from './db/ledger-journal.ts';
+import { JournalInUseError, LedgerJournal } from './db/ledger-journal.ts';
 import { LedgerJournalCorruptError, takePreviousJournal } from './db/ledger-recovery.ts';
 import { type BalanceRefund, forgetJournal, replayJournal } from './db/ledger-replay.ts';
 import { runMigrations } from './db/migrations/index.ts';
@@ -213,24 +213,71 @@ async function openLedgerJournal(
   logger: pino.Logger,
 ): Promise<{ journal: LedgerJournal | null; refunds: BalanceRefund[] }> {
   if (!config.ledgerJournalPath) return { journal: null, refunds: [] };
+  const refunds = config.legacyLedgerJournalPath
+    ? await replayLegacyJournal(config, config.legacyLedgerJournalPath, database, logDatabase, logger)
+    : [];
   // A damaged journal stops the boot here (LedgerJournalCorruptError), before anything is applied.
   const previous = takePreviousJournal(
     config.ledgerJournalPath,
     { skipCorrupt: config.ledgerReplaySkipCorrupt },
     logger,
   );
-  let refunds: BalanceRefund[] = [];
-  if (previous && previous.lines.length > 0) {
-    const { refunds: given, ...report } = await replayJournal(previous, database, logDatabase);
-    refunds = given;
-    logger.warn(
-      { journal: config.ledgerJournalPath, ...report },
-      'recovered the ledger journal of a process that did not stop cleanly',
-    );
-  }
+  refunds.push(...(await replayPrevious(previous, config.ledgerJournalPath, database, logDatabase, logger)));
   const journal = new LedgerJournal(config.ledgerJournalPath);
   if (previous) await forgetJournal(previous.id, database, logDatabase);
   return { journal, refunds };
+}
+
+/** Applies what a previous process left in the journal at `path` (nothing when it left nothing). */
+async function replayPrevious(
+  previous: ReturnType<typeof takePreviousJournal>,
+  path: string,
+  database: DatabaseHandle,
+  logDatabase: DatabaseHandle,
+  logger: pino.Logger,
+): Promise<BalanceRefund[]> {
+  if (!previous || previous.lines.length === 0) return [];
+  const { refunds, ...report } = await replayJournal(previous, database, logDatabase);
+  logger.warn(
+    { journal: path, ...report },
+    'recovered the ledger journal of a process that did not stop cleanly',
+  );
+  return refunds;
+}
+
+/**
+ * The journal at the default path of earlier versions (one name per folder, without the port): what it
+ * holds is applied like the instance's own journal, then the file is removed. One held by a running
+ * process (an earlier version still serving) is left to it.
+ */
+async function replayLegacyJournal(
+  config: Config,
+  path: string,
+  database: DatabaseHandle,
+  logDatabase: DatabaseHandle,
+  logger: pino.Logger,
+): Promise<BalanceRefund[]> {
+  if (!existsSync(path)) return [];
+  let previous: ReturnType<typeof takePreviousJournal>;
+  try {
+    previous = takePreviousJournal(path, { skipCorrupt: config.ledgerReplaySkipCorrupt }, logger);
+  } catch (error) {
+    if (!(error instanceof JournalInUseError)) throw error;
+    logger.warn(
+      { journal: path, reason: error.message },
+      'the ledger journal at the earlier default path is left to its process',
+    );
+    return [];
+  }
+  const refunds = await replayPrevious(previous, path, database, logDatabase, logger);
+  if (previous) await forgetJournal(previous.id, database, logDatabase);
+  rmSync(path, { force: true });
+  LedgerJournal.release(path);
+  logger.info(
+    { journal: path, now: config.ledgerJournalPath },
+    'the ledger journal moved to a path named with the port',
+  );
+  return refunds;
 }
 
 /**
