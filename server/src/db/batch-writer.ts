@@ -6,11 +6,11 @@
  * With a ledger journal (ledger-journal.ts) every write is appended to it before it is queued, and each
  * flush records in its own transaction the last journal line it covers, so a killed process loses nothing.
  */
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { DatabaseHandle } from './connect.ts';
 import { writeCheckpoint } from './ledger-checkpoints.ts';
 import type { JournalOp, LedgerJournal } from './ledger-journal.ts';
-import type { Database } from './schema.ts';
+import { completeLogRow, type LogRow, logRowValues } from './log-row.ts';
 import { writeSqliteLogs } from './sqlite-logs.ts';
 
 export interface CounterColumns {
@@ -26,8 +26,6 @@ export interface AssignColumns {
   tokens: 'accessed_time' | 'status';
   channels: 'status' | 'response_time' | 'test_time';
 }
-
-type LogRow = Insertable<Database['logs']>;
 
 export interface BatchWriterOptions {
   /** 0 flushes as soon as possible after each write (BATCH_UPDATE_ENABLED=false). */
@@ -54,35 +52,6 @@ interface RowChanges {
 }
 
 const LOG_INSERT_CHUNK = 200;
-
-/**
- * Every column of a log row (sqlite-logs.ts LOG_ROW_COLUMNS), defaults filled in: rows of one multi-row
- * INSERT must name the same columns, and SQLite has no DEFAULT inside VALUES.
- */
-export function completeLogRow(row: LogRow): LogRow {
-  const complete: LogRow = {
-    user_id: row.user_id ?? 0,
-    created_at: row.created_at ?? Math.floor(Date.now() / 1000),
-    type: row.type ?? 0,
-    content: row.content ?? null,
-    username: row.username ?? '',
-    token_name: row.token_name ?? '',
-    model_name: row.model_name ?? '',
-    quota: row.quota ?? 0,
-    prompt_tokens: row.prompt_tokens ?? 0,
-    completion_tokens: row.completion_tokens ?? 0,
-    use_time: row.use_time ?? 0,
-    is_stream: row.is_stream ?? 0,
-    channel_id: row.channel_id ?? 0,
-    token_id: row.token_id ?? 0,
-    group: row.group ?? '',
-    ip: row.ip ?? '',
-    other: row.other ?? null,
-  };
-  // Only rows restored with their original id (and tests) name one.
-  if (row.id !== undefined) complete.id = row.id;
-  return complete;
-}
 
 export class BatchWriter {
   private counters = new Map<CounterTable, Map<number, RowChanges>>();
@@ -177,7 +146,13 @@ export class BatchWriter {
 
   appendLog(row: LogRow): void {
     const complete = completeLogRow(row);
-    if (this.options.journal) this.journal(['l', complete as Record<string, unknown>]);
+    // By position (the journal's header names the columns); a row that names its id keeps the named form.
+    if (this.options.journal)
+      this.journal(
+        complete.id === undefined
+          ? ['r', logRowValues(complete)]
+          : ['l', complete as Record<string, unknown>],
+      );
     this.logs.push(complete);
     if (this.logs.length >= (this.options.maxPendingLogs ?? 1000)) void this.flush().catch(() => undefined);
     else this.afterWrite();

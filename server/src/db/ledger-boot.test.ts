@@ -2,9 +2,10 @@
  * The server process booting on a ledger journal left by a process that died: a damaged middle line
  * stops the boot before anything from the journal is applied, with a message naming the file and the
  * setting; LEDGER_REPLAY_SKIP_CORRUPT=true replays the rest and logs the skipped line; a torn last line
- * alone is skipped with a warning (docs/decisions/0008-durable-ledger-and-shutdown.md).
+ * alone is skipped with a warning; a journal left by the previous version (format 2) is replayed
+ * (docs/decisions/0008-durable-ledger-and-shutdown.md).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
@@ -125,5 +126,52 @@ describe('booting on a damaged ledger journal', () => {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
     expect(ledger(path)).toEqual({ quota: START_QUOTA + 1 + 20, logs: 1 });
+  }, 60_000);
+});
+
+describe('upgrading with a journal on disk', () => {
+  it('replays a journal the previous version wrote (format 2, log rows by name) and refunds its open reservation', async () => {
+    const path = join(directory, 'upgrade.db');
+    const handle = connectDatabase({ dialect: 'sqlite', path });
+    await runMigrations(handle);
+    await handle.db
+      .insertInto('users')
+      .values({ username: 'payer', password: 'x', quota: START_QUOTA })
+      .execute();
+    await handle.close();
+    // Reserve 100 for call-1, settle it (40 back, 60 used, its log row), reserve 50 for call-2 and die.
+    const journalPath = join(directory, 'upgrade.ledger');
+    copyFileSync(join(import.meta.dirname, '__fixtures__', 'ledger-journal-v2.jsonl'), journalPath);
+
+    const server = await startServerProcess({ SQLITE_PATH: path, LEDGER_JOURNAL_PATH: journalPath });
+    try {
+      expect(logEntries(server.output(), 40, /recovered the ledger journal/)).toEqual([
+        expect.objectContaining({ logRows: 1, refunded: 1 }),
+      ]);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    expect(ledger(path)).toEqual({ quota: START_QUOTA - 60, logs: 1 });
+    const database = new Sqlite(path, { readonly: true });
+    try {
+      expect(database.prepare('select used_quota, request_count from users where id = 1').get()).toEqual({
+        used_quota: 60,
+        request_count: 1,
+      });
+      expect(database.prepare('select * from logs where type = 2').get()).toMatchObject({
+        user_id: 1,
+        created_at: 1_795_785_976,
+        content: '模型倍率 0.075，补全倍率 4，分组倍率 1',
+        token_name: 'key "one"',
+        model_name: 'gpt-4o-mini',
+        quota: 60,
+        prompt_tokens: 5,
+        completion_tokens: 4,
+        channel_id: 3,
+        other: '{"model_ratio":0.075,"request_id":"call-1","content_key":"log.consume_per_token"}',
+      });
+    } finally {
+      database.close();
+    }
   }, 60_000);
 });

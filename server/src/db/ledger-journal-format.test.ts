@@ -1,15 +1,17 @@
 /**
  * Reading a ledger journal back (ledger-journal-format.ts): every kind of damage a file can carry is
- * reported with its place and never its content, a torn last line alone is left out quietly, and journals
- * of the first format (no checksums) stay readable.
+ * reported with its place and never its content, a torn last line alone is left out quietly, log rows
+ * written by position come back by name, and journals of the earlier formats (version 1 without
+ * checksums, version 2 with log rows by name) stay readable.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LedgerJournal } from './ledger-journal.ts';
 import { type JournalReading, readJournal } from './ledger-journal-format.ts';
+import { completeLogRow, LOG_ROW_COLUMNS, logRowValues } from './log-row.ts';
 
 const SECRET = 'sk-live-do-not-print-0123456789';
 
@@ -183,7 +185,7 @@ describe('reading a journal of the current format', () => {
 
   it('a damaged header makes the whole journal unusable (its lines cannot be matched to checkpoints)', () => {
     const path = writtenJournal();
-    rewrite(path, (lines) => [lines[0]!.replace('"version":2', '"version":3'), ...lines.slice(1)]);
+    rewrite(path, (lines) => [lines[0]!.replace('"version":3', '"version":4'), ...lines.slice(1)]);
     const reading = read(path);
     expect(reading.journal).toBeNull();
     expect(reading.problems).toEqual([{ line: 1, offset: 0, reason: expect.stringMatching(/header/) }]);
@@ -195,6 +197,138 @@ describe('reading a journal of the current format', () => {
     writeFileSync(path, '');
     expect(readJournal(path)).toBeNull();
     expect(readJournal(join(directory, 'absent'))).toBeNull();
+  });
+});
+
+describe('log rows by position (version 3)', () => {
+  const row = completeLogRow({
+    user_id: 1,
+    created_at: 1_795_785_976,
+    type: 2,
+    content: '模型倍率 0.075，补全倍率 4 — "quoted" ✓',
+    username: 'payer',
+    model_name: 'gpt-4o-mini',
+    quota: 60,
+    other: '{"request_id":"call-1","admin_info":{"use_channel":[3]}}',
+  });
+
+  function journalWith(append: (journal: LedgerJournal) => void): string {
+    counter += 1;
+    const path = join(directory, `rows-${counter}`);
+    LedgerJournal.acquire(path);
+    const journal = new LedgerJournal(path);
+    append(journal);
+    journal.close(false);
+    return path;
+  }
+
+  it('names the columns once in the header and reads each row back by name', () => {
+    const path = journalWith((journal) => journal.append([['r', logRowValues(row)]]));
+    const { lines } = fileLines(path);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ version: 3, log_columns: [...LOG_ROW_COLUMNS] });
+    expect(lines[1]).not.toContain('"user_id"');
+    const reading = read(path);
+    expect(reading.problems).toEqual([]);
+    expect(reading.journal?.lines[0]?.o).toEqual([['l', row]]);
+  });
+
+  it('reads rows by the columns its header names, whatever their order, and drops a column it does not know', () => {
+    const columns = ['quota', 'user_id', 'future_column', 'content'];
+    const path = journalWith(() => undefined);
+    rewrite(path, (lines) => {
+      const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+      delete header.crc;
+      return [
+        checksummed({ ...header, log_columns: columns }),
+        checksummed({ s: 1, o: [['r', [7, 3, 'x', 'text']]] }),
+      ];
+    });
+    const reading = read(path);
+    expect(reading.problems).toEqual([]);
+    expect(reading.journal?.lines[0]?.o).toEqual([
+      ['l', completeLogRow({ quota: 7, user_id: 3, content: 'text', created_at: expect.any(Number) })],
+    ]);
+  });
+
+  it('encodes a turn larger than its buffer, of several-byte characters, exactly', () => {
+    const long = completeLogRow({ ...row, content: '模型'.repeat(40_000) });
+    const path = journalWith((journal) => {
+      for (let index = 0; index < 3; index += 1) journal.append([['r', logRowValues(long)]]);
+    });
+    const reading = read(path);
+    expect(reading.problems).toEqual([]);
+    expect(reading.journal?.lines.map((line) => line.o)).toEqual([
+      [['l', long]],
+      [['l', long]],
+      [['l', long]],
+    ]);
+  });
+
+  it.each([
+    ['a row with fewer values than the header names', (line: string) => line.replace(',"payer"', '')],
+    ['a header without its columns', (line: string) => line],
+  ])('reports %s', (name, damage) => {
+    const path = journalWith((journal) => journal.append([['r', logRowValues(row)]]));
+    rewrite(path, (lines) => {
+      if (name.startsWith('a header')) {
+        const header = JSON.parse(lines[0]!) as Record<string, unknown>;
+        delete header.crc;
+        delete header.log_columns;
+        return [checksummed(header), lines[1]!];
+      }
+      const line = JSON.parse(damage(lines[1]!)) as Record<string, unknown>;
+      delete line.crc;
+      return [lines[0]!, checksummed(line)];
+    });
+    const reading = read(path);
+    expect(reading.problems).toEqual([
+      name.startsWith('a header')
+        ? { line: 1, offset: 0, reason: expect.stringMatching(/columns of its log rows/) }
+        : { line: 2, offset: expect.any(Number), reason: expect.stringMatching(/write 1 is malformed/) },
+    ]);
+  });
+});
+
+describe('reading a journal of the previous format (version 2: log rows by name)', () => {
+  /**
+   * Written by the previous writer (the version before log rows by position): a reservation of 100 for
+   * call-1, its settlement (40 back, 60 used, a log row with several-byte characters and JSON in
+   * `other`), and a reservation of 50 for call-2 never settled.
+   */
+  const fixture = join(import.meta.dirname, '__fixtures__', 'ledger-journal-v2.jsonl');
+
+  it('reads every line, checksums checked, log rows by name', () => {
+    const reading = read(fixture);
+    expect(reading.problems).toEqual([]);
+    expect(sequence(reading)).toEqual([1, 2, 3]);
+    expect(reading.journal?.lines[1]?.o[2]).toEqual([
+      'l',
+      expect.objectContaining({
+        quota: 60,
+        content: '模型倍率 0.075，补全倍率 4，分组倍率 1',
+        token_name: 'key "one"',
+      }),
+    ]);
+  });
+
+  it('still finds a changed line by its checksum', () => {
+    counter += 1;
+    const path = join(directory, `v2-${counter}`);
+    copyFileSync(fixture, path);
+    rewrite(path, (lines) => lines.map((line) => line.replace('"quota":40', '"quota":48')));
+    expect(read(path).problems).toEqual([
+      { line: 3, offset: expect.any(Number), reason: expect.stringMatching(/checksum does not match/) },
+    ]);
+  });
+
+  it('refuses a log row by position, which that version never wrote', () => {
+    counter += 1;
+    const path = join(directory, `v2-${counter}`);
+    copyFileSync(fixture, path);
+    rewrite(path, (lines) => [...lines, checksummed({ s: 4, o: [['r', [1]]] })]);
+    expect(read(path).problems).toEqual([
+      { line: 5, offset: expect.any(Number), reason: expect.stringMatching(/write 1 is malformed/) },
+    ]);
   });
 });
 
@@ -235,6 +369,35 @@ describe('reading a journal of the first format (no checksums)', () => {
 });
 
 describe('rotation', () => {
+  it('carries an open reservation over rotation after rotation, read back from the file intact', () => {
+    counter += 1;
+    const path = join(directory, `rotated-${counter}`);
+    LedgerJournal.acquire(path);
+    const journal = new LedgerJournal(path, 100);
+    const covered = (seq: number) => {
+      journal.checkpoint('counters', seq);
+      journal.checkpoint('logs', seq);
+    };
+    journal.append([['i', 'users', 1, { quota: -100 }]], { open: 'first — 模型' });
+    journal.append([['i', 'users', 1, { quota: -1 }]]);
+    covered(2);
+    // Rotated: 'first' carried over after the header. Then one more in the new file, and two rotations.
+    journal.append([['i', 'users', 1, { quota: -7 }]], { open: 'second' });
+    journal.append([['r', logRowValues(completeLogRow({ quota: 7 }))]]);
+    covered(4);
+    journal.append([['i', 'users', 1, { quota: -3 }]]);
+    covered(5);
+    journal.append([['i', 'users', 1, { quota: -9 }]]);
+    journal.close(false);
+    const reading = read(path);
+    expect(reading.problems).toEqual([]);
+    expect(reading.journal?.lines.map((line) => [line.s, line.open, line.o])).toEqual([
+      [1, 'first — 模型', [['i', 'users', 1, { quota: -100 }]]],
+      [3, 'second', [['i', 'users', 1, { quota: -7 }]]],
+      [6, undefined, [['i', 'users', 1, { quota: -9 }]]],
+    ]);
+  });
+
   it('writes a file whose sequence numbers a reader accepts: no repeated or reordered reservation', () => {
     counter += 1;
     const path = join(directory, `rotated-${counter}`);

@@ -25,34 +25,47 @@ import {
   writeSync,
 } from 'node:fs';
 import {
-  type JournalLine,
   type JournalOp,
   type JournalReading,
   journalHeader,
-  journalRecord,
   readJournal,
+  recordBytesAtMost,
+  writeRecord,
 } from './ledger-journal-format.ts';
 
 export type { JournalOp } from './ledger-journal-format.ts';
 
 /**
- * A line a replay may still need. Its text stays in the file: `offset` is where the write that carried it
- * began, and `writeSeq` the sequence number of that write's first line (the write may hold earlier lines
- * too, which a rotation keeps harmlessly: a replay skips what the checkpoints cover). Only reservation
- * lines keep their text in memory (`open`), since one may stay open while later lines are covered and
- * forgotten.
+ * A write (the lines of one turn of the event loop) holding lines a replay may still need. Their text
+ * stays in the file: `offset` is where the write began, `writeSeq` the sequence number of its first line
+ * (the write may hold lines already covered, which a rotation keeps harmlessly: a replay skips what the
+ * checkpoints cover), `counters` and `logs` the last of its lines with counter writes and with log rows
+ * (0: none), which the checkpoints must reach before the write is forgotten. One entry per write, not
+ * per line: fewer objects that live until a flush.
  */
-interface RetainedLine {
-  seq: number;
+interface RetainedWrite {
   offset: number;
   writeSeq: number;
-  counters: boolean;
-  logs: boolean;
+  counters: number;
+  logs: number;
 }
 
+/**
+ * A reservation not yet closed: where its line is in the file. One may stay open while later lines are
+ * covered and forgotten, so a rotation reads it back from the file and carries it over.
+ */
 interface OpenLine {
   seq: number;
-  text: string;
+  offset: number;
+  bytes: number;
+}
+
+/** A line as `append` serialises it (written with its checksum by ledger-journal-format.ts writeRecord). */
+interface WrittenLine {
+  s: number;
+  o: JournalOp[];
+  open?: string;
+  close?: string;
 }
 
 /**
@@ -62,6 +75,11 @@ interface OpenLine {
 const ROTATE_AT_BYTES = 32 * 1024 * 1024;
 /** Dirty data is fdatasync'ed this often: the bound for an operating-system crash or power loss. */
 export const JOURNAL_SYNC_INTERVAL_MS = 1000;
+/**
+ * The pending buffer's usual size: the lines of one turn of the event loop (a settlement line is about
+ * 0.8 KB). It grows for a turn that needs more and goes back to this size after that turn is written.
+ */
+const PENDING_BYTES = 64 * 1024;
 
 /** Paths of journals held by this process (several test servers can share one process). */
 const heldPaths = new Set<string>();
@@ -95,6 +113,18 @@ function writePrivateFile(path: string, data: string | Buffer): void {
   }
 }
 
+/** `length` bytes of the file open as `fd`, from `position`. */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const buffer = Buffer.allocUnsafe(length);
+  let read = 0;
+  while (read < length) {
+    const count = readSync(fd, buffer, read, length - read, position + read);
+    if (count === 0) throw new Error(`the ledger journal ended before byte ${position + length}`);
+    read += count;
+  }
+  return buffer;
+}
+
 function opParts(ops: readonly JournalOp[]): { counters: boolean; logs: boolean } {
   let counters = false;
   let logs = false;
@@ -113,17 +143,19 @@ export class LedgerJournal {
   private dirty = false;
   private syncing = false;
   private readonly syncTimer: NodeJS.Timeout;
-  /** Lines not yet covered by a checkpoint, in order. */
-  private retained: RetainedLine[] = [];
+  /** Writes holding lines not yet covered by a checkpoint, in order. */
+  private retained: RetainedWrite[] = [];
   /** Lines that opened a reservation not yet closed, by request id. */
   private readonly open = new Map<string, OpenLine>();
   private checkpoints = { counters: 0, logs: 0 };
   private closed = false;
   /**
-   * Lines appended during this turn of the event loop, written together at its end (one system call for
-   * every call settled in the turn, rather than one each): see `append`.
+   * Lines appended during this turn of the event loop, encoded once into this reused buffer and written
+   * together at its end (one system call for every call settled in the turn, rather than one each): see
+   * `append`. `pendingBytes` of it are in use.
    */
-  private pending = '';
+  private pending = Buffer.allocUnsafe(PENDING_BYTES);
+  private pendingBytes = 0;
   /** The sequence number of the first line in `pending`. */
   private pendingSeq = 0;
   private writeScheduled = false;
@@ -198,30 +230,60 @@ export class LedgerJournal {
   append(ops: JournalOp[], meta: { open?: string; close?: string } = {}): void {
     if (this.closed || (ops.length === 0 && !meta.close)) return;
     this.seq += 1;
-    const line: JournalLine = { s: this.seq, o: ops };
+    const line: WrittenLine = { s: this.seq, o: ops };
     if (meta.open) line.open = meta.open;
     if (meta.close) line.close = meta.close;
-    const text = journalRecord(line);
-    if (this.pending === '') this.pendingSeq = this.seq;
-    this.pending += text;
+    const json = JSON.stringify(line);
+    if (this.pendingBytes === 0) this.pendingSeq = this.seq;
+    const start = this.pendingBytes;
+    this.makeRoom(recordBytesAtMost(json.length));
+    this.pendingBytes = writeRecord(json, this.pending, start);
     if (!this.writeScheduled) {
       this.writeScheduled = true;
       setImmediate(this.writePendingLater);
     }
     const { counters, logs } = opParts(ops);
     // Written at the end of this turn, in the write that begins at the current end of the file.
-    if (counters || logs)
-      this.retained.push({ seq: this.seq, offset: this.size, writeSeq: this.pendingSeq, counters, logs });
+    if (counters || logs) {
+      const last = this.retained[this.retained.length - 1];
+      const write =
+        last?.writeSeq === this.pendingSeq
+          ? last
+          : { offset: this.size, writeSeq: this.pendingSeq, counters: 0, logs: 0 };
+      if (write !== last) this.retained.push(write);
+      if (counters) write.counters = this.seq;
+      if (logs) write.logs = this.seq;
+    }
     if (meta.close) this.open.delete(meta.close);
-    if (meta.open) this.open.set(meta.open, { seq: this.seq, text });
+    if (meta.open)
+      this.open.set(meta.open, {
+        seq: this.seq,
+        offset: this.size + start,
+        bytes: this.pendingBytes - start,
+      });
   }
 
   /** Hands every appended line to the operating system now. */
   writePending(): void {
-    if (this.pending === '' || this.closed) return;
-    const text = this.pending;
-    this.pending = '';
-    this.writeText(text);
+    if (this.pendingBytes === 0 || this.closed) return;
+    const bytes = this.pendingBytes;
+    let offset = 0;
+    while (offset < bytes) offset += writeSync(this.fd, this.pending, offset, bytes - offset);
+    this.pendingBytes = 0;
+    if (this.pending.length > PENDING_BYTES) this.pending = Buffer.allocUnsafe(PENDING_BYTES);
+    this.size += bytes;
+    this.dirty = true;
+  }
+
+  /** Grows the pending buffer (keeping what it holds) so that `bytes` more fit. */
+  private makeRoom(bytes: number): void {
+    const needed = this.pendingBytes + bytes;
+    if (needed <= this.pending.length) return;
+    let size = this.pending.length * 2;
+    while (size < needed) size *= 2;
+    const larger = Buffer.allocUnsafe(size);
+    this.pending.copy(larger, 0, 0, this.pendingBytes);
+    this.pending = larger;
   }
 
   /** Records that the database now holds every `part` write up to `seq`; rotates a large file. */
@@ -231,8 +293,8 @@ export class LedgerJournal {
     const { counters, logs } = this.checkpoints;
     let drop = 0;
     while (drop < this.retained.length) {
-      const line = this.retained[drop] as RetainedLine;
-      if ((line.counters && line.seq > counters) || (line.logs && line.seq > logs)) break;
+      const write = this.retained[drop] as RetainedWrite;
+      if (write.counters > counters || write.logs > logs) break;
       drop += 1;
     }
     if (drop > 0) this.retained = this.retained.slice(drop);
@@ -257,19 +319,6 @@ export class LedgerJournal {
     heldPaths.delete(this.path);
   }
 
-  private writeText(text: string): void {
-    // The string goes to write(2) as it is (no Buffer made for it), unless the system wrote only part of it.
-    const bytes = Buffer.byteLength(text);
-    const written = writeSync(this.fd, text);
-    if (written < bytes) {
-      const buffer = Buffer.from(text);
-      let offset = written;
-      while (offset < bytes) offset += writeSync(this.fd, buffer, offset);
-    }
-    this.size += bytes;
-    this.dirty = true;
-  }
-
   private sync(): void {
     this.writePending();
     if (!this.dirty || this.syncing || this.closed) return;
@@ -282,9 +331,9 @@ export class LedgerJournal {
 
   /**
    * Rewrites the file with only the lines a replay could still need: the open reservations older than the
-   * write that carried the first retained line, then the file from that write on. The header says how
-   * many reservations were carried over and the sequence number the copied lines start from, which
-   * ledger-journal-format.ts checks: no line appears twice and the numbers only go up.
+   * first retained write, then the file from that write on. The header says how many reservations were
+   * carried over and the sequence number the copied lines start from, which ledger-journal-format.ts
+   * checks: no line appears twice and the numbers only go up.
    */
   private rotate(): void {
     const first = this.retained[0];
@@ -293,28 +342,33 @@ export class LedgerJournal {
     const older = [...this.open.values()]
       .filter((line) => line.seq < tailSeq)
       .sort((left, right) => left.seq - right.seq);
-    const tail = Buffer.alloc(this.size - tailStart);
     const reader = openSync(this.path, 'r');
+    let carried: Buffer[];
+    let tail: Buffer;
     try {
-      let read = 0;
-      while (read < tail.length) {
-        const count = readSync(reader, tail, read, tail.length - read, tailStart + read);
-        if (count === 0) break;
-        read += count;
-      }
+      carried = older.map((line) => readAt(reader, line.offset, line.bytes));
+      tail = readAt(reader, tailStart, this.size - tailStart);
     } finally {
       closeSync(reader);
     }
     const header = journalHeader(this.id, older.length, tailSeq);
-    const head = Buffer.from(header + older.map((line) => line.text).join(''));
+    const head = Buffer.concat([header, ...carried]);
     const temporary = `${this.path}.new`;
     writePrivateFile(temporary, Buffer.concat([head, tail]));
     renameSync(temporary, this.path);
     closeSync(this.fd);
     this.fd = openSync(this.path, 'a');
     this.size = statSync(this.path).size;
-    // The retained lines moved by the same amount within the new file.
+    // The carried-over reservations follow the header; the copied writes moved by the same amount.
     const shift = head.length - tailStart;
-    for (const line of this.retained) line.offset += shift;
+    for (const write of this.retained) write.offset += shift;
+    let offset = header.length;
+    for (const line of this.open.values()) {
+      if (line.seq >= tailSeq) line.offset += shift;
+    }
+    for (const line of older) {
+      line.offset = offset;
+      offset += line.bytes;
+    }
   }
 }

@@ -5,10 +5,10 @@
  * `replayed` mark to the main database in one transaction, so a crash during recovery repeats nothing.
  */
 import { type Insertable, sql, type Transaction } from 'kysely';
-import { completeLogRow } from './batch-writer.ts';
 import type { DatabaseHandle } from './connect.ts';
 import { deleteCheckpoints, readCheckpoints, writeCheckpoint } from './ledger-checkpoints.ts';
 import type { JournalLine, JournalOp, PreviousJournal } from './ledger-journal-format.ts';
+import { completeLogRow } from './log-row.ts';
 import type { Database } from './schema.ts';
 
 /** Tables and columns a journal may name (anything else in the file is ignored, never interpolated). */

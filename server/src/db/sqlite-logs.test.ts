@@ -1,12 +1,12 @@
 /**
- * The positional values of a log row (server/src/db/sqlite-logs.ts logRowValues) come in the order of the
+ * The positional values of a log row (server/src/db/log-row.ts logRowValues) come in the order of the
  * columns the INSERT names, and a row written through the SQLite writer reads back column by column.
  */
 import Sqlite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { completeLogRow } from './batch-writer.ts';
 import { CHECKPOINT_TABLE } from './ledger-checkpoints.ts';
-import { LOG_ROW_COLUMNS, logRowValues, writeSqliteLogs } from './sqlite-logs.ts';
+import { completeLogRow, LOG_ROW_COLUMNS, logRowValues } from './log-row.ts';
+import { writeSqliteLogs } from './sqlite-logs.ts';
 
 /** A row whose every column holds a value no other column holds. */
 const DISTINCT_ROW = completeLogRow({

@@ -3,36 +3,13 @@
  * writer's path for the embedded database, server/src/db/batch-writer.ts). A multi-row INSERT built by
  * the query builder is compiled and parsed again for every chunk — for a 200-row chunk that is a
  * statement of 3600 parameters — and costs about three times as much per row as running one prepared
- * single-row statement in a transaction. The rows and the journal checkpoint that covers them are
- * written in one transaction, as on the other databases.
+ * single-row statement in a transaction, its values bound by position (log-row.ts logRowValues). The
+ * rows and the journal checkpoint that covers them are written in one transaction, as on the other
+ * databases.
  */
 import type Sqlite from 'better-sqlite3';
-import type { Insertable } from 'kysely';
 import { CHECKPOINT_TABLE } from './ledger-checkpoints.ts';
-import type { Database } from './schema.ts';
-
-type LogRow = Insertable<Database['logs']>;
-
-/** The columns of a complete log row (batch-writer.ts completeLogRow fills every one of them). */
-export const LOG_ROW_COLUMNS = [
-  'user_id',
-  'created_at',
-  'type',
-  'content',
-  'username',
-  'token_name',
-  'model_name',
-  'quota',
-  'prompt_tokens',
-  'completion_tokens',
-  'use_time',
-  'is_stream',
-  'channel_id',
-  'token_id',
-  'group',
-  'ip',
-  'other',
-] as const;
+import { LOG_ROW_COLUMNS, type LogRow, logRowValues } from './log-row.ts';
 
 export interface LogCheckpoint {
   journalId: string;
@@ -42,33 +19,6 @@ export interface LogCheckpoint {
 export type SqliteLogWrite = (rows: readonly LogRow[], checkpoint: LogCheckpoint | null) => void;
 
 const writers = new WeakMap<Sqlite.Database, SqliteLogWrite>();
-
-/**
- * The values of a complete row in LOG_ROW_COLUMNS order, bound by position: better-sqlite3 binds an object
- * by looking every named parameter up on it, which costs about a fifth more per row than positional
- * arguments. The order is checked against LOG_ROW_COLUMNS by server/src/db/sqlite-logs.test.ts.
- */
-export function logRowValues(row: LogRow): unknown[] {
-  return [
-    row.user_id,
-    row.created_at,
-    row.type,
-    row.content,
-    row.username,
-    row.token_name,
-    row.model_name,
-    row.quota,
-    row.prompt_tokens,
-    row.completion_tokens,
-    row.use_time,
-    row.is_stream,
-    row.channel_id,
-    row.token_id,
-    row.group,
-    row.ip,
-    row.other,
-  ];
-}
 
 function prepareWriter(database: Sqlite.Database): SqliteLogWrite {
   const insertOf = (columns: readonly string[]) =>

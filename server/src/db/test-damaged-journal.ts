@@ -1,11 +1,13 @@
 /**
  * The ledger journal of a process that died before any flush, for the tests of a boot on it
  * (ledger-recovery.test.ts, ledger-boot.test.ts): after the header, line 2 adds 1 to user 1's quota,
- * line 3 adds 20 and writes a log row holding `secret`, line 4 adds 300. `damage` rewrites the file's
+ * line 3 adds 20 and writes a log row holding `secret` (by position, as the batch writer does), line 4
+ * adds 300. `damage` rewrites the file's
  * lines (the header is line 1) before it is left for the next boot.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { LedgerJournal } from './ledger-journal.ts';
+import { completeLogRow, logRowValues } from './log-row.ts';
 
 export function writeDamagedJournal(path: string, secret: string, damage: (lines: string[]) => string): void {
   LedgerJournal.acquire(path);
@@ -13,7 +15,7 @@ export function writeDamagedJournal(path: string, secret: string, damage: (lines
   journal.append([['i', 'users', 1, { quota: 1 }]]);
   journal.append([
     ['i', 'users', 1, { quota: 20 }],
-    ['l', { user_id: 1, type: 2, quota: 20, content: secret }],
+    ['r', logRowValues(completeLogRow({ user_id: 1, type: 2, quota: 20, content: secret }))],
   ]);
   journal.append([['i', 'users', 1, { quota: 300 }]]);
   journal.close(false);
