@@ -4,6 +4,7 @@
  * tells which of the two handled a request.
  */
 import { tracingChannel } from 'node:diagnostics_channel';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
@@ -118,6 +119,105 @@ describe('the relay direct path', () => {
       expect(normalize(direct)).toEqual(normalize(routed));
     });
   }
+
+  /**
+   * The head of a reply as it goes over the wire (status line and header lines in order, names as written),
+   * its request id, date and length masked: the headers the direct path writes, byte for byte.
+   */
+  async function wireHead(path: string, headers: Record<string, string>, body: string): Promise<string[]> {
+    const { hostname, port } = new URL(fixture.server.url);
+    const socket = connect(Number(port), hostname);
+    const lines = Object.entries({
+      host: `${hostname}:${port}`,
+      ...headers,
+      'content-length': String(Buffer.byteLength(body)),
+    })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.write(`POST ${path} HTTP/1.1\r\n${lines}\r\n\r\n${body}`);
+    let received = '';
+    for await (const chunk of socket) {
+      received += (chunk as Buffer).toString('latin1');
+      if (received.includes('\r\n\r\n')) break;
+    }
+    socket.destroy();
+    return received
+      .slice(0, received.indexOf('\r\n\r\n'))
+      .split('\r\n')
+      .map((line) =>
+        line
+          .replace(/^(X-Request-Id|x-request-id): [0-9a-f]{32}$/, '$1: <id>')
+          .replace(/^(Date|content-length): .*$/, '$1: <masked>'),
+      );
+  }
+
+  it.each([
+    [
+      'a chat reply',
+      chat,
+      true,
+      [
+        'HTTP/1.1 200 OK',
+        'X-Request-Id: <id>',
+        'X-Content-Type-Options: nosniff',
+        'content-type: application/json',
+        'content-length: <masked>',
+        'Date: <masked>',
+        'Connection: keep-alive',
+        'Keep-Alive: timeout=72',
+      ],
+    ],
+    [
+      'a refusal',
+      '{"model":',
+      true,
+      [
+        'HTTP/1.1 400 Bad Request',
+        'X-Request-Id: <id>',
+        'X-Content-Type-Options: nosniff',
+        'content-type: application/json; charset=utf-8',
+        'content-length: <masked>',
+        'Date: <masked>',
+        'Connection: keep-alive',
+        'Keep-Alive: timeout=72',
+      ],
+    ],
+    [
+      'a refused key',
+      chat,
+      false,
+      [
+        'HTTP/1.1 401 Unauthorized',
+        'X-Request-Id: <id>',
+        'X-Content-Type-Options: nosniff',
+        'content-type: application/json; charset=utf-8',
+        'content-length: <masked>',
+        'Date: <masked>',
+        'Connection: keep-alive',
+        'Keep-Alive: timeout=72',
+      ],
+    ],
+    [
+      'a stream',
+      JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: 'hello' }] }),
+      true,
+      [
+        'HTTP/1.1 200 OK',
+        'x-request-id: <id>',
+        'x-content-type-options: nosniff',
+        'content-type: text/event-stream; charset=utf-8',
+        'cache-control: no-cache',
+        'connection: keep-alive',
+        'x-accel-buffering: no',
+        'Date: <masked>',
+        'Transfer-Encoding: chunked',
+      ],
+    ],
+  ])('writes the head of %s as it always has', async (_name, body, withKey, expected) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (withKey) headers.authorization = `Bearer sk-${fixture.token.key}`;
+    expect(await wireHead('/v1/chat/completions', headers, body)).toEqual(expected);
+  });
 
   it('charges a call over the direct path like any other', async () => {
     const { spent, log } = await fixture.charged(() =>
