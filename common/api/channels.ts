@@ -41,6 +41,45 @@ export interface ChannelView {
   test_time: number;
   balance_updated_time: number;
   created_time: number;
+  /** JSON object of header name → value set on every upstream request (`{api_key}` placeholders). */
+  header_override?: string | null;
+  /** new-api's multi-key state (no keys in it); absent for a channel with one key. */
+  channel_info?: ChannelKeyInfo;
+}
+
+/** A multi-key channel's state as new-api keeps it in `channel_info` (maps keyed by the key's index). */
+export interface ChannelKeyInfo {
+  is_multi_key: boolean;
+  multi_key_size: number;
+  /** "random" or "polling" ("" : the first enabled key). */
+  multi_key_mode: string;
+  multi_key_polling_index: number;
+  /** Key index → 2 (disabled by hand) or 3 (disabled automatically); absent: enabled. */
+  multi_key_status_list: Record<string, number>;
+  multi_key_disabled_reason?: Record<string, string>;
+  multi_key_disabled_time?: Record<string, number>;
+}
+
+/** One key of a multi-key channel (POST /api/channel/multi_key/manage, get_key_status). */
+export interface ChannelKeyStatus {
+  index: number;
+  /** 1 enabled, 2 disabled by hand, 3 disabled automatically. */
+  status: number;
+  disabled_time?: number;
+  reason?: string;
+  /** The key's first characters, for root only (empty for other administrators). */
+  key_preview: string;
+}
+
+export interface ChannelKeyStatusPage {
+  keys: ChannelKeyStatus[];
+  total: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  enabled_count: number;
+  manual_disabled_count: number;
+  auto_disabled_count: number;
 }
 
 /** In tag mode the channels that share a tag come as one row with the channels as its children. */

@@ -88,6 +88,39 @@ export const channelMessages = {
     en: "Only the root user can change a channel's type, base URL or proxy without also entering a new key",
     zh: '只有超级管理员可以在不重新填写密钥的情况下修改渠道的类型、代理地址或 Base URL',
   },
+  'channel.header_override_invalid': {
+    en: 'Header override must be a JSON object of header names and text values (the value of "{header}" is not text)',
+    zh: '请求头覆盖必须是由请求头名称和文本值组成的 JSON 对象（「{header}」的值不是文本）',
+  },
+  'channel.header_override_not_object': {
+    en: 'Header override must be a JSON object of header names and text values',
+    zh: '请求头覆盖必须是由请求头名称和文本值组成的 JSON 对象',
+  },
+  'channel.header_override_name': {
+    en: 'Header override: "{header}" is not a valid header name',
+    zh: '请求头覆盖：「{header}」不是合法的请求头名称',
+  },
+  'channel.header_override_forbidden': {
+    en: 'Header override may not set "{header}": the HTTP connection sets it',
+    zh: '请求头覆盖不能设置「{header}」：该请求头由 HTTP 连接设置',
+  },
+  'channel.header_override_passthrough': {
+    en: 'Header override: pass-through rules such as "{header}" are not supported; name each header',
+    zh: '请求头覆盖：不支持「{header}」这类透传规则，请逐个写出请求头',
+  },
+  'channel.multi_key_mode_invalid': {
+    en: 'The multi-key mode must be "random" or "polling"',
+    zh: '多密钥模式只能是 random（随机）或 polling（轮询）',
+  },
+  'channel.multi_key_keys_invalid': {
+    en: 'Vertex AI keys must be a JSON array of service-account keys, e.g. [{...}, {...}]',
+    zh: 'Vertex AI 多密钥必须是服务账号密钥组成的 JSON 数组，例如 [{...}, {...}]',
+  },
+  'channel.not_multi_key': { en: 'This channel is not in multi-key mode', zh: '该渠道不是多密钥模式' },
+  'channel.key_index_invalid': { en: 'The key index is out of range', zh: '密钥索引超出范围' },
+  'channel.multi_key_action_invalid': { en: 'Unsupported operation', zh: '不支持的操作' },
+  'channel.keys_enabled': { en: '{count} key(s) enabled', zh: '已启用 {count} 个密钥' },
+  'channel.keys_disabled': { en: '{count} key(s) disabled', zh: '已禁用 {count} 个密钥' },
 } as const satisfies MessageTable;
 
 /** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */

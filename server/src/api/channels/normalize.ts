@@ -19,6 +19,7 @@ import {
   type Refusal,
   splitList,
 } from '../../lib/mapping-rules.ts';
+import { headerOverrideProblem } from '../../relay/cache/header-override.ts';
 import { isServedChannelType, keyProblem, otherProblem } from '../../relay/channel-types.ts';
 import type { ChannelFields } from './schemas.ts';
 
@@ -127,6 +128,10 @@ export function normalizeChannelFields(
     values[field] = (fields[field] ?? '').trim();
     if (field === 'setting') checkProxyUrl(proxyOfSetting(values.setting), policy);
   }
+  if (fields.header_override !== undefined) {
+    checkHeaderOverride(fields.header_override ?? '');
+    values.header_override = (fields.header_override ?? '').trim();
+  }
   if (fields.priority !== undefined) {
     if (fields.priority < -999) throw businessFailure('channel.priority_invalid');
     values.priority = fields.priority;
@@ -145,6 +150,18 @@ export function normalizeChannelFields(
     values.status = fields.status;
   }
   return values;
+}
+
+/** Refuses a header override that is not an object of text values, or that sets a header the connection owns. */
+export function checkHeaderOverride(text: string): void {
+  const problem = headerOverrideProblem(text);
+  if (!problem) return;
+  if (problem.code === 'not_object') throw businessFailure('channel.header_override_not_object');
+  const params = { header: problem.header };
+  if (problem.code === 'not_string') throw businessFailure('channel.header_override_invalid', params);
+  if (problem.code === 'invalid_name') throw businessFailure('channel.header_override_name', params);
+  if (problem.code === 'forbidden') throw businessFailure('channel.header_override_forbidden', params);
+  throw businessFailure('channel.header_override_passthrough', params);
 }
 
 /**

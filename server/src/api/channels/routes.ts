@@ -6,12 +6,14 @@ import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, parseInput, readId, readPaging } from '../reply.ts';
 import { allKnownModels, modelsByChannelType } from './model-lists.ts';
+import { registerMultiKeyRoute } from './multi-key-route.ts';
 import { registerChannelOperationRoutes } from './operation-routes.ts';
 import { createChannelInput, updateChannelInput } from './schemas.ts';
 import { createChannels, deleteChannel, getChannel, listChannels, updateChannel } from './service.ts';
 
 export async function registerChannelRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await registerChannelOperationRoutes(app, context);
+  registerMultiKeyRoute(app, context);
   const asAdmin = { preHandler: requireRole(context, Role.admin) };
   const asUser = { preHandler: requireRole(context, Role.common) };
 
@@ -49,15 +51,21 @@ export async function registerChannelRoutes(app: FastifyInstance, context: AppCo
   );
   app.post('/api/channel/', asAdmin, async (request) => {
     const input = parseInput(createChannelInput, request.body);
-    const [fields, batch] =
-      'channel' in input && input.channel ? [input.channel, input.mode === 'batch'] : [input, false];
-    const ids = await createChannels(context, fields as Parameters<typeof createChannels>[1], batch);
+    const [fields, mode] =
+      'channel' in input && input.channel
+        ? [input.channel, { mode: input.mode, multiKeyMode: input.multi_key_mode }]
+        : [input, { mode: 'single' as const }];
+    const ids = await createChannels(context, fields as Parameters<typeof createChannels>[1], mode);
     return ok({ ids, count: ids.length } satisfies CreateChannelsResult);
   });
   app.put('/api/channel/', asAdmin, async (request) => {
     const input = parseInput(updateChannelInput, request.body);
-    const { id, ...fields } = input;
-    return ok(await updateChannel(context, id, fields, request.user!.role >= Role.root));
+    const { id, key_mode, multi_key_mode, ...fields } = input;
+    const keyChange = {
+      ...(key_mode ? { keyMode: key_mode } : {}),
+      ...(multi_key_mode ? { multiKeyMode: multi_key_mode } : {}),
+    };
+    return ok(await updateChannel(context, id, fields, request.user!.role >= Role.root, keyChange));
   });
   app.delete('/api/channel/:id', asAdmin, async (request) => {
     await deleteChannel(context, readId((request.params as { id: string }).id));

@@ -17,6 +17,7 @@ export const channelFields = z.object({
   status_code_mapping: optionalText(1024),
   setting: optionalText(65_536),
   param_override: optionalText(65_536),
+  header_override: optionalText(65_536),
   auto_ban: formInteger.optional(),
   test_model: optionalText(255),
   priority: formInteger.optional(),
@@ -29,10 +30,35 @@ export const channelFields = z.object({
 
 export type ChannelFields = z.infer<typeof channelFields>;
 
-/** new-api's `{mode, channel}` body, or the channel fields directly (single mode). */
+/** A multi-key channel's way of choosing a key (new-api's MultiKeyMode). */
+const multiKeyMode = z.enum(['random', 'polling']);
+
+/**
+ * new-api's `{mode, channel}` body, or the channel fields directly (single mode). `multi_to_single` makes
+ * one multi-key channel of the key lines, choosing them by `multi_key_mode`.
+ */
 export const createChannelInput = z.union([
-  z.object({ mode: z.enum(['single', 'batch']), channel: channelFields }),
+  z.object({
+    mode: z.enum(['single', 'batch', 'multi_to_single']),
+    multi_key_mode: multiKeyMode.optional(),
+    channel: channelFields,
+  }),
   channelFields.extend({ mode: z.undefined().optional() }),
 ]);
 
-export const updateChannelInput = channelFields.extend({ id: formId });
+/** An update; on a multi-key channel `multi_key_mode` changes the mode and `key_mode` appends keys or replaces them. */
+export const updateChannelInput = channelFields.extend({
+  id: formId,
+  multi_key_mode: z.union([multiKeyMode, z.literal('')]).optional(),
+  key_mode: z.enum(['append', 'replace']).optional(),
+});
+
+/** POST /api/channel/multi_key/manage (new-api's ManageMultiKeys). */
+export const multiKeyManageInput = z.object({
+  channel_id: formId,
+  action: z.string().max(64),
+  key_index: formInteger.optional(),
+  page: formInteger.optional(),
+  page_size: formInteger.optional(),
+  status: formInteger.optional(),
+});

@@ -12,6 +12,7 @@ import { isServedChannelType } from '../../relay/channel-types.ts';
 import { findChannelRow } from '../../relay/routing/channel-rows.ts';
 import { listPage, type Paging } from '../reply.ts';
 import { rewriteAbilities } from './abilities.ts';
+import { newMultiKeyChannel, updatedMultiKeyColumns } from './multi-keys.ts';
 import {
   type ChannelValues,
   checkChannelKey,
@@ -27,25 +28,36 @@ async function channelChanged(context: AppContext): Promise<void> {
   await context.channelCache.changed();
 }
 
+/** How a create request's keys make channels (new-api's add modes). */
+export interface CreateMode {
+  mode: 'single' | 'batch' | 'multi_to_single';
+  /** For `multi_to_single`: how the channel chooses among its keys. */
+  multiKeyMode?: 'random' | 'polling' | undefined;
+}
+
 /**
  * Creates one channel, or one per non-empty key line in batch mode (one keyless channel when a type that
- * needs no key has none). Returns the new ids.
+ * needs no key has none), or one multi-key channel of all the key lines (./multi-keys.ts). Returns the
+ * new ids.
  */
 export async function createChannels(
   context: AppContext,
   fields: ChannelFields,
-  batch: boolean,
+  { mode, multiKeyMode }: CreateMode,
 ): Promise<number[]> {
   const values = normalizeChannelFields(fields, true, context.config.upstreamAddressPolicy);
-  const lines = batch
-    ? (values.key ?? '')
-        .split('\n')
-        .map((key) => key.trim())
-        .filter(Boolean)
-    : [values.key ?? ''];
+  if (mode === 'multi_to_single')
+    Object.assign(values, newMultiKeyChannel(values.type ?? 1, fields.key ?? '', multiKeyMode));
+  const lines =
+    mode === 'batch'
+      ? (values.key ?? '')
+          .split('\n')
+          .map((key) => key.trim())
+          .filter(Boolean)
+      : [values.key ?? ''];
   // A type that needs no key gets one keyless channel when no key line is given.
   const keys = lines.length > 0 ? lines : [''];
-  for (const key of keys) checkChannelKey(values.type ?? 1, key);
+  if (mode !== 'multi_to_single') for (const key of keys) checkChannelKey(values.type ?? 1, key);
   checkChannelOther(values.type ?? 1, values.other);
   const { db, dialect } = context.database;
   const now = Math.floor(Date.now() / 1000);
@@ -97,16 +109,24 @@ export async function updateChannel(
   id: number,
   fields: ChannelFields,
   actorIsRoot: boolean,
+  keyChange: { keyMode?: string; multiKeyMode?: string } = {},
 ): Promise<ChannelView> {
   const values = normalizeChannelFields(fields, false, context.config.upstreamAddressPolicy);
   const updated = await context.database.db.transaction().execute(async (transaction) => {
     const existing = await transaction
       .selectFrom('channels')
-      .select(['id', 'type', 'base_url', 'setting', 'key', 'other'])
+      .select(['id', 'type', 'base_url', 'setting', 'key', 'other', 'channel_info'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!existing) throw notFound('channel.not_found');
-    if (values.key !== undefined || values.type !== undefined)
+    // A multi-key channel's keys are checked one by one, its channel_info follows them.
+    const multiKey = updatedMultiKeyColumns(existing, {
+      key: values.key ?? undefined,
+      type: values.type ?? undefined,
+      ...keyChange,
+    });
+    if (multiKey) Object.assign(values, multiKey);
+    else if (values.key !== undefined || values.type !== undefined)
       checkChannelKey(values.type ?? existing.type, values.key ?? existing.key);
     if (values.other !== undefined || values.type !== undefined)
       checkChannelOther(values.type ?? existing.type, values.other ?? existing.other);

@@ -2,7 +2,9 @@
  * The console's view of a channel (common/api/channels.ts). The key is only ever included for root, and
  * only on request.
  */
-import type { ChannelView } from '../../../../common/api/channels.ts';
+import type { ChannelKeyInfo, ChannelView } from '../../../../common/api/channels.ts';
+import { channelInfoOf, splitChannelKeys } from '../../../../common/channel-keys.ts';
+import { jsonColumnText, readJsonColumn } from '../../db/json-column.ts';
 import type { ChannelRow } from '../../db/schema.ts';
 
 export type { ChannelRow, ChannelView };
@@ -36,7 +38,40 @@ export function toChannelView(row: ChannelRow, includeKey = false): ChannelView 
     test_time: row.test_time,
     balance_updated_time: row.balance_updated_time,
     created_time: row.created_time,
+    header_override: jsonColumnText(row.header_override),
   };
+  const keyInfo = channelKeyInfo(row);
+  if (keyInfo) view.channel_info = keyInfo;
   if (includeKey) view.key = row.key;
   return view;
+}
+
+function numbersOf(value: unknown): Record<string, number> {
+  const result: Record<string, number> = {};
+  if (value && typeof value === 'object')
+    for (const [index, entry] of Object.entries(value))
+      if (Number.isFinite(Number(entry))) result[index] = Number(entry);
+  return result;
+}
+
+function textsOf(value: unknown): Record<string, string> {
+  const result: Record<string, string> = {};
+  if (value && typeof value === 'object')
+    for (const [index, entry] of Object.entries(value)) if (typeof entry === 'string') result[index] = entry;
+  return result;
+}
+
+/** A multi-key channel's channel_info as the console reads it (statuses and reasons, never a key). */
+function channelKeyInfo(row: ChannelRow): ChannelKeyInfo | null {
+  const info = channelInfoOf(readJsonColumn(row.channel_info));
+  if (info.is_multi_key !== true) return null;
+  return {
+    is_multi_key: true,
+    multi_key_size: splitChannelKeys(row.key).length,
+    multi_key_mode: typeof info.multi_key_mode === 'string' ? info.multi_key_mode : '',
+    multi_key_polling_index: Number(info.multi_key_polling_index) || 0,
+    multi_key_status_list: numbersOf(info.multi_key_status_list),
+    multi_key_disabled_reason: textsOf(info.multi_key_disabled_reason),
+    multi_key_disabled_time: numbersOf(info.multi_key_disabled_time),
+  };
 }

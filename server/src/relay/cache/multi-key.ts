@@ -10,60 +10,31 @@
  * taken out of the choice at once (`disableKeyInMemory`), then written to `channel_info` by
  * server/src/relay/routing/disable.ts.
  */
+import {
+  type ChannelInfo,
+  channelInfoOf,
+  KEY_AUTO_DISABLED,
+  KEY_ENABLED,
+  keyStatus,
+  type MultiKeyMode,
+  multiKeyMode,
+} from '../../../../common/channel-keys.ts';
 import { readJsonColumn } from '../../db/json-column.ts';
 
-export type MultiKeyMode = 'random' | 'polling' | '';
-
-/** new-api's key statuses (the channel's own: common/statuses.ts ChannelStatus). */
-export const KEY_ENABLED = 1;
-export const KEY_MANUALLY_DISABLED = 2;
-export const KEY_AUTO_DISABLED = 3;
-
-/** `channel_info` as new-api writes it (maps keyed by the key's index, as JSON object keys). */
-export interface ChannelInfo {
-  is_multi_key?: boolean;
-  multi_key_size?: number;
-  multi_key_status_list?: Record<string, number> | null;
-  multi_key_disabled_reason?: Record<string, string> | null;
-  multi_key_disabled_time?: Record<string, number> | null;
-  multi_key_polling_index?: number;
-  multi_key_mode?: string;
-  [field: string]: unknown;
-}
+export {
+  type ChannelInfo,
+  KEY_AUTO_DISABLED,
+  KEY_ENABLED,
+  KEY_MANUALLY_DISABLED,
+  keyStatus,
+  type MultiKeyMode,
+  multiKeyMode,
+  splitChannelKeys,
+} from '../../../../common/channel-keys.ts';
 
 /** The channel_info column as an object (an empty one when the column is empty or not an object). */
 export function readChannelInfo(stored: unknown): ChannelInfo {
-  const value = readJsonColumn(stored);
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as ChannelInfo) : {};
-}
-
-/** The keys of a multi-key channel, by index: a JSON array's elements, else one per line (new-api's GetKeys). */
-export function splitChannelKeys(key: string): string[] {
-  if (key === '') return [];
-  const trimmed = key.trim();
-  if (trimmed.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(trimmed);
-      if (Array.isArray(parsed))
-        return parsed.map((element) => (typeof element === 'string' ? element : JSON.stringify(element)));
-    } catch {
-      // Not JSON: lines.
-    }
-  }
-  return key
-    .replace(/^\n+|\n+$/g, '')
-    .split('\n')
-    .map((line) => line.trim());
-}
-
-/** The status of key `index` in a channel_info (enabled when the list does not name it). */
-export function keyStatus(info: ChannelInfo, index: number): number {
-  const status = Number(info.multi_key_status_list?.[String(index)]);
-  return Number.isInteger(status) && status > 0 ? status : KEY_ENABLED;
-}
-
-export function multiKeyMode(info: ChannelInfo): MultiKeyMode {
-  return info.multi_key_mode === 'random' || info.multi_key_mode === 'polling' ? info.multi_key_mode : '';
+  return channelInfoOf(readJsonColumn(stored));
 }
 
 /** The keys of a cached multi-key channel and their state (shared by every view of the channel). */
