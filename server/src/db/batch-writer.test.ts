@@ -1,7 +1,11 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setUpDatabaseHandle } from '../test-support/database-handle.ts';
 import { databaseMatrix, sqliteDialect } from '../test-support/databases.ts';
 import { BatchWriter } from './batch-writer.ts';
+import { LedgerJournal } from './ledger-journal.ts';
 import { runMigrations } from './migrations/index.ts';
 
 const matrix = await databaseMatrix();
@@ -145,5 +149,45 @@ describe('BatchWriter.exclusive and pendingDelta', () => {
     await writer.stop();
     expect(await storedQuota()).toBe(70);
     expect(writer.pendingDelta('users', 1, 'quota')).toBe(0);
+  });
+});
+
+describe('BatchWriter with a journal whose file work fails', () => {
+  const { handle } = setUpDatabaseHandle(sqliteDialect);
+
+  it('reports a failed rotation once the writes are committed, and never writes them again', async () => {
+    await runMigrations(handle);
+    await handle.db.insertInto('users').values({ username: 'u', password: 'x', quota: 100 }).execute();
+    const directory = mkdtempSync(join(tmpdir(), 'switchyard-writer-journal-'));
+    const path = join(directory, 'journal');
+    try {
+      LedgerJournal.acquire(path);
+      // Every checkpoint rotates (tiny size), and the rotation cannot write its temporary file.
+      const journal = new LedgerJournal(path, 10);
+      mkdirSync(`${path}.new`);
+      const errors: unknown[] = [];
+      const writer = new BatchWriter(handle, handle, {
+        intervalMs: 60_000,
+        journal,
+        onError: (error) => errors.push(error),
+      });
+      writer.increment('users', 1, { used_quota: 10 });
+      writer.appendLog({ user_id: 1, type: 2, quota: 10 });
+      await writer.flush();
+      await writer.flush();
+      const user = await handle.db
+        .selectFrom('users')
+        .select('used_quota')
+        .where('id', '=', 1)
+        .executeTakeFirstOrThrow();
+      expect(user.used_quota).toBe(10);
+      const logs = await handle.db.selectFrom('logs').select('quota').execute();
+      expect(logs).toEqual([{ quota: 10 }]);
+      expect(writer.pendingCount).toBe(0);
+      expect(errors.length).toBeGreaterThan(0);
+      journal.close(false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 });

@@ -253,20 +253,33 @@ export class BatchWriter {
     const upTo = journal?.lastSeq ?? 0;
     try {
       await this.writeCounters(counters, upTo);
-      if (journal && counters.size > 0) journal.checkpoint('counters', upTo);
     } catch (error) {
       this.requeueCounters(counters);
       this.logs = logs.concat(this.logs);
       this.options.onError?.(error);
       throw error;
     }
+    if (journal && counters.size > 0) this.noteCheckpoint(journal, 'counters', upTo);
     try {
       await this.writeLogs(logs, upTo);
-      if (journal && logs.length > 0) journal.checkpoint('logs', upTo);
     } catch (error) {
       this.logs = logs.concat(this.logs);
       this.options.onError?.(error);
       throw error;
+    }
+    if (journal && logs.length > 0) this.noteCheckpoint(journal, 'logs', upTo);
+  }
+
+  /**
+   * Tells the journal what the database now holds. The writes are committed whatever happens here: a
+   * failure of the journal's own file work (a rotation on a full disk) is reported, never a reason to
+   * queue them again, which would apply them twice. The journal keeps its lines until a later checkpoint.
+   */
+  private noteCheckpoint(journal: LedgerJournal, part: 'counters' | 'logs', upTo: number): void {
+    try {
+      journal.checkpoint(part, upTo);
+    } catch (error) {
+      this.options.onError?.(error);
     }
   }
 
