@@ -10,7 +10,7 @@ import type { GroupPricing, ModelPricing, TokenUsage } from '../billing/pricing.
 import type { CallOutcome } from '../billing/settlement.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import type { UpstreamFormat } from '../canonical/codec.ts';
-import { sendFormatFailure } from '../deliver/conversation-delivery.ts';
+import { sendFormatFailure } from '../deliver/format-failure.ts';
 import type { RelayReply } from '../http/http-types.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
 import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';

@@ -4,7 +4,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import type { EndResponse } from '../call/call-state.ts';
-import { waitForDrain } from './stream-relay.ts';
+import { waitForDrain } from './event-stream.ts';
 
 /** Streams an upstream's binary reply (speech audio) to the client as it arrives, with backpressure. */
 export async function relayBinary(

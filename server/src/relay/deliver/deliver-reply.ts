@@ -1,15 +1,17 @@
 /**
  * The delivery stage of a call (docs/relay-walkthrough.md): an upstream's successful answer (HTTP 2xx) to
- * the client, in the client's format. Which delivery serves it depends on the call alone — an OpenAI call
- * to an OpenAI-format upstream passes through (./openai-delivery.ts: every OpenAI endpoint, streams
- * event by event); a conversation whose client or upstream speaks another format goes through the
- * canonical model (./conversation-delivery.ts), after the upstream's own framing is read (Bedrock's event
- * stream, Ollama's lines) and an error sent with HTTP 200 (Baidu, Tencent …) is told apart from a reply.
- * Such an error is handed back as a failure: the caller retries it like an HTTP error, never bills it.
+ * the client, in the client's format, through one path for every format pair and endpoint:
+ * 1. an error sent with HTTP 200 (Baidu, Tencent …: UpstreamCodec.okError) is told apart from a reply and
+ *    handed back as a failure — the caller retries it like an HTTP error, never bills it;
+ * 2. the upstream's own stream framing (Bedrock's event stream, Ollama's lines) is read as SSE;
+ * 3. a stream is relayed event by event (./event-stream.ts) through the transcoder of the call's pair
+ *    (./stream-transcoder.ts: the same format passes each event through, read only to meter it; different
+ *    formats decode and encode it);
+ * 4. anything else is read whole and handed to the reader of the call's pair or endpoint (./reply-reader.ts:
+ *    OpenAI endpoints in ./endpoints/, conversations through the canonical model in ./conversation-reply.ts).
  */
 import type { AppContext } from '../../context.ts';
-import { bufferedBody, type UpstreamResponse } from '../../lib/http-client.ts';
-import type { CachedChannel } from '../cache/channel-cache.ts';
+import { bufferedBody } from '../../lib/http-client.ts';
 import { networkFailure, okReplyFailure } from '../call/attempt.ts';
 import {
   abortedEnding,
@@ -18,25 +20,29 @@ import {
   type Ending,
   pingSeconds,
   promptTokensOf,
+  sendFailure,
 } from '../call/call-state.ts';
 import { upstreamCodecFor } from '../call/conversion.ts';
-import { clientFormat } from '../call/relay-call.ts';
+import { clientFormat, type RelayCall } from '../call/relay-call.ts';
 import type { UpstreamFormat } from '../canonical/codec.ts';
 import type { RelayReply } from '../http/http-types.ts';
-import type { ProviderAdaptor } from '../providers/types.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
-import { type ConversationDelivery, deliverConversation } from './conversation-delivery.ts';
-import { deliverOpenAi } from './openai-delivery.ts';
+import { conversationReply } from './conversation-reply.ts';
+import { endpointReaders } from './endpoints/index.ts';
+import { relayEventStream, writeStreamHeaders } from './event-stream.ts';
+import type { ReplyInput, ReplyReader } from './reply-reader.ts';
+import { transcoderFor } from './stream-transcoder.ts';
 
-export interface ReplyInput {
-  channel: CachedChannel;
-  adaptor: ProviderAdaptor | undefined;
-  upstreamModel: string;
-  /** The format the upstream was spoken to in. */
-  target: UpstreamFormat;
-  response: UpstreamResponse;
-  /** Told the id of a Responses reply passed through (previous_response_id: routing/response-owners.ts). */
-  onReplyId?: (id: string) => void;
+export type { ReplyInput } from './reply-reader.ts';
+
+/**
+ * The reader of a call's whole reply: its endpoint's, or for a conversation whose client or upstream
+ * speaks another format than OpenAI Chat Completions, the canonical model's.
+ */
+export function readerFor(call: RelayCall, target: UpstreamFormat): ReplyReader {
+  if (call.endpoint === 'chat' && (target !== 'openai-chat' || clientFormat(call) !== 'openai-chat'))
+    return conversationReply;
+  return endpointReaders[call.endpoint];
 }
 
 /** Delivers the answer; returns how the call ended, or the failure an error sent with HTTP 200 is. */
@@ -48,14 +54,11 @@ export async function deliverReply(
 ): Promise<Ending | { failure: UpstreamFailure }> {
   const { call } = state;
   const { channel, adaptor, upstreamModel, target, response } = input;
-  const countPrecisely = !adaptor?.supportsStreamUsage(channel);
-  if (target === 'openai-chat' && clientFormat(call) === 'openai-chat')
-    return deliverOpenAi(context, reply, state, channel, upstreamModel, response, countPrecisely, adaptor);
-  let contentType = String(response.headers['content-type'] ?? '');
-  let upstreamBody: ConversationDelivery['upstreamBody'] = response.body;
   const codec = upstreamCodecFor(target, adaptor);
+  let contentType = String(response.headers['content-type'] ?? '');
+  let upstreamBody: AsyncIterable<Uint8Array> & { arrayBuffer(): Promise<ArrayBuffer> } = response.body;
+  let bytes: Buffer | undefined;
   if (codec.okError && contentType.includes('json')) {
-    let bytes: Buffer;
     try {
       bytes = Buffer.from(await response.body.arrayBuffer());
     } catch (error) {
@@ -73,23 +76,48 @@ export async function deliverReply(
     });
     contentType = 'text/event-stream';
   }
-  const result = await deliverConversation({
-    reply,
-    requestId: state.requestId,
-    model: call.model,
-    clientBody: call.body,
-    sides: { client: clientFormat(call), upstream: target },
-    upstreamCodec: codec,
-    stream: state.stream,
-    contentType,
-    upstreamBody,
-    startedAt: state.startedAt,
-    pingSeconds: pingSeconds(context),
-    countPrecisely,
-    clientGone: () => state.clientGone,
-    countPromptTokens: () => promptTokensOf(state),
-    end: deferredEnd(state, reply.raw),
-    ...(input.onReplyId ? { onReplyId: input.onReplyId } : {}),
-  });
-  return { ...result, channel, upstreamModel };
+  if (
+    state.stream &&
+    (call.endpoint === 'chat' || call.endpoint === 'completions') &&
+    contentType.includes('text/event-stream')
+  ) {
+    reply.hijack();
+    writeStreamHeaders(reply.raw, state.requestId);
+    const result = await relayEventStream({
+      raw: reply.raw,
+      upstream: upstreamBody,
+      transcoder: transcoderFor({
+        client: clientFormat(call),
+        upstreamCodec: codec,
+        endpoint: call.endpoint,
+        clientBody: call.body,
+        model: call.model,
+        requestId: state.requestId,
+        countPrecisely: !adaptor?.supportsStreamUsage(channel),
+        countPromptTokens: () => promptTokensOf(state),
+        onReplyId: input.onReplyId,
+      }),
+      pingSeconds: pingSeconds(context),
+      startedAt: state.startedAt,
+      clientGone: () => state.clientGone,
+      end: deferredEnd(state, reply.raw),
+    });
+    return { ...result, channel, upstreamModel };
+  }
+  const reader = readerFor(call, target);
+  if (reader.deliverUnread) {
+    const ending = await reader.deliverUnread(reply, state, input, contentType);
+    if (ending) return ending;
+  }
+  if (bytes === undefined) {
+    try {
+      bytes = Buffer.from(await upstreamBody.arrayBuffer());
+    } catch {
+      if (state.clientGone) return abortedEnding(channel, upstreamModel);
+      const failure = { status: 502, message: 'the upstream reply broke off', code: 'upstream_read_failed' };
+      sendFailure(reply, state, failure);
+      return { ...abortedEnding(channel, upstreamModel), outcome: 'upstream_failed_before_output' };
+    }
+  }
+  return reader.send(reply, state, input, bytes, contentType);
 }

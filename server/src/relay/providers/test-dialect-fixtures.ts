@@ -1,9 +1,10 @@
 /**
  * What the provider dialect tests (server/src/relay/providers/<provider>/*.test.ts) share: their recorded
  * fixtures read from the `__fixtures__/` folder beside the test, a stream decoded as the relay decodes it
- * (server/src/relay/deliver/converted-stream.ts: the adaptor's framing when it has one, the SSE parser with
- * the dialect's options, the dialect's stream decoder), and the same stream cut at every byte boundary —
- * inside multi-byte UTF-8 characters too — and at many random points, which must decode to the same events.
+ * (server/src/relay/deliver/deliver-reply.ts, canonical-transcoder.ts: the adaptor's framing when it has one,
+ * the SSE parser with the dialect's options, the dialect's stream decoder), and the same stream cut at every
+ * byte boundary — inside multi-byte UTF-8 characters too — and at many random points, which must decode to
+ * the same events.
  */
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
