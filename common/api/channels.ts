@@ -123,6 +123,8 @@ export interface ChannelPayload {
   tag: string;
   openai_organization: string;
   max_input_tokens: number;
+  /** JSON object of headers set on every upstream request (absent: unchanged). */
+  header_override?: string;
 }
 
 /** POST /api/channel/: one channel, or one per key line in batch mode. */

@@ -19,6 +19,7 @@ export const SAMPLE_CHANNEL_PAYLOAD: Readonly<Required<ChannelPayload>> = {
   status_code_mapping: '',
   setting: '',
   param_override: '',
+  header_override: '',
   auto_ban: 1,
   test_model: '',
   priority: 0,

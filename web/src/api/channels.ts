@@ -6,6 +6,8 @@ import type {
   BalanceReply,
   BatchTagPayload,
   ChannelIdsPayload,
+  ChannelKeyInfo,
+  ChannelKeyStatusPage,
   ChannelListItem,
   ChannelPayload,
   ChannelTestReply,
@@ -27,6 +29,8 @@ import { http } from './client.ts';
 
 export type {
   BalanceReply,
+  ChannelKeyInfo,
+  ChannelKeyStatusPage,
   ChannelListItem,
   ChannelPayload,
   ChannelTestReply,
@@ -167,4 +171,28 @@ export function fetchEnabledModels() {
 /** Channel type id → the models that type offers. */
 export function fetchModelsByType() {
   return http.get<Record<string, string[]>>('/api/models');
+}
+
+/** Each key of a multi-key channel with its status (previews of the keys for root only). */
+export function fetchChannelKeys(channelId: number) {
+  return http.post<ChannelKeyStatusPage>('/api/channel/multi_key/manage', {
+    channel_id: channelId,
+    action: 'get_key_status',
+    page_size: 500,
+  });
+}
+
+/** Enables one key of a multi-key channel again, or all of them. */
+export function enableChannelKeys(channelId: number, keyIndex: number | 'all') {
+  return http.post<unknown>(
+    '/api/channel/multi_key/manage',
+    keyIndex === 'all'
+      ? { channel_id: channelId, action: 'enable_all_keys' }
+      : { channel_id: channelId, action: 'enable_key', key_index: keyIndex },
+  );
+}
+
+/** How a multi-key channel picks its key for a request. */
+export function setMultiKeyMode(channelId: number, mode: 'random' | 'polling') {
+  return http.put<ChannelView>('/api/channel/', { id: channelId, multi_key_mode: mode });
 }

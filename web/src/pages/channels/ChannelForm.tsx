@@ -4,10 +4,12 @@ import { FormInput } from '../../components/FormInput.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
+import { ChannelKeysPanel } from './ChannelKeysPanel.tsx';
 import { ChannelGroupsField, ChannelModelsField } from './ChannelModelsField.tsx';
 import { KeyField, TypeField, TypeSpecificFields } from './ChannelTypeFields.tsx';
 import { PRIORITY_MIN, WEIGHT_MIN } from './channel-form-rules.ts';
 import {
+  HEADER_OVERRIDE_TEMPLATE,
   MODEL_MAPPING_TEMPLATE,
   PARAM_OVERRIDE_TEMPLATE,
   SETTING_TEMPLATE,
@@ -41,7 +43,7 @@ const ROUTING_FIELDS = [
 ] as const;
 
 interface JsonFieldProps {
-  name: 'model_mapping' | 'status_code_mapping' | 'setting' | 'param_override';
+  name: 'model_mapping' | 'status_code_mapping' | 'setting' | 'param_override' | 'header_override';
   label: string;
   placeholder: string;
   template: string;
@@ -97,6 +99,13 @@ const ADVANCED_JSON_FIELDS: JsonFieldProps[] = [
     template: PARAM_OVERRIDE_TEMPLATE,
     testId: 'channel-param-override',
   },
+  {
+    name: 'header_override',
+    label: 'channels.form.headerOverride',
+    placeholder: 'channels.form.headerOverridePlaceholder',
+    template: HEADER_OVERRIDE_TEMPLATE,
+    testId: 'channel-header-override',
+  },
 ];
 
 /** Every field of a channel (docs/reference/console-entities.md, console-validation.md); the caller places the buttons. */
@@ -129,6 +138,9 @@ export function ChannelForm({ controller }: { controller: ChannelFormController 
       />
       <TypeSpecificFields />
       <KeyField mode={controller.mode} keyHidden={controller.keyHidden} />
+      {controller.channelId !== null && controller.keyInfo ? (
+        <ChannelKeysPanel channelId={controller.channelId} keyInfo={controller.keyInfo} />
+      ) : null}
       <Divider titlePlacement="start" plain>
         {t('channels.form.sectionModels')}
       </Divider>

@@ -27,6 +27,7 @@ export interface ChannelFormValues {
   status_code_mapping: string;
   setting: string;
   param_override: string;
+  header_override: string;
   auto_ban: boolean;
   test_model: string;
   priority: number | string | null;
@@ -54,6 +55,7 @@ export function defaultFormValues(): ChannelFormValues {
     status_code_mapping: '',
     setting: '',
     param_override: '',
+    header_override: '',
     auto_ban: true,
     test_model: '',
     priority: 0,
@@ -90,6 +92,7 @@ export function formValuesFromChannel(channel: ChannelView): ChannelFormValues {
     status_code_mapping: prettyJson(channel.status_code_mapping),
     setting: prettyJson(channel.setting),
     param_override: prettyJson(channel.param_override),
+    header_override: prettyJson(channel.header_override),
     auto_ban: channel.auto_ban !== 0,
     test_model: channel.test_model ?? '',
     priority: channel.priority,
@@ -222,6 +225,7 @@ const jsonFieldErrors = [
   ['status_code_mapping', 'channels.validation.statusCodeMappingJson'],
   ['setting', 'channels.validation.settingJson'],
   ['param_override', 'channels.validation.paramOverrideJson'],
+  ['header_override', 'channels.validation.headerOverrideJson'],
 ] as const;
 
 /** Validates the form (docs/reference/console-validation.md "Channel form") and builds the payload. */
@@ -270,6 +274,7 @@ export function prepareSubmission(values: ChannelFormValues, mode: FormMode): Su
     status_code_mapping: (values.status_code_mapping ?? '').trim(),
     setting: (values.setting ?? '').trim(),
     param_override: (values.param_override ?? '').trim(),
+    header_override: (values.header_override ?? '').trim(),
     auto_ban: values.auto_ban ? 1 : 0,
     test_model: (values.test_model ?? '').trim(),
     priority,

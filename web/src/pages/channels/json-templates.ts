@@ -13,3 +13,10 @@ export const SETTING_TEMPLATE = JSON.stringify(
 
 /** Top-level request fields set on every request of the channel. */
 export const PARAM_OVERRIDE_TEMPLATE = JSON.stringify({ temperature: 0.7 }, null, 2);
+
+/** Headers set on every upstream request; {api_key} is the key the request is sent with. */
+export const HEADER_OVERRIDE_TEMPLATE = JSON.stringify(
+  { 'X-Team': 'blue', Authorization: 'Bearer {api_key}' },
+  null,
+  2,
+);

@@ -99,6 +99,8 @@ export function useChannelForm(target: ChannelFormTarget, onSaved: () => void) {
     mode,
     channelId: editId,
     initialValues,
+    /** A multi-key channel's state (new-api's channel_info), for its keys panel. */
+    keyInfo: channel?.channel_info?.is_multi_key ? channel.channel_info : null,
     /** Editing as an admin who is not root: the key is not shown and an empty box keeps it. */
     keyHidden: mode === 'edit' && !isRoot,
     /** The form waits for a fresh copy of the channel before it mounts. */
