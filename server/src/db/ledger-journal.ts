@@ -70,14 +70,14 @@ interface WrittenLine {
 
 /**
  * The file is rewritten (only what is still needed) once it grows past this size: at a thousand calls a
- * second about every 35 s (a call journals about 0.9 KB: its reservation and its settlement).
+ * second about every 30 s (a call journals about 1 KB: its reservation and its settlement).
  */
 const ROTATE_AT_BYTES = 32 * 1024 * 1024;
 /** Dirty data is fdatasync'ed this often: the bound for an operating-system crash or power loss. */
 export const JOURNAL_SYNC_INTERVAL_MS = 1000;
 /**
  * The pending buffer's usual size: the lines of one turn of the event loop (a settlement line is about
- * 0.8 KB). It grows for a turn that needs more and goes back to this size after that turn is written.
+ * 0.9 KB). It grows for a turn that needs more and goes back to this size after that turn is written.
  */
 const PENDING_BYTES = 64 * 1024;
 
