@@ -268,11 +268,16 @@ export class LedgerJournal {
     if (this.pendingBytes === 0 || this.closed) return;
     const bytes = this.pendingBytes;
     let offset = 0;
-    while (offset < bytes) offset += writeSync(this.fd, this.pending, offset, bytes - offset);
-    this.pendingBytes = 0;
+    try {
+      while (offset < bytes) offset += writeSync(this.fd, this.pending, offset, bytes - offset);
+    } finally {
+      // After a failed write(2) the bytes not written stay pending, to land where they were meant to.
+      this.size += offset;
+      if (offset > 0) this.dirty = true;
+      if (offset < bytes) this.pending.copy(this.pending, 0, offset, bytes);
+      this.pendingBytes = bytes - offset;
+    }
     if (this.pending.length > PENDING_BYTES) this.pending = Buffer.allocUnsafe(PENDING_BYTES);
-    this.size += bytes;
-    this.dirty = true;
   }
 
   /** Grows the pending buffer (keeping what it holds) so that `bytes` more fit. */
