@@ -1,11 +1,12 @@
 /**
- * A multi-key channel in the built console: the channel test disables the key the upstream refuses, the
- * edit drawer lists each key with its status, reason and time, and the administrator enables the key
- * again there (POST /api/channel/multi_key/manage); the server's channel_info follows.
+ * A multi-key channel in the built console: made in the add drawer from key lines (batch, keys in turn),
+ * the channel test disables the key the upstream refuses, the edit drawer lists each key with its status,
+ * reason and time, and the administrator enables the key again there (POST /api/channel/multi_key/manage);
+ * the server's channel_info follows.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { ChannelView, CreateChannelsResult } from '../common/api-types.ts';
+import type { ChannelView, Page as ListPage } from '../common/api-types.ts';
 import { ROOT_PASSWORD, ROOT_USERNAME, setOptions } from '../server/src/test-support/test-server.ts';
 import { hasChromium } from './harness.ts';
 import {
@@ -27,24 +28,32 @@ describe.skipIf(!hasChromium)('console: the keys of a multi-key channel', () => 
     await page.getByTestId('channel-keys-panel').waitFor();
   }
 
-  it('shows a key disabled by its test with the reason, and enables it again', FLOW_OPTIONS, async () => {
+  it('makes a multi-key channel, shows a key disabled by its test with the reason, and enables it again', FLOW_OPTIONS, async () => {
     const stamp = Date.now().toString(36);
     const goodKey = `multi-good-${stamp}`;
     const refusedKey = `multi-refused-${stamp}`;
+    const name = `many-keys-${stamp}`;
     await setOptions(site.root, { AutomaticDisableChannelEnabled: 'true' });
-    const created = await site.root.post<CreateChannelsResult>('/api/channel/', {
-      mode: 'multi_to_single',
+    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
+    await openSideBarPage(page, 'channel', '/channel');
+    await page.getByTestId('channels-add').click();
+    await page.getByTestId('channel-name').fill(name);
+    await page.getByTestId('channel-base-url').fill(site.upstream.url);
+    await page.getByTestId('channel-batch').click();
+    await page.getByTestId('channel-key').fill(`${goodKey}\n${refusedKey}`);
+    await page.getByTestId('channel-batch-mode').click();
+    await page.locator('.ant-select-item-option', { hasText: 'One multi-key channel, keys in turn' }).click();
+    await page.getByTestId('channel-submit').click();
+    await page.getByTestId('channel-drawer').waitFor({ state: 'hidden' });
+    const listed = await site.root.get<ListPage<ChannelView>>('/api/channel/search', { keyword: name });
+    const created = listed.body.data?.items ?? [];
+    expect(created).toHaveLength(1);
+    const id = created[0]!.id;
+    expect(created[0]!.channel_info).toMatchObject({
+      is_multi_key: true,
+      multi_key_size: 2,
       multi_key_mode: 'polling',
-      channel: {
-        type: 1,
-        name: `many-keys-${stamp}`,
-        key: `${goodKey}\n${refusedKey}`,
-        base_url: site.upstream.url,
-        models: 'gpt-4o-mini',
-        group: 'default',
-      },
     });
-    const id = created.body.data!.ids[0]!;
     site.upstream.setBehaviorForKey(refusedKey, { requiredApiKey: 'another-key' });
     const tested = await site.root.get<unknown>(`/api/channel/test/${id}`);
     expect(tested.body.message).toMatch(/key #2: /);
@@ -52,7 +61,7 @@ describe.skipIf(!hasChromium)('console: the keys of a multi-key channel', () => 
       (await site.root.get<ChannelView>(`/api/channel/${id}`)).body.data?.channel_info?.multi_key_status_list;
     await expect.poll(statusList, POLL_OPTIONS).toEqual({ 1: 3 });
 
-    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
+    await page.reload();
     await openEditDrawer(page, id);
     const refusedRow = page.getByTestId('channel-key-1');
     await expect.poll(() => visibleText(refusedRow), POLL_OPTIONS).toMatch(/Disabled automatically/);

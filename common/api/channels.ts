@@ -129,7 +129,10 @@ export interface ChannelPayload {
 
 /** POST /api/channel/: one channel, or one per key line in batch mode. */
 export interface CreateChannelsPayload {
-  mode: 'single' | 'batch';
+  /** `multi_to_single`: one multi-key channel of the key lines (common/channel-keys.ts). */
+  mode: 'single' | 'batch' | 'multi_to_single';
+  /** For `multi_to_single`: how a request picks one of the keys. */
+  multi_key_mode?: 'random' | 'polling';
   channel: ChannelPayload;
 }
 

@@ -80,8 +80,15 @@ export function fetchChannel(id: number) {
   return http.get<ChannelView>(`/api/channel/${id}`);
 }
 
-export function createChannels(channel: ChannelPayload, batch: boolean) {
-  const payload: CreateChannelsPayload = { mode: batch ? 'batch' : 'single', channel };
+/** One channel, one per key line (`batch`), or one multi-key channel of the key lines (`multiKeyMode`). */
+export function createChannels(
+  channel: ChannelPayload,
+  batch: boolean,
+  multiKeyMode: 'random' | 'polling' | null = null,
+) {
+  const payload: CreateChannelsPayload = multiKeyMode
+    ? { mode: 'multi_to_single', multi_key_mode: multiKeyMode, channel }
+    : { mode: batch ? 'batch' : 'single', channel };
   return http.post<CreateChannelsResult>('/api/channel/', payload);
 }
 

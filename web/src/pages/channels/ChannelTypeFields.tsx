@@ -154,6 +154,23 @@ export function KeyField({ mode, keyHidden }: KeyFieldProps) {
           testId="channel-batch"
         />
       )}
+      {batch && (
+        <Form.Item
+          name="multi_key_mode"
+          label={t('channels.form.batchMode')}
+          extra={t('channels.form.multiKeyModeHint')}
+          initialValue=""
+        >
+          <Select
+            options={[
+              { value: '', label: t('channels.form.batchModeChannels') },
+              { value: 'random', label: t('channels.form.batchModeRandom') },
+              { value: 'polling', label: t('channels.form.batchModePolling') },
+            ]}
+            data-testid="channel-batch-mode"
+          />
+        </Form.Item>
+      )}
     </>
   );
 }

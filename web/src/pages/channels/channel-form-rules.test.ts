@@ -216,6 +216,7 @@ describe('prepareSubmission', () => {
     expect(prepareSubmission(valid, 'create')).toEqual({
       ok: true,
       batch: false,
+      multiKeyMode: null,
       needsV1Confirmation: false,
       payload: SAMPLE_CHANNEL_PAYLOAD,
     });
@@ -271,6 +272,14 @@ describe('prepareSubmission', () => {
       batch: true,
       payload: { key: 'k1\nk2' },
     });
+  });
+
+  it.each(['random', 'polling'] as const)('makes one %s multi-key channel of the key lines', (mode) => {
+    expect(
+      prepareSubmission({ ...valid, batch: true, multi_key_mode: mode, key: ' k1 \n\nk2\n' }, 'create'),
+    ).toMatchObject({ ok: true, batch: false, multiKeyMode: mode, payload: { key: 'k1\nk2' } });
+    const edited = prepareSubmission({ ...valid, batch: true, multi_key_mode: mode, key: 'k3' }, 'edit');
+    expect(edited).toMatchObject({ ok: true, batch: false, multiKeyMode: null, payload: { key: 'k3' } });
   });
 
   it('ignores the batch switch when editing and leaves an empty key out', () => {

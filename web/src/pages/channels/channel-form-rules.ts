@@ -37,6 +37,8 @@ export interface ChannelFormValues {
   max_input_tokens: number | string | null;
   /** Create one channel per key line (create only). */
   batch: boolean;
+  /** With batch on: '' one channel per key line, else one multi-key channel choosing its keys this way. */
+  multi_key_mode?: '' | 'random' | 'polling';
 }
 
 export type FormMode = 'create' | 'edit';
@@ -216,6 +218,8 @@ export type SubmissionCheck =
       payload: ChannelPayload;
       /** One channel per key line. */
       batch: boolean;
+      /** One multi-key channel of the key lines, choosing its keys this way (create only); else null. */
+      multiKeyMode: 'random' | 'polling' | null;
       /** The base URL ends in /v1: the operator confirms before it is sent. */
       needsV1Confirmation: boolean;
     }
@@ -236,7 +240,11 @@ export function prepareSubmission(values: ChannelFormValues, mode: FormMode): Su
   const keyOptional = facts?.key?.optional === true;
   const keys = mode === 'create' && values.batch ? keyLines(keyText) : keyText === '' ? [] : [keyText];
   // A type that needs no key (Ollama, Xinference) may be created without one: a single keyless channel.
-  const batch = mode === 'create' && values.batch && keys.length > 0;
+  const multiKeyMode =
+    mode === 'create' && values.batch && keys.length > 0 && values.multi_key_mode
+      ? values.multi_key_mode
+      : null;
+  const batch = mode === 'create' && values.batch && keys.length > 0 && multiKeyMode === null;
   if (mode === 'create' && (name === '' || (keys.length === 0 && !keyOptional))) {
     return { ok: false, error: 'channels.validation.nameKeyRequired' };
   }
@@ -283,6 +291,6 @@ export function prepareSubmission(values: ChannelFormValues, mode: FormMode): Su
     openai_organization: (values.openai_organization ?? '').trim(),
     max_input_tokens: Math.max(0, parseInteger(values.max_input_tokens) ?? 0),
   };
-  if (keys.length > 0) payload.key = batch ? keys.join('\n') : keyText;
-  return { ok: true, payload, batch, needsV1Confirmation: endsWithV1(baseUrl) };
+  if (keys.length > 0) payload.key = batch || multiKeyMode ? keys.join('\n') : keyText;
+  return { ok: true, payload, batch, multiKeyMode, needsV1Confirmation: endsWithV1(baseUrl) };
 }

@@ -132,7 +132,13 @@ export function useEditTag() {
 }
 
 export type SaveChannelRequest =
-  | { mode: 'create'; payload: ChannelPayload; batch: boolean }
+  | {
+      mode: 'create';
+      payload: ChannelPayload;
+      batch: boolean;
+      /** One multi-key channel of the key lines, choosing keys this way. */
+      multiKeyMode?: 'random' | 'polling' | null;
+    }
   | { mode: 'edit'; id: number; payload: ChannelPayload };
 
 export function useSaveChannel() {
@@ -144,7 +150,9 @@ export function useSaveChannel() {
         unwrapReply(await updateChannel(request.id, request.payload));
         return 1;
       }
-      const result = unwrapReply(await createChannels(request.payload, request.batch));
+      const result = unwrapReply(
+        await createChannels(request.payload, request.batch, request.multiKeyMode ?? null),
+      );
       return result?.count ?? 0;
     },
     onSuccess: async (count, request) => {

@@ -75,7 +75,7 @@ export function useChannelForm(target: ChannelFormTarget, onSaved: () => void) {
         saveMutation.mutate({ mode: 'edit', id: editId, payload: check.payload }, { onSuccess: onSaved });
       } else {
         saveMutation.mutate(
-          { mode: 'create', payload: check.payload, batch: check.batch },
+          { mode: 'create', payload: check.payload, batch: check.batch, multiKeyMode: check.multiKeyMode },
           { onSuccess: onSaved },
         );
       }
