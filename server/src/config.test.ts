@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
+import { ignoredNewApiVariables } from './config-new-api.ts';
 
 describe('loadConfig', () => {
   it('applies the one-api defaults', () => {
@@ -85,5 +86,76 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SQL_DSN: 'oracle://x', REDIS_CONN_STRING: 'x' })).toThrow(
       /SQL_DSN[\s\S]*REDIS_CONN_STRING/,
     );
+  });
+});
+
+describe('SESSION_SECRET as new-api takes it', () => {
+  it.each(['short', 'a', 'fifteen-chars15'])('accepts %j, with a boot warning', (secret) => {
+    const config = loadConfig({ SESSION_SECRET: secret });
+    expect(config.sessionSecret).toBe(secret);
+    expect(config.bootWarnings).toEqual([
+      expect.stringContaining(`SESSION_SECRET has ${secret.length} characters`),
+    ]);
+  });
+
+  it('accepts a long one without a warning', () => {
+    expect(loadConfig({ SESSION_SECRET: 'a-long-enough-session-secret' }).bootWarnings).toEqual([]);
+  });
+
+  it("refuses new-api's documented placeholder", () => {
+    expect(() => loadConfig({ SESSION_SECRET: 'random_string' })).toThrow(/SESSION_SECRET: "random_string"/);
+  });
+});
+
+describe("new-api's environment variables", () => {
+  it.each([
+    // [environment, what it sets, expected]
+    [{}, 'sqlPool', { maxOpen: 10, maxIdle: 10, maxLifetimeSeconds: 0 }],
+    [
+      { SQL_MAX_OPEN_CONNS: '50', SQL_MAX_IDLE_CONNS: '5', SQL_MAX_LIFETIME: '60' },
+      'sqlPool',
+      { maxOpen: 50, maxIdle: 5, maxLifetimeSeconds: 60 },
+    ],
+    [
+      { SQL_MAX_OPEN_CONNS: '4', SQL_MAX_IDLE_CONNS: '100' },
+      'sqlPool',
+      { maxOpen: 4, maxIdle: 4, maxLifetimeSeconds: 0 },
+    ],
+    [{}, 'generateDefaultToken', false],
+    [{ GENERATE_DEFAULT_TOKEN: 'true' }, 'generateDefaultToken', true],
+    [{}, 'azureDefaultApiVersion', ''],
+    [{ AZURE_DEFAULT_API_VERSION: '2025-04-01-preview' }, 'azureDefaultApiVersion', '2025-04-01-preview'],
+    [{ NODE_NAME: 'gateway-2' }, 'nodeName', 'gateway-2'],
+    [{ DEBUG: 'true' }, 'logLevel', 'debug'],
+    [{ DEBUG: 'true', LOG_LEVEL: 'warn' }, 'logLevel', 'warn'],
+    [{ DEBUG: 'false' }, 'logLevel', 'info'],
+  ] as const)('%o sets %s', (environment, key, expected) => {
+    expect(loadConfig(environment)[key]).toEqual(expected);
+  });
+
+  it('refuses a pool size that is not a whole number', () => {
+    expect(() => loadConfig({ SQL_MAX_OPEN_CONNS: 'many' })).toThrow(/SQL_MAX_OPEN_CONNS="many"/);
+  });
+
+  it.each(Object.keys(ignoredNewApiVariables))(
+    '%s, when set, is named in the one warning with its reason',
+    (name) => {
+      const warnings = loadConfig({ [name]: 'x' }).bootWarnings;
+      expect(warnings).toEqual([
+        `new-api settings ignored: ${name} (${ignoredNewApiVariables[name]}) — docs/migrating.md`,
+      ]);
+    },
+  );
+
+  it('names every ignored variable set in one line, and none when none is set', () => {
+    expect(loadConfig({}).bootWarnings).toEqual([]);
+    const warnings = loadConfig({
+      ENABLE_PPROF: 'true',
+      TIKTOKEN_CACHE_DIR: '/cache',
+      DIFY_DEBUG: '',
+    }).bootWarnings;
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^new-api settings ignored: TIKTOKEN_CACHE_DIR \(.*\); ENABLE_PPROF \(/);
+    expect(warnings[0]).not.toContain('DIFY_DEBUG');
   });
 });

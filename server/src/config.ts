@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
+import { ignoredVariablesWarning } from './config-new-api.ts';
 import { type DatabaseTarget, parseDatabaseTarget } from './db/dsn.ts';
 import { type UpstreamAddressPolicy, upstreamAddressPolicies } from './lib/address-policy.ts';
 
@@ -95,6 +96,14 @@ const environmentSchema = z.object({
   UPSTREAM_ADDRESS_POLICY: text('default').pipe(
     z.enum(upstreamAddressPolicies, { message: 'expected default, public-only or allow-all' }),
   ),
+  // new-api's variables Switchyard honours (the ignored ones: ./config-new-api.ts).
+  SQL_MAX_OPEN_CONNS: integer(10, 1, 10_000),
+  SQL_MAX_IDLE_CONNS: integer(10, 0, 10_000),
+  SQL_MAX_LIFETIME: integer(0, 0),
+  GENERATE_DEFAULT_TOKEN: flag(false),
+  AZURE_DEFAULT_API_VERSION: text(),
+  NODE_NAME: text(),
+  DEBUG: flag(false),
 });
 
 type Environment = z.infer<typeof environmentSchema>;
@@ -118,6 +127,19 @@ export interface Config {
   workers: number;
   /** Empty when not configured: the server then generates one and keeps it in the database. */
   sessionSecret: string;
+  /** SQL_MAX_OPEN_CONNS, SQL_MAX_IDLE_CONNS, SQL_MAX_LIFETIME (seconds, 0 = unbounded): PostgreSQL and MySQL pools. */
+  sqlPool: { maxOpen: number; maxIdle: number; maxLifetimeSeconds: number };
+  /** GENERATE_DEFAULT_TOKEN: a user who registers gets a first key, as new-api gives one. */
+  generateDefaultToken: boolean;
+  /** AZURE_DEFAULT_API_VERSION: the api-version of Azure channels that name none; empty = the built-in one. */
+  azureDefaultApiVersion: string;
+  /** NODE_NAME: named in every log line (`node`) when set. */
+  nodeName: string;
+  /**
+   * What the configuration accepted but an operator should know, logged once at boot: a short
+   * SESSION_SECRET, new-api variables that are set and ignored (one line naming them all).
+   */
+  bootWarnings: string[];
   cryptoSecret: string;
   syncFrequencySeconds: number;
   isMaster: boolean;
@@ -236,12 +258,21 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       problems.push(
         'WORKERS: several worker processes share balances and caches through Redis; set REDIS_CONN_STRING (and preferably a PostgreSQL or MySQL SQL_DSN), or use WORKERS=1',
       );
-    if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16) {
-      problems.push('SESSION_SECRET: use at least 16 characters');
-    }
+    // new-api refuses only its documented placeholder; any other value is a secret.
+    if (env.SESSION_SECRET === 'random_string')
+      problems.push(
+        'SESSION_SECRET: "random_string" is the placeholder of the documentation; set a random value',
+      );
   }
   if (problems.length > 0 || !env || !database) throw new ConfigError(problems);
   const journal = journalPaths(env.LEDGER_JOURNAL_PATH, database, env.PORT);
+  const bootWarnings: string[] = [];
+  if (env.SESSION_SECRET && env.SESSION_SECRET.length < 16)
+    bootWarnings.push(
+      `SESSION_SECRET has ${env.SESSION_SECRET.length} characters; sessions are signed with it, so 32 or more random characters are advised`,
+    );
+  const ignored = ignoredVariablesWarning(environment);
+  if (ignored) bootWarnings.push(ignored);
   const rule = (enabled: boolean, limit: number, durationSeconds: number): RateLimitRule => ({
     enabled,
     limit,
@@ -257,6 +288,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     redisKeyPrefix: env.REDIS_KEY_PREFIX,
     workers: parseWorkers(env.WORKERS) ?? 1,
     sessionSecret: env.SESSION_SECRET,
+    sqlPool: {
+      maxOpen: env.SQL_MAX_OPEN_CONNS,
+      maxIdle: Math.min(env.SQL_MAX_IDLE_CONNS, env.SQL_MAX_OPEN_CONNS),
+      maxLifetimeSeconds: env.SQL_MAX_LIFETIME,
+    },
+    generateDefaultToken: env.GENERATE_DEFAULT_TOKEN,
+    azureDefaultApiVersion: env.AZURE_DEFAULT_API_VERSION.trim(),
+    nodeName: env.NODE_NAME.trim(),
+    bootWarnings,
     cryptoSecret: env.CRYPTO_SECRET || env.SESSION_SECRET,
     syncFrequencySeconds: env.SYNC_FREQUENCY,
     isMaster: env.NODE_TYPE === 'master',
@@ -291,7 +331,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     metricsToken: env.METRICS_TOKEN,
     timeZone: env.TZ,
     errorLogEnabled: env.ERROR_LOG_ENABLED,
-    logLevel: env.LOG_LEVEL,
+    // new-api's DEBUG turns on debug logging where LOG_LEVEL does not choose a level.
+    logLevel: env.DEBUG && !environment.LOG_LEVEL?.trim() ? 'debug' : env.LOG_LEVEL,
     webDistPath: env.WEB_DIST_PATH,
     trustProxy: env.TRUST_PROXY,
     upstreamAddressPolicy: env.UPSTREAM_ADDRESS_POLICY,

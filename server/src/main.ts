@@ -37,6 +37,7 @@ import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { SharedBalances } from './relay/cache/shared-balances.ts';
 import { InflightCalls } from './relay/call/inflight.ts';
 import { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
+import { setDefaultAzureApiVersion } from './relay/providers/openai-compatible/index.ts';
 import { ResponseOwners } from './relay/routing/response-owners.ts';
 import { runWorkers } from './workers.ts';
 
@@ -95,11 +96,18 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     pino({
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.key'],
+      ...(config.nodeName ? { base: { pid: process.pid, node: config.nodeName } } : {}),
     });
-  const database = connectDatabase(config.database, { sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs });
-  const logDatabase = config.logDatabase
-    ? connectDatabase(config.logDatabase, { sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs })
-    : database;
+  for (const warning of config.bootWarnings) logger.warn(warning);
+  if (config.azureDefaultApiVersion) setDefaultAzureApiVersion(config.azureDefaultApiVersion);
+  const connectOptions = {
+    sqliteBusyTimeoutMs: config.sqliteBusyTimeoutMs,
+    poolSize: config.sqlPool.maxOpen,
+    maxIdle: config.sqlPool.maxIdle,
+    maxLifetimeSeconds: config.sqlPool.maxLifetimeSeconds,
+  };
+  const database = connectDatabase(config.database, connectOptions);
+  const logDatabase = config.logDatabase ? connectDatabase(config.logDatabase, connectOptions) : database;
   if (config.isMaster) {
     const applied = await runMigrations(database, logDatabase, (warning) =>
       logger.warn({ warning }, 'schema change left undone; the data needs the operator (docs/operations.md)'),

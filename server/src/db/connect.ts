@@ -26,7 +26,12 @@ export interface DatabaseHandle {
 
 export interface ConnectOptions {
   sqliteBusyTimeoutMs?: number;
+  /** PostgreSQL and MySQL: connections at most (SQL_MAX_OPEN_CONNS). */
   poolSize?: number;
+  /** MySQL: idle connections kept (SQL_MAX_IDLE_CONNS); PostgreSQL closes idle ones after 10 s. */
+  maxIdle?: number;
+  /** PostgreSQL and MySQL: a connection is replaced after this long (SQL_MAX_LIFETIME); 0 = never. */
+  maxLifetimeSeconds?: number;
 }
 
 // PostgreSQL returns int8 (bigint, count) as strings by default; quota values fit in a double.
@@ -70,7 +75,11 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
       };
     }
     case 'postgres': {
-      const pool = new pg.Pool({ connectionString: target.connectionString, max: poolSize });
+      const pool = new pg.Pool({
+        connectionString: target.connectionString,
+        max: poolSize,
+        ...(options.maxLifetimeSeconds ? { maxLifetimeSeconds: options.maxLifetimeSeconds } : {}),
+      });
       const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
       const url = new URL(target.connectionString);
       return {
@@ -82,12 +91,14 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
     }
     case 'mysql': {
       const pool = createMysqlPool({
-        host: target.host,
-        port: target.port,
+        ...(target.socketPath ? { socketPath: target.socketPath } : { host: target.host, port: target.port }),
         user: target.user,
         password: target.password,
         database: target.database,
         connectionLimit: poolSize,
+        maxIdle: Math.min(options.maxIdle ?? poolSize, poolSize),
+        // mysql2 has no lifetime: an idle connection is closed after it instead.
+        ...(options.maxLifetimeSeconds ? { idleTimeout: options.maxLifetimeSeconds * 1000 } : {}),
         charset: 'utf8mb4',
         timezone: 'Z',
         supportBigNumbers: true,
@@ -97,7 +108,9 @@ export function connectDatabase(target: DatabaseTarget, options: ConnectOptions 
       return {
         db,
         dialect: 'mysql',
-        description: `mysql://${target.host}:${target.port}/${target.database}`,
+        description: target.socketPath
+          ? `mysql://unix(${target.socketPath})/${target.database}`
+          : `mysql://${target.host}:${target.port}/${target.database}`,
         close: () => db.destroy(),
       };
     }

@@ -1,9 +1,9 @@
 /**
- * Parses the one-api/new-api database settings: SQL_DSN empty or `local` (new-api's word for it) → SQLite
- * at SQLITE_PATH;
- * `postgres://…` / `postgresql://…` → PostgreSQL; `mysql://user:pass@host:port/db` or the Go driver form
- * `user:pass@tcp(host:port)/db?params` → MySQL/MariaDB (the password may hold `@`: the address starts
- * after the last one, as the Go driver reads it).
+ * Parses the one-api/new-api database settings as new-api's model/main.go reads SQL_DSN: empty, or
+ * starting with `local`, → SQLite at SQLITE_PATH; `postgres://…` / `postgresql://…` → PostgreSQL; anything
+ * else → MySQL/MariaDB in the Go driver's form `[user[:password]@][tcp(host:port)|unix(/socket)]/db[?params]`
+ * (the password may hold `@`: the address starts after the last one, as the Go driver reads it), or
+ * `mysql://user:pass@host:port/db`.
  */
 export type DatabaseTarget =
   | { dialect: 'sqlite'; path: string }
@@ -15,16 +15,19 @@ export type DatabaseTarget =
       user: string;
       password: string;
       database: string;
+      /** A unix socket (`unix(/run/mysqld/mysqld.sock)`): connected over it instead of host and port. */
+      socketPath?: string;
     };
 
 export type DatabaseDialect = DatabaseTarget['dialect'];
 
 const goMysqlPattern =
-  /^(?<user>[^:@/]*)(?::(?<password>.*))?@(?:tcp\((?<address>[^)]*)\)|unix\([^)]*\))?\/(?<database>[^?@]*)(?:\?.*)?$/;
+  /^(?:(?<user>[^:@/]*)(?::(?<password>.*))?@)?(?:tcp6?\((?<address>[^)]*)\)|unix\((?<socket>[^)]*)\))?\/(?<database>[^?@/]*)(?:\?.*)?$/;
 
 export function parseDatabaseTarget(dsn: string, sqlitePath: string): DatabaseTarget {
   const trimmed = dsn.trim();
-  if (trimmed === '' || trimmed.toLowerCase() === 'local') return { dialect: 'sqlite', path: sqlitePath };
+  if (trimmed === '' || trimmed.toLowerCase().startsWith('local'))
+    return { dialect: 'sqlite', path: sqlitePath };
   if (/^postgres(ql)?:\/\//i.test(trimmed)) return { dialect: 'postgres', connectionString: trimmed };
   if (/^mysql:\/\//i.test(trimmed)) {
     const url = new URL(trimmed);
@@ -42,14 +45,28 @@ export function parseDatabaseTarget(dsn: string, sqlitePath: string): DatabaseTa
   }
   const match = goMysqlPattern.exec(trimmed);
   if (match?.groups) {
-    const { user = '', password = '', address = '', database = '' } = match.groups;
+    const { user = '', password = '', address = '', socket = '', database = '' } = match.groups;
     if (!database)
       throw new Error('SQL_DSN: the MySQL DSN must name a database (user:pass@tcp(host:3306)/db)');
+    if (socket)
+      return {
+        dialect: 'mysql',
+        host: 'localhost',
+        port: 3306,
+        user,
+        password,
+        database,
+        socketPath: socket,
+      };
     const [host, port] = splitHostPort(address || '127.0.0.1:3306');
     return { dialect: 'mysql', host, port, user, password, database };
   }
+  if (/^(clickhouse|tcp|https?):\/\//i.test(trimmed))
+    throw new Error(
+      "SQL_DSN: ClickHouse (new-api's log database) is not supported; use SQLite, PostgreSQL or MySQL",
+    );
   throw new Error(
-    'SQL_DSN: not understood; use postgres://…, mysql://user:pass@host:port/db or user:pass@tcp(host:port)/db',
+    'SQL_DSN: not understood; use postgres://…, mysql://user:pass@host:port/db, user:pass@tcp(host:port)/db or user:pass@unix(/path/to/mysqld.sock)/db',
   );
 }
 

@@ -15,6 +15,7 @@ import { businessFailure } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import { createUser } from './create-user.ts';
 import { validPassword, validUsername } from './credentials.ts';
+import { createDefaultToken } from './default-token.ts';
 import { type NameChanges, nameChanges } from './name-changes.ts';
 import { findLoginCandidate, requireUser, uniqueAffCode } from './repository.ts';
 import type { loginInput, registerInput, updateSelfInput } from './schemas.ts';
@@ -47,13 +48,14 @@ export async function register(context: AppContext, input: z.infer<typeof regist
     );
     if (!verified) throw businessFailure('user.verification_code_wrong');
   }
-  await createUser(context, {
+  const id = await createUser(context, {
     username,
     password,
     displayName: username,
     email,
     ...(input.aff_code ? { affCode: input.aff_code } : {}),
   });
+  if (context.config.generateDefaultToken) await createDefaultToken(context, id, username);
 }
 
 export async function login(context: AppContext, input: z.infer<typeof loginInput>): Promise<SessionUser> {

@@ -15,7 +15,7 @@ import { GEMINI_DEFAULT_BASE_URL, GEMINI_DEFAULT_VERSION } from './gemini/index.
 import { baseUrl } from './json-request.ts';
 import { OLLAMA_DEFAULT_BASE_URL, speaksOpenAiCompatible } from './ollama/index.ts';
 import { openAiCompatibleConfig } from './openai-compatible/configs.ts';
-import { authHeaders, DEFAULT_AZURE_API_VERSION } from './openai-compatible/index.ts';
+import { authHeaders, defaultAzureApiVersion } from './openai-compatible/index.ts';
 import { palmModelListUrl } from './palm/index.ts';
 import type { UpstreamRequest } from './types.ts';
 import { listVertexModels } from './vertex/index.ts';
@@ -98,7 +98,7 @@ const modelListRequests: Record<
     const base = baseOf(channel);
     const config = openAiCompatibleConfig(channel.type)!;
     const url = config.azure
-      ? `${base}/openai/models?api-version=${encodeURIComponent(channel.other.trim() || DEFAULT_AZURE_API_VERSION)}`
+      ? `${base}/openai/models?api-version=${encodeURIComponent(channel.other.trim() || defaultAzureApiVersion())}`
       : `${base}/v1/models`;
     return { url, headers: headersOf(channel) };
   },

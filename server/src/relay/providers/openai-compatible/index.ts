@@ -23,7 +23,17 @@ const paths: Record<RelayEndpoint, string> = {
   'image-variations': '/v1/images/variations',
 };
 
-export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+let azureApiVersion = '2024-10-21';
+
+/** The api-version of Azure channels that name none: AZURE_DEFAULT_API_VERSION or the built-in one. */
+export function defaultAzureApiVersion(): string {
+  return azureApiVersion;
+}
+
+/** AZURE_DEFAULT_API_VERSION, set once at boot (server/src/main.ts). */
+export function setDefaultAzureApiVersion(version: string): void {
+  azureApiVersion = version;
+}
 
 /** Azure deployments are named after the model without dots (gpt-3.5-turbo → gpt-35-turbo). */
 export function azureDeployment(model: string): string {
@@ -41,7 +51,7 @@ function upstreamUrl(
   if (!base) return null;
   if (format === 'openai-responses') return `${base}/v1/responses`;
   if (config.azure) {
-    const version = channel.other.trim() || DEFAULT_AZURE_API_VERSION;
+    const version = channel.other.trim() || defaultAzureApiVersion();
     const path = paths[endpoint].replace(/^\/v1/, '');
     return `${base}/openai/deployments/${encodeURIComponent(azureDeployment(model))}${path}?api-version=${encodeURIComponent(version)}`;
   }
