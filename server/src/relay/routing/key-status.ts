@@ -47,6 +47,12 @@ type KeyEdit = (info: ChannelInfo, keys: readonly string[], now: number) => numb
 
 async function editKeys(db: Kysely<Database>, channelId: number, edit: KeyEdit): Promise<KeyChange | null> {
   return db.transaction().execute(async (transaction) => {
+    // Locks the row first (PostgreSQL, MySQL): two keys failing at once must not each write over the other.
+    await transaction
+      .updateTable('channels')
+      .set((update) => ({ status: update.ref('status') }))
+      .where('id', '=', channelId)
+      .execute();
     const row = await transaction
       .selectFrom('channels')
       .select(['status', 'key', 'channel_info', 'other_info'])

@@ -4,15 +4,26 @@
  * the keys in turn, random uses them all, a channel with no key left is disabled, and the channel test
  * tries each key. Rows are written as new-api writes them (server/src/relay/cache/multi-key.ts).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect } from 'vitest';
+import { databaseMatrix } from '../../test-support/databases.ts';
 import { failureOf } from '../../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
-describe('multi-key channels', () => {
-  const { fixture } = setUpRelayFixture();
+const matrix = await databaseMatrix();
+
+describe.each(matrix)('multi-key channels on $name', (dialect) => {
+  const { fixture, run: it } = setUpRelayFixture({ dialect });
   const db = () => fixture.server.context.database.db;
 
   beforeAll(async () => {
+    if (dialect.skipReason) return;
+    // new-api declares channel_info as a `json` column: the drivers hand it back parsed.
+    if (dialect.name === 'postgres')
+      await sql`alter table channels alter column channel_info type json using channel_info::json`.execute(
+        db(),
+      );
+    if (dialect.name === 'mysql') await sql`alter table channels modify channel_info json null`.execute(db());
     await fixture.setOption('AutomaticDisableChannelEnabled', 'true');
     await fixture.setOption('RetryTimes', '0');
   });
@@ -39,6 +50,9 @@ describe('multi-key channels', () => {
     fixture.upstream.requests
       .map((request) => request.apiKey ?? '')
       .filter((key) => key.startsWith(prefix) || key.includes('\n'));
+  /** channel_info as text (SQLite) or parsed (a json column on PostgreSQL and MySQL). */
+  const infoOf = (row: { channel_info: unknown }) =>
+    (typeof row.channel_info === 'string' ? JSON.parse(row.channel_info) : row.channel_info) ?? {};
   const channelRow = (id: number) =>
     db()
       .selectFrom('channels')
@@ -63,12 +77,10 @@ describe('multi-key channels', () => {
       'mk-refused-good',
       'mk-refused-good',
     ]);
-    await expect
-      .poll(async () => JSON.parse((await channelRow(id)).channel_info ?? '{}').multi_key_status_list)
-      .toEqual({ 1: 3 });
+    await expect.poll(async () => infoOf(await channelRow(id)).multi_key_status_list).toEqual({ 1: 3 });
     const row = await channelRow(id);
     expect(row.status).toBe(1);
-    const info = JSON.parse(row.channel_info ?? '{}');
+    const info = infoOf(row);
     expect(info.multi_key_disabled_reason['1']).toMatch(/^status 401/);
     expect(info.multi_key_disabled_reason['1']).not.toContain('mk-refused-bad');
     expect(info.multi_key_disabled_time['1']).toEqual(expect.any(Number));
@@ -102,7 +114,7 @@ describe('multi-key channels', () => {
     await expect.poll(async () => (await channelRow(id)).status).toBe(3);
     const row = await channelRow(id);
     expect(JSON.parse(row.other_info ?? '{}')).toMatchObject({ status_reason: 'All keys are disabled' });
-    expect(JSON.parse(row.channel_info ?? '{}').multi_key_status_list).toEqual({ 0: 3, 1: 3 });
+    expect(infoOf(row).multi_key_status_list).toEqual({ 0: 3, 1: 3 });
     const abilities = await db()
       .selectFrom('abilities')
       .select('enabled')
@@ -120,9 +132,7 @@ describe('multi-key channels', () => {
     expect(reply.body.message).toMatch(/key #2: Incorrect API key/);
     expect(reply.body.message).not.toContain('mk-test-b');
     expect(keysSent('mk-test')).toEqual(['mk-test-a', 'mk-test-b']);
-    await expect
-      .poll(async () => JSON.parse((await channelRow(id)).channel_info ?? '{}').multi_key_status_list)
-      .toEqual({ 1: 3 });
+    await expect.poll(async () => infoOf(await channelRow(id)).multi_key_status_list).toEqual({ 1: 3 });
     expect((await channelRow(id)).status).toBe(1);
   });
 
