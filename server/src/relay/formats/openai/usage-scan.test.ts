@@ -49,6 +49,12 @@ describe('scanTopLevelUsage', () => {
     ['U+2028 in a string (valid JSON)', `{"c":"a\u2028b","usage":1}`, '1'],
     ['every literal and number form', '{"a":[true,false,null,0,-0,1.25,1e5,1E-5,-12.5e+10],"usage":2}', '2'],
     ['deep nesting', `{"a":${'['.repeat(200)}${']'.repeat(200)},"usage":3}`, '3'],
+    [
+      'nesting deeper than the scanner follows',
+      `{"a":${'['.repeat(300)}${']'.repeat(300)},"usage":3}`,
+      UNSURE,
+    ],
+    ['empty containers', '{"a":{},"b":[],"c":[{}, [ ]],"usage":{}}', '{}'],
     // Not one complete JSON object: the caller parses the whole body (and refuses it).
     ['a truncated reply', CHAT.slice(0, -1), UNSURE],
     ['a reply truncated inside usage', CHAT.slice(0, -10), UNSURE],
