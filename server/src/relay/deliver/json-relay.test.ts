@@ -67,6 +67,12 @@ describe('readJsonReply', () => {
       counted('ok'),
     ],
     [
+      'nesting deeper than the scanner follows',
+      `{"a":${'['.repeat(300)}${']'.repeat(300)},"usage":{"prompt_tokens":3,"completion_tokens":1}}`,
+      usage(3, 1),
+      0,
+    ],
+    [
       'a top-level key spelled with escapes',
       '{"usag\\u0065":{"prompt_tokens":6,"completion_tokens":1}}',
       usage(6, 1),
