@@ -118,6 +118,19 @@ describe('multi-key channels in the console API', () => {
     });
   });
 
+  it('refuses an administrator who sends the stored keys elsewhere while appending one', async () => {
+    const id = await createMultiKey('sk-custody-one', 'random');
+    const reply = await admin.put('/api/channel/', {
+      id,
+      base_url: 'http://127.0.0.1:9',
+      key: 'sk-custody-two',
+      key_mode: 'append',
+    });
+    expect(reply.body.success).toBe(false);
+    expect(reply.body.message).toMatch(/root/i);
+    expect((await storedRow(id)).key).toBe('sk-custody-one');
+  });
+
   it('refuses a channel that is not multi-key', async () => {
     const created = await root.post<CreateChannelsResult>('/api/channel/', {
       type: 1,

@@ -119,6 +119,9 @@ export async function updateChannel(
       .where('id', '=', id)
       .executeTakeFirst();
     if (!existing) throw notFound('channel.not_found');
+    // Keys appended to a multi-key channel are not a new key: the stored ones stay (custody, below).
+    const { key: typedKey, ...withoutKey } = values;
+    const custodyValues = keyChange.keyMode === 'append' ? withoutKey : { ...withoutKey, key: typedKey };
     // A multi-key channel's keys are checked one by one, its channel_info follows them.
     const multiKey = updatedMultiKeyColumns(existing, {
       key: values.key ?? undefined,
@@ -136,7 +139,7 @@ export async function updateChannel(
         type,
         name: channelTypeNames[type] ?? String(type),
       });
-    if (!actorIsRoot && movesStoredKey(existing, values)) throw businessFailure('channel.key_custody');
+    if (!actorIsRoot && movesStoredKey(existing, custodyValues)) throw businessFailure('channel.key_custody');
     if (Object.keys(values).length > 0) {
       await transaction.updateTable('channels').set(values).where('id', '=', id).execute();
     }
