@@ -196,12 +196,6 @@ export class ChannelCache {
     return this.channels.get(id);
   }
 
-  /** The channel with a key to send (./multi-key.ts pickKey), or undefined when it has none enabled. */
-  withKey(id: number): CachedChannel | undefined {
-    const channel = this.channels.get(id);
-    return channel ? (withChosenKey(channel) ?? undefined) : undefined;
-  }
-
   /**
    * Takes one key of a multi-key channel out of the choice at once (auto-disable), before the database
    * write is reloaded. Returns how many of its keys stay enabled (null: not a multi-key channel here).
