@@ -121,6 +121,16 @@ export const channelMessages = {
   'channel.multi_key_action_invalid': { en: 'Unsupported operation', zh: '不支持的操作' },
   'channel.keys_enabled': { en: '{count} key(s) enabled', zh: '已启用 {count} 个密钥' },
   'channel.keys_disabled': { en: '{count} key(s) disabled', zh: '已禁用 {count} 个密钥' },
+  'channel.keys_deleted': { en: '{count} key(s) deleted', zh: '已删除 {count} 个密钥' },
+  'channel.last_key': { en: 'The last key cannot be deleted', zh: '不能删除最后一个密钥' },
+  'channel.no_auto_disabled_keys': {
+    en: 'No key is disabled automatically',
+    zh: '没有需要删除的自动禁用密钥',
+  },
+  'channel.keys_root_only': {
+    en: 'Only the root user can delete keys',
+    zh: '只有超级管理员可以删除密钥',
+  },
 } as const satisfies MessageTable;
 
 /** Makes these keys `MessageKey`s; server/src/app.ts registers the table. */

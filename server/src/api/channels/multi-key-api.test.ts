@@ -101,6 +101,46 @@ describe('multi-key channels in the console API', () => {
     expect(unknown.body.success).toBe(false);
   });
 
+  it('deletes keys as root, moving the statuses of the keys after them', async () => {
+    const id = await createMultiKey('sk-del-a\nsk-del-b\nsk-del-c\nsk-del-d', 'polling');
+    await server.context.database.db
+      .updateTable('channels')
+      .set({
+        channel_info: JSON.stringify({
+          is_multi_key: true,
+          multi_key_size: 4,
+          multi_key_mode: 'polling',
+          multi_key_status_list: { 1: 3, 3: 2 },
+          multi_key_disabled_reason: { 1: 'status 401: dead' },
+          multi_key_disabled_time: { 1: 1_700_000_000, 3: 1_700_000_100 },
+        }),
+      })
+      .where('id', '=', id)
+      .execute();
+    const manage = (client: typeof root, body: Record<string, unknown>) =>
+      client.post('/api/channel/multi_key/manage', { channel_id: id, ...body });
+    const byAdmin = await manage(admin, { action: 'delete_disabled_keys' });
+    expect(byAdmin.body).toMatchObject({ success: false, message: 'Only the root user can delete keys' });
+    expect((await manage(root, { action: 'delete_disabled_keys' })).body).toMatchObject({
+      success: true,
+      message: '1 key(s) deleted',
+    });
+    let row = await storedRow(id);
+    expect(row.key).toBe('sk-del-a\nsk-del-c\nsk-del-d');
+    expect(JSON.parse(row.channel_info ?? '{}')).toMatchObject({
+      multi_key_size: 3,
+      multi_key_status_list: { 2: 2 },
+      multi_key_disabled_time: { 2: 1_700_000_100 },
+    });
+    await manage(root, { action: 'delete_key', key_index: 0 });
+    row = await storedRow(id);
+    expect(row.key).toBe('sk-del-c\nsk-del-d');
+    expect(JSON.parse(row.channel_info ?? '{}').multi_key_status_list).toEqual({ 1: 2 });
+    await manage(root, { action: 'delete_key', key_index: 0 });
+    const last = await manage(root, { action: 'delete_key', key_index: 0 });
+    expect(last.body).toMatchObject({ success: false, message: 'The last key cannot be deleted' });
+  });
+
   it('appends keys and changes the mode on update', async () => {
     const id = await createMultiKey('sk-append-one', 'random');
     const reply = await root.put('/api/channel/', {

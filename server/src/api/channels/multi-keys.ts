@@ -19,7 +19,7 @@ import {
   splitChannelKeys,
 } from '../../relay/cache/multi-key.ts';
 import { findChannelRow } from '../../relay/routing/channel-rows.ts';
-import { setKeyStatus } from '../../relay/routing/key-status.ts';
+import { removeKeys, setKeyStatus } from '../../relay/routing/key-status.ts';
 import { checkChannelKey } from './normalize.ts';
 
 const VERTEX_AI = 41;
@@ -111,7 +111,7 @@ export interface MultiKeyAction {
 /** What a management action answers: a status page, or a message. */
 export type MultiKeyAnswer =
   | { page: ChannelKeyStatusPage }
-  | { message: 'channel.keys_enabled' | 'channel.keys_disabled'; count: number };
+  | { message: 'channel.keys_enabled' | 'channel.keys_disabled' | 'channel.keys_deleted'; count: number };
 
 function keyPreview(key: string): string {
   return key.length > 10 ? `${key.slice(0, 10)}...` : key;
@@ -152,6 +152,29 @@ function keyStatusPage(
   };
 }
 
+/** Deletes one key, or every key disabled automatically (root only: it rewrites the stored keys). */
+async function deleteKeys(
+  context: AppContext,
+  channelId: number,
+  keyCount: number,
+  action: MultiKeyAction,
+  actorIsRoot: boolean,
+): Promise<MultiKeyAnswer> {
+  if (!actorIsRoot) throw businessFailure('channel.keys_root_only');
+  const single = action.action === 'delete_key';
+  if (single && (action.key_index === undefined || action.key_index < 0 || action.key_index >= keyCount))
+    throw businessFailure('channel.key_index_invalid');
+  const removed = await removeKeys(
+    context.database.db,
+    channelId,
+    single ? [action.key_index as number] : 'auto-disabled',
+  );
+  if (removed === 'last-key') throw businessFailure('channel.last_key');
+  if (!removed) throw businessFailure(single ? 'channel.key_index_invalid' : 'channel.no_auto_disabled_keys');
+  await context.channelCache.changed();
+  return { message: 'channel.keys_deleted', count: removed };
+}
+
 /** Runs one action of POST /api/channel/multi_key/manage. */
 export async function manageMultiKeys(
   context: AppContext,
@@ -164,6 +187,8 @@ export async function manageMultiKeys(
   if (info.is_multi_key !== true) throw businessFailure('channel.not_multi_key');
   const keys = splitChannelKeys(row.key);
   if (action.action === 'get_key_status') return { page: keyStatusPage(keys, info, action, actorIsRoot) };
+  if (action.action === 'delete_key' || action.action === 'delete_disabled_keys')
+    return deleteKeys(context, row.id, keys.length, action, actorIsRoot);
   const single = action.action === 'enable_key' || action.action === 'disable_key';
   const all = action.action === 'enable_all_keys' || action.action === 'disable_all_keys';
   if (!single && !all) throw businessFailure('channel.multi_key_action_invalid');

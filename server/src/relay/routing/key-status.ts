@@ -150,3 +150,66 @@ export function setKeyStatus(
     return changed;
   });
 }
+
+/**
+ * Removes keys from a multi-key channel (the console's delete actions): `indexes`, or every key disabled
+ * automatically. The keys after them move up, their statuses with them. Returns how many were removed,
+ * 'last-key' when none would be left (refused), or null when the channel is gone or not a multi-key one.
+ */
+export function removeKeys(
+  db: Kysely<Database>,
+  channelId: number,
+  which: readonly number[] | 'auto-disabled',
+): Promise<number | 'last-key' | null> {
+  return db.transaction().execute(async (transaction) => {
+    await transaction
+      .updateTable('channels')
+      .set((update) => ({ status: update.ref('status') }))
+      .where('id', '=', channelId)
+      .execute();
+    const row = await transaction
+      .selectFrom('channels')
+      .select(['key', 'channel_info'])
+      .where('id', '=', channelId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const info = readChannelInfo(row.channel_info);
+    if (info.is_multi_key !== true) return null;
+    const keys = splitChannelKeys(row.key);
+    const removed = (index: number) =>
+      which === 'auto-disabled' ? keyStatus(info, index) === KEY_AUTO_DISABLED : which.includes(index);
+    const statuses: Record<string, number> = {};
+    const reasons: Record<string, string> = {};
+    const times: Record<string, number> = {};
+    const kept: string[] = [];
+    keys.forEach((key, index) => {
+      if (removed(index)) return;
+      const from = String(index);
+      const to = String(kept.length);
+      const status = keyStatus(info, index);
+      if (status !== KEY_ENABLED) statuses[to] = status;
+      const reason = info.multi_key_disabled_reason?.[from];
+      const time = info.multi_key_disabled_time?.[from];
+      if (reason !== undefined && status !== KEY_ENABLED) reasons[to] = reason;
+      if (time !== undefined && status !== KEY_ENABLED) times[to] = time;
+      kept.push(key);
+    });
+    const count = keys.length - kept.length;
+    if (count === 0) return 0;
+    if (kept.length === 0) return 'last-key';
+    const next: ChannelInfo = {
+      ...info,
+      multi_key_size: kept.length,
+      multi_key_status_list: statuses,
+      multi_key_disabled_reason: reasons,
+      multi_key_disabled_time: times,
+      multi_key_polling_index: 0,
+    };
+    await transaction
+      .updateTable('channels')
+      .set({ key: kept.join('\n'), channel_info: JSON.stringify(next) })
+      .where('id', '=', channelId)
+      .execute();
+    return count;
+  });
+}
