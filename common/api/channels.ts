@@ -171,6 +171,8 @@ export interface TagEditPayload {
   models?: string;
   priority?: number;
   weight?: number;
+  /** Replaces the header override of every channel of the tag ('' removes it). */
+  header_override?: string;
 }
 
 /** Reply of a channel test (GET /api/channel/test/{id}): `time` (seconds) sits next to success and message. */

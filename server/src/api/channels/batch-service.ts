@@ -98,6 +98,7 @@ export interface TagEdit {
   models?: string | undefined;
   priority?: number | undefined;
   weight?: number | undefined;
+  header_override?: string | null | undefined;
 }
 
 /**
@@ -114,6 +115,9 @@ export async function editTag(context: AppContext, edit: TagEdit): Promise<numbe
       ...(edit.models?.trim() ? { models: edit.models } : {}),
       ...(edit.priority !== undefined ? { priority: edit.priority } : {}),
       ...(edit.weight !== undefined ? { weight: edit.weight } : {}),
+      ...(edit.header_override !== undefined && edit.header_override !== null
+        ? { header_override: edit.header_override }
+        : {}),
     },
     false,
   );

@@ -44,6 +44,7 @@ const tagEditInput = z.object({
   models: z.string().max(65_536).optional(),
   priority: formInteger.optional(),
   weight: formInteger.optional(),
+  header_override: z.string().max(65_536).nullish(),
 });
 const fetchModelsInput = z.object({
   base_url: z.string().max(512).default(''),

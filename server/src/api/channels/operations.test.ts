@@ -137,6 +137,15 @@ describe('channel operations', () => {
     expect(
       (await fixture.root.put('/api/channel/tag', { tag: 'team', model_mapping: '{bad' })).body.message,
     ).toBe('Model mapping must be valid JSON format!');
+    expect(
+      (await fixture.root.put('/api/channel/tag', { tag: 'team', header_override: '{"Host":"a"}' })).body
+        .message,
+    ).toBe('Header override may not set "Host": the HTTP connection sets it');
+    expect(
+      (await fixture.root.put<number>('/api/channel/tag', { tag: 'team', header_override: '{"X-Team":"t"}' }))
+        .body.data,
+    ).toBe(2);
+    expect((await channel(first)).header_override).toBe('{"X-Team":"t"}');
     const edited = await fixture.root.put<number>('/api/channel/tag', {
       tag: 'team',
       priority: 9,
