@@ -110,7 +110,15 @@ describe.each(matrix)('session revocation on $name', (dialect) => {
   });
 
   it('accepts a cookie of the earlier form while nothing has revoked it (drop-in)', async () => {
-    const { user } = await victim();
+    const { user, username } = await victim();
+    // Cookies of that form were issued before users had versions: their users were given version 0
+    // (migration 0004), where new users start at new-api's 1.
+    await server.context.database.db
+      .updateTable('users')
+      .set({ auth_version: 0 })
+      .where('id', '=', user.currentUserId!)
+      .execute();
+    expect((await user.login(username, 'password-123')).body.success).toBe(true);
     const legacy = `session=${encodeURIComponent(server.app.signCookie(`${user.currentUserId}.${Math.floor(Date.now() / 1000)}`))}`;
     const client = new ApiClient(server.url, legacy, user.currentUserId);
     expect((await client.get('/api/user/self')).status).toBe(200);

@@ -32,8 +32,12 @@ export const usersTable = defineTable(
     setting: c.text().nullable(),
     remark: c.varchar(255).nullable(),
     deleted_at: c.timestamp().nullable(),
-    /** Bumped by logout, password changes and resets, disable and delete: older sessions stop working. */
-    auth_version: c.integer().default(0),
+    /**
+     * Bumped by logout, password changes and resets, disable and delete: older sessions stop working. Typed
+     * as new-api declares it (bigint, not null, default 1) so either product opens the database after the
+     * other (migrations 0004 and 0006).
+     */
+    auth_version: c.bigint().default(1),
   },
   {
     indexes: [

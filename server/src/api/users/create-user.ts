@@ -69,6 +69,8 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
         inviter_id: inviterId,
         remark: user.remark ?? null,
         setting: null,
+        // new-api's first version (its column default), whatever default the column was created with.
+        auth_version: 1,
         ...(user.identity ? { [user.identity.column]: user.identity.value } : {}),
       });
       if (inviterId) {

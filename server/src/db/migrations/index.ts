@@ -4,7 +4,7 @@
  * change is already present); data changes are written out as their own migration.
  * See docs/decisions/0002-schema-reconcile-and-migrations.md.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import type { DatabaseHandle } from '../connect.ts';
 import type { DatabaseDialect } from '../dsn.ts';
 import { createCheckpointTable } from '../ledger-checkpoints.ts';
@@ -32,6 +32,36 @@ async function moveOrganizationColumn(db: AnyDatabase, reconcile: Reconcile): Pr
     .execute();
 }
 
+/**
+ * 0004: users.auth_version added to the users an earlier Switchyard database holds at version 0, so the
+ * sessions they already have (cookies without a version count as 0, server/src/auth/session.ts) keep
+ * working; a database new-api made already has the column (bigint, not null, default 1) and keeps it.
+ */
+async function addAuthVersion(db: AnyDatabase, reconcile: Reconcile): Promise<void> {
+  const users = (await db.introspection.getTables()).find((table) => table.name === 'users');
+  if (users && !users.columns.some((column) => column.name === 'auth_version'))
+    await db.schema
+      .alterTable('users')
+      .addColumn('auth_version', 'bigint', (column) => column.notNull().defaultTo(0))
+      .execute();
+  await reconcile(db, allTables);
+}
+
+/**
+ * 0006: users.auth_version as new-api declares it — bigint, not null, default 1 — where 0004 made it an
+ * integer defaulting to 0 (values kept, so no session ends). SQLite keeps its declared default (a column
+ * default cannot be changed there); Switchyard writes 1 for every new user itself
+ * (server/src/api/users/create-user.ts), and new-api raises any version below 1 to 1 when it starts.
+ */
+async function authVersionAsNewApi(db: AnyDatabase, dialect: DatabaseDialect): Promise<void> {
+  if (dialect === 'postgres')
+    await sql`alter table users alter column auth_version type bigint, alter column auth_version set default 1`.execute(
+      db,
+    );
+  else if (dialect === 'mysql')
+    await sql`alter table users modify auth_version bigint not null default 1`.execute(db);
+}
+
 /** Reconciles tables, handing what could not be done (a unique index over duplicates) to the caller. */
 type Reconcile = (db: AnyDatabase, tables: Parameters<typeof reconcileSchema>[2]) => Promise<void>;
 
@@ -42,12 +72,13 @@ function reconciler(dialect: DatabaseDialect, onWarning: (warning: string) => vo
   };
 }
 
-function mainMigrations(reconcile: Reconcile): Record<string, Migration> {
+function mainMigrations(reconcile: Reconcile, dialect: DatabaseDialect): Record<string, Migration> {
   return {
     '0001_base_schema': { up: (db: AnyDatabase) => reconcile(db, allTables) },
     '0003_ledger_checkpoints': { up: createCheckpointTable },
-    '0004_users_auth_version': { up: (db: AnyDatabase) => reconcile(db, allTables) },
+    '0004_users_auth_version': { up: (db: AnyDatabase) => addAuthVersion(db, reconcile) },
     '0005_open_ai_organization': { up: (db: AnyDatabase) => moveOrganizationColumn(db, reconcile) },
+    '0006_auth_version_as_new_api': { up: (db: AnyDatabase) => authVersionAsNewApi(db, dialect) },
   };
 }
 
@@ -92,7 +123,7 @@ export async function runMigrations(
 ): Promise<string[]> {
   // Warnings of the migrations themselves repeat those of the final reconcile: only the final ones count.
   const ignore = () => undefined;
-  const applied = await migrate(main, mainMigrations(reconciler(main.dialect, ignore)));
+  const applied = await migrate(main, mainMigrations(reconciler(main.dialect, ignore), main.dialect));
   await reconciler(main.dialect, onWarning)(main.db, allTables);
   if (logs && logs !== main) {
     const logApplied = await migrate(logs, logMigrations(reconciler(logs.dialect, ignore)));

@@ -18,7 +18,7 @@ describe.each(matrix)('the organization column on $name', (dialect) => {
 
   run('is moved from the column an earlier Switchyard wrote', async () => {
     await runMigrations(handle);
-    // The database as an earlier version left it: the old column, a value in it, migration 0005 not run.
+    // The database as an earlier version left it: the old column, a value in it, migrations 0005 and later not run.
     await sql`ALTER TABLE channels ADD COLUMN openai_organization VARCHAR(255)`.execute(handle.db);
     await handle.db
       .insertInto('channels')
@@ -29,9 +29,12 @@ describe.each(matrix)('the organization column on $name', (dialect) => {
     );
     await handle.db
       .deleteFrom('switchyard_migrations' as never)
-      .where(sql.ref('name'), '=', '0005_open_ai_organization')
+      .where(sql.ref('name'), 'in', ['0005_open_ai_organization', '0006_auth_version_as_new_api'])
       .execute();
-    expect(await runMigrations(handle)).toEqual(['0005_open_ai_organization']);
+    expect(await runMigrations(handle)).toEqual([
+      '0005_open_ai_organization',
+      '0006_auth_version_as_new_api',
+    ]);
     const row = await handle.db
       .selectFrom('channels')
       .select('open_ai_organization')
