@@ -340,7 +340,7 @@ function sendBounded(
  * and a body that came in one chunk is not copied. Rejects when the body breaks off (an error, or closed
  * before its end).
  */
-export function readBody(body: UpstreamResponse['body']): Promise<Buffer> {
+export function readBody(body: AsyncIterable<Uint8Array>): Promise<Buffer> {
   if (!(body instanceof Readable)) return readIterable(body);
   // A small reply comes in the same packet as its headers: by the time the caller has them, undici has
   // already pushed the whole body and its end (its own arrayBuffer() reads that state too).

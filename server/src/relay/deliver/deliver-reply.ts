@@ -11,7 +11,7 @@
  *    OpenAI endpoints in ./endpoints/, conversations through the canonical model in ./conversation-reply.ts).
  */
 import type { AppContext } from '../../context.ts';
-import { bufferedBody } from '../../lib/http-client.ts';
+import { bufferedBody, readBody } from '../../lib/http-client.ts';
 import { networkFailure, okReplyFailure } from '../call/attempt.ts';
 import {
   abortedEnding,
@@ -60,7 +60,7 @@ export async function deliverReply(
   let bytes: Buffer | undefined;
   if (codec.okError && contentType.includes('json')) {
     try {
-      bytes = Buffer.from(await response.body.arrayBuffer());
+      bytes = await readBody(response.body);
     } catch (error) {
       if (state.clientGone) return abortedEnding(channel, upstreamModel);
       return { failure: networkFailure(error, channel) };
@@ -111,7 +111,7 @@ export async function deliverReply(
   }
   if (bytes === undefined) {
     try {
-      bytes = Buffer.from(await upstreamBody.arrayBuffer());
+      bytes = await readBody(upstreamBody);
     } catch {
       if (state.clientGone) return abortedEnding(channel, upstreamModel);
       const failure = { status: 502, message: 'the upstream reply broke off', code: 'upstream_read_failed' };
