@@ -13,6 +13,8 @@ export const userSettingInput = z.object({
   webhook_secret: z.string().max(256).default(''),
   notification_email: z.string().trim().max(255).default(''),
   accept_unset_model_ratio_model: z.boolean().default(false),
+  /** new-api's switch: the client IP is recorded in the user's log rows only when on; kept when not sent. */
+  record_ip_log: z.boolean().optional(),
 });
 
 export type UserSettingInput = z.infer<typeof userSettingInput>;

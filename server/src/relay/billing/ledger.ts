@@ -225,6 +225,6 @@ function recordSettlement(context: AppContext, record: CallRecord): void {
     is_stream: record.isStream ? 1 : 0,
     channel_id: record.channelId,
     group: caller.usingGroup,
-    ip: caller.clientIp,
+    ip: caller.user.recordIpLog ? caller.clientIp : '',
   });
 }

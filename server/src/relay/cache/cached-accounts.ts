@@ -17,6 +17,8 @@ export interface CachedUser {
   quotaWarningThreshold: number | null;
   notifyType: string;
   email: string;
+  /** The user's setting `record_ip_log`: the client IP is written into their log rows only then, as new-api does. */
+  recordIpLog: boolean;
 }
 
 export interface CachedToken {
@@ -53,6 +55,7 @@ export function toCachedUser(row: UserRow, pendingQuota: number): CachedUser {
       Number.isFinite(threshold) && setting.quota_warning_threshold !== undefined ? threshold : null,
     notifyType: typeof setting.notify_type === 'string' ? setting.notify_type : 'email',
     email: row.email ?? '',
+    recordIpLog: setting.record_ip_log === true,
   };
 }
 

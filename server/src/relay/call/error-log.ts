@@ -31,7 +31,7 @@ export function recordErrorLog(context: AppContext, state: CallState, final: End
     is_stream: state.stream ? 1 : 0,
     channel_id: channelId,
     group: caller.usingGroup,
-    ip: caller.clientIp,
+    ip: caller.user.recordIpLog ? caller.clientIp : '',
     other: JSON.stringify({
       status_code: failure.status,
       error_code: failure.code ?? null,

@@ -231,7 +231,8 @@ describe('the relay direct path', () => {
       ),
     );
     expect(spent).toBeGreaterThan(0);
-    expect(log).toMatchObject({ model_name: 'gpt-4o', quota: spent, ip: '127.0.0.1' });
+    // No client IP: the user's setting record_ip_log is off (server/src/relay/billing/client-ip-log.test.ts).
+    expect(log).toMatchObject({ model_name: 'gpt-4o', quota: spent, ip: '' });
   });
 
   it('leaves other content types to Fastify', async () => {
