@@ -91,6 +91,24 @@ export function pickKey<View>(set: KeySet<View>, random: () => number = Math.ran
   return views[enabled[0] as number] ?? null;
 }
 
+/**
+ * Another enabled key than `index` for a retry at the same channel: the next in turn when polling, else one
+ * at random among the others; null when no other key is enabled.
+ */
+export function pickOtherKey<View>(
+  set: KeySet<View>,
+  index: number,
+  random: () => number = Math.random,
+): View | null {
+  const others = set.enabled.filter((enabled) => enabled !== index);
+  if (others.length === 0) return null;
+  if (set.mode === 'polling') {
+    const view = pickKey(set, random);
+    if (view !== set.views[index]) return view;
+  }
+  return set.views[others[Math.floor(random() * others.length)] as number] ?? null;
+}
+
 /** Takes key `index` out of the choice; returns how many keys stay enabled. */
 export function disableKeyInMemory<View>(set: KeySet<View>, index: number): number {
   if (set.statuses[index] === KEY_ENABLED) {

@@ -19,8 +19,8 @@ import { type CallPrice, reserve } from './call-pricing.ts';
 import { abortedEnding, type CallState, type Ending, promptTokensOf, sendFailure } from './call-state.ts';
 import { recordErrorLog } from './error-log.ts';
 import { isLargeBody, yieldToEventLoop } from './large-body.ts';
-import { errorFormat, pinnedChannelOf, type RelayCall } from './relay-call.ts';
-import { tryChannel } from './try-channel.ts';
+import { errorFormat, type RelayCall } from './relay-call.ts';
+import { maxAttemptsOf, tryChannel } from './try-channel.ts';
 
 export type { RelayCall } from './relay-call.ts';
 
@@ -31,10 +31,10 @@ export type { RelayCall } from './relay-call.ts';
  */
 async function attemptChannels(context: AppContext, reply: RelayReply, state: CallState): Promise<Ending> {
   const { call } = state;
-  const maxAttempts =
-    pinnedChannelOf(call) !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
+  const maxAttempts = maxAttemptsOf(context, call);
   let lastFailure: UpstreamFailure | null = null;
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+  // Counted by the tries made: a try at another key of the same channel counts (./try-channel.ts).
+  while (state.tried.length < maxAttempts) {
     // A channel whose type serves the endpoint, not tried yet (or the pinned one).
     const channel = chooseChannel(context, call, call.model, call.endpoint, state.tried);
     if (!channel) break;
@@ -43,10 +43,7 @@ async function attemptChannels(context: AppContext, reply: RelayReply, state: Ca
     if (outcome.kind === 'ended') return outcome.ending;
     lastFailure = outcome.failure;
     if (outcome.next === 'stop') break;
-    if (outcome.next === 'same-channel') {
-      state.tried.pop();
-      attempt -= 1;
-    }
+    if (outcome.next === 'same-channel') state.tried.pop();
   }
   if (state.clientGone) return abortedEnding(null, call.model);
   if (!lastFailure) {

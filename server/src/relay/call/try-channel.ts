@@ -16,6 +16,7 @@ import { readLimited, type UpstreamResponse } from '../../lib/http-client.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { applyHeaderOverride } from '../cache/header-override.ts';
+import { pickOtherKey } from '../cache/multi-key.ts';
 import { adaptorForChannel } from '../channel-types.ts';
 import { deliverReply } from '../deliver/deliver-reply.ts';
 import type { RelayReply } from '../http/http-types.ts';
@@ -28,7 +29,14 @@ import { abortedEnding, type CallState, type Ending } from './call-state.ts';
 import { upstreamCodecFor } from './conversion.ts';
 import { SHUTDOWN_REASON } from './inflight.ts';
 import { prepareLargeAttempt, yieldToEventLoop } from './large-body.ts';
-import { authorizeAttempt, clientFormat, prepareAttempt, type RelayCall, sendAttempt } from './relay-call.ts';
+import {
+  authorizeAttempt,
+  clientFormat,
+  pinnedChannelOf,
+  prepareAttempt,
+  type RelayCall,
+  sendAttempt,
+} from './relay-call.ts';
 
 export type TryOutcome =
   | { kind: 'ended'; ending: Ending }
@@ -91,7 +99,50 @@ async function errorStatus(
   return judged(context, state, adaptor, channel, failure);
 }
 
+/** How many tries a call may make: one when pinned to a channel, else 1 + RetryTimes. */
+export function maxAttemptsOf(context: Pick<AppContext, 'options'>, call: RelayCall): number {
+  return pinnedChannelOf(call) !== null ? 1 : 1 + Math.max(0, context.options.getNumber('RetryTimes'));
+}
+
+/**
+ * Another key of a multi-key channel for a retry after an upstream's retryable answer (429, 5xx), as
+ * new-api may retry at the same channel with its next key — when the call still has a try left (it counts,
+ * in `state.tried`). Null otherwise.
+ */
+function anotherKey(
+  context: AppContext,
+  state: CallState,
+  channel: CachedChannel,
+  failure: UpstreamFailure,
+): CachedChannel | null {
+  if (!channel.keySet || failure.code === 'upstream_redirect') return null;
+  if (failure.status < 429 || (failure.status > 429 && failure.status < 500)) return null;
+  if (state.clientGone || state.tried.length >= maxAttemptsOf(context, state.call)) return null;
+  return pickOtherKey(channel.keySet, channel.keyIndex ?? 0);
+}
+
+/**
+ * One try at `channel`, and — for a multi-key channel whose key met a retryable answer — the next tries at
+ * its other keys while the call has tries left (./pipeline.ts counts them by `state.tried`).
+ */
 export async function tryChannel(
+  context: AppContext,
+  reply: RelayReply,
+  state: CallState,
+  channel: CachedChannel,
+): Promise<TryOutcome> {
+  let keyed = channel;
+  for (;;) {
+    const outcome = await tryKey(context, reply, state, keyed);
+    if (outcome.kind === 'ended' || outcome.next !== 'next') return outcome;
+    const other = anotherKey(context, state, keyed, outcome.failure);
+    if (!other) return outcome;
+    state.tried.push(other.id);
+    keyed = other;
+  }
+}
+
+async function tryKey(
   context: AppContext,
   reply: RelayReply,
   state: CallState,

@@ -87,6 +87,39 @@ describe.each(matrix)('multi-key channels on $name', (dialect) => {
     expect(info).toMatchObject({ is_multi_key: true, multi_key_size: 2, multi_key_mode: 'polling' });
   });
 
+  it('retries a rate-limited key with another key of the channel, within RetryTimes', async () => {
+    const id = await multiKeyChannel('mk-limited', ['mk-limited-a', 'mk-limited-b'], {
+      multi_key_mode: 'polling',
+    });
+    fixture.upstream.setBehaviorForKey('mk-limited-a', { status: 429 });
+    const refused = await failureOf(ask('mk-limited'));
+    expect(refused.status).toBe(429);
+    expect((await ask('mk-limited')).choices).toHaveLength(1);
+    await fixture.setOption('RetryTimes', '1');
+    try {
+      expect((await ask('mk-limited')).choices).toHaveLength(1);
+      expect((await ask('mk-limited')).choices).toHaveLength(1);
+    } finally {
+      await fixture.setOption('RetryTimes', '0');
+    }
+    // Without retries the 429 reaches the client; with one, the next key serves the call.
+    expect(keysSent('mk-limited')).toEqual([
+      'mk-limited-a',
+      'mk-limited-b',
+      'mk-limited-a',
+      'mk-limited-b',
+      'mk-limited-a',
+      'mk-limited-b',
+    ]);
+    const log = await fixture.lastConsumeLog();
+    expect(log.channel_id).toBe(id);
+    expect(JSON.parse(log.other ?? '{}').admin_info.use_channel).toEqual([id, id]);
+    const logs = await fixture.consumeLogs();
+    expect(JSON.parse(logs.at(-3)?.other ?? '{}').admin_info.use_channel).toEqual([id]);
+    // A rate limit is not a dead key: both keys stay enabled.
+    expect(infoOf(await channelRow(id)).multi_key_status_list ?? {}).toEqual({});
+  });
+
   it('takes the keys in turn in polling mode', async () => {
     await multiKeyChannel('mk-polling', ['mk-polling-a', 'mk-polling-b', 'mk-polling-c'], {
       multi_key_mode: 'polling',
