@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { disableKeyInMemory, keyStatus, newKeySet, pickKey, splitChannelKeys } from './multi-key.ts';
+import {
+  disableKeyInMemory,
+  keyStatus,
+  newKeySet,
+  pickKey,
+  pickOtherKey,
+  splitChannelKeys,
+} from './multi-key.ts';
 
 describe('splitChannelKeys (new-api GetKeys)', () => {
   it.each([
@@ -51,5 +58,21 @@ describe('pickKey (new-api GetNextEnabledKey)', () => {
   it('reads statuses as new-api writes them (absent or unknown = enabled)', () => {
     const info = { multi_key_status_list: { 1: 3, 2: 2, 3: 0 } };
     expect([0, 1, 2, 3].map((index) => keyStatus(info, index))).toEqual([1, 3, 2, 1]);
+  });
+});
+
+describe('pickOtherKey (a retry at the same channel)', () => {
+  it.each([
+    ['polling: the next enabled key in turn', 'polling', { 2: 3 }, 0, 0.5, 'k1'],
+    ['polling: past the last, from the start', 'polling', {}, 3, 0.5, 'k0'],
+    ['random: another enabled key', 'random', { 1: 3 }, 0, 0.99, 'k3'],
+    ['random: never the key that failed', 'random', { 1: 3, 2: 3 }, 0, 0, 'k3'],
+    ['none left but the failed one', 'random', { 1: 3, 2: 3, 3: 2 }, 0, 0, null],
+  ])('%s', (_name, mode, statuses, failed, draw, expected) => {
+    const set = newKeySet(
+      { multi_key_mode: mode, multi_key_status_list: statuses, multi_key_polling_index: (failed + 1) % 4 },
+      ['k0', 'k1', 'k2', 'k3'],
+    );
+    expect(pickOtherKey(set, failed, () => draw)).toBe(expected);
   });
 });
