@@ -264,6 +264,9 @@ export const tasksTable = defineTable(
     progress: c.varchar(20).default(''),
     properties: c.text().nullable(),
     data: c.text().nullable(),
+    // new-api (a `json` column there): the upstream's id of a task it submitted under its own public id,
+    // and the key it used. Read for the upstream id only (server/src/relay/tasks/properties.ts).
+    private_data: c.text().nullable(),
   },
   {
     indexes: [

@@ -4,7 +4,7 @@
  * that paid (refunds need it), the client's callback with the secret of the gateway's own callback URL, and
  * for a Midjourney task the upstream's id of the task and of its parent (clients see the gateway's ids).
  */
-import { readJsonColumn } from '../../db/json-column.ts';
+import { readJsonColumn, readJsonObjectColumn } from '../../db/json-column.ts';
 import { isRecord } from '../canonical/helpers.ts';
 
 export const TOKEN_FIELD = 'switchyard_token_id';
@@ -53,6 +53,16 @@ export function privateFields(row: { properties: unknown }): PrivateFields {
       ? { parent: { id: parent.id, upstreamId: parent.upstreamId } }
       : {}),
   };
+}
+
+/**
+ * The id the upstream knows a `tasks` row by: new-api keeps it in `private_data.upstream_task_id` when it
+ * gave the task a public id of its own (`task_…`); otherwise, and for the rows Switchyard writes, it is
+ * `task_id`.
+ */
+export function upstreamTaskId(row: { task_id: string; private_data?: unknown }): string {
+  const upstream = readJsonObjectColumn(row.private_data).upstream_task_id;
+  return typeof upstream === 'string' && upstream !== '' ? upstream : row.task_id;
 }
 
 /** The key id kept with a task (null when the task was not paid through a key of this gateway). */

@@ -6,6 +6,7 @@
 import { isRecord } from '../../canonical/helpers.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
 import { pollerOf, type TaskPoll, unfinishedTasks } from '../poll-loop.ts';
+import { upstreamTaskId } from '../properties.ts';
 import { sunoRowUpdate, type TaskRow } from './view.ts';
 
 export const sunoPoll: TaskPoll<TaskRow> = {
@@ -16,7 +17,7 @@ export const sunoPoll: TaskPoll<TaskRow> = {
   submittedAt: (row) => Number(row.submit_time) * 1000,
   timeoutColumns: (now) => ({ finish_time: Math.floor(now / 1000), progress: '100%' }),
   batch: 100,
-  upstreamId: (row) => row.task_id,
+  upstreamId: upstreamTaskId,
   async read(context, channel, ids) {
     const answer = await exchangeJson(context, channel, {
       url: `${channelBase(channel)}/suno/fetch`,

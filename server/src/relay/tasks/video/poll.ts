@@ -7,6 +7,7 @@
 import { isRecord } from '../../canonical/helpers.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
 import { pollerOf, type TaskPoll, unfinishedTasks } from '../poll-loop.ts';
+import { upstreamTaskId } from '../properties.ts';
 import type { TaskRow } from '../suno/view.ts';
 import { videoRowUpdate } from './view.ts';
 
@@ -19,7 +20,7 @@ export const videoPoll: TaskPoll<TaskRow> = {
   submittedAt: (row) => Number(row.submit_time) * 1000,
   timeoutColumns: (now) => ({ finish_time: Math.floor(now / 1000) }),
   batch: 1,
-  upstreamId: (row) => row.task_id,
+  upstreamId: upstreamTaskId,
   async read(context, channel, [id]) {
     const answer = await exchangeJson(context, channel, {
       url: `${channelBase(channel) || 'https://api.openai.com'}/v1/videos/${encodeURIComponent(id ?? '')}`,
