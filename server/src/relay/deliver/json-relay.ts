@@ -78,7 +78,7 @@ export function readTranscriptionReply(body: Buffer, model: string): JsonReplyRe
 
 /**
  * Reads a 2xx reply; null when it is not a JSON object (an HTML page from a proxy, a truncated body): such
- * a reply is not passed on or billed, the client gets a 502 (./openai-delivery.ts).
+ * a reply is not passed on or billed, the client gets a 502 (./endpoints/completions.ts).
  */
 export function readJsonReply(endpoint: RelayEndpoint, body: Buffer, model: string): JsonReplyReading | null {
   const found = scanTopLevelUsage(body);
