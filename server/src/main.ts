@@ -39,7 +39,7 @@ import { InflightCalls } from './relay/call/inflight.ts';
 import { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
 import { setDefaultAzureApiVersion } from './relay/providers/openai-compatible/index.ts';
 import { ResponseOwners } from './relay/routing/response-owners.ts';
-import { runWorkers } from './workers.ts';
+import { runWorkers, workerConfig } from './workers.ts';
 
 const SESSION_SECRET_OPTION = 'internal.session_secret';
 
@@ -369,6 +369,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  if (cluster.isWorker) config = workerConfig(config);
   if (config.workers > 1 && cluster.isPrimary) {
     runWorkers(config, pino({ level: config.logLevel }));
     return;

@@ -5,7 +5,9 @@
  *
  * Worker 0 keeps the configured NODE_TYPE (a master runs the migrations and background jobs); the
  * others run as slaves. Each worker has its own ledger journal (`<LEDGER_JOURNAL_PATH>.worker-<n>`), which
- * the worker restarted in its place recovers. A worker that dies is restarted after a second; SIGTERM or
+ * the worker restarted in its place recovers; with the default path, worker n also replays (and removes) the
+ * journal an earlier version's worker n left at the default path without the port (server/src/main.ts
+ * replayLegacyJournal, as a single process does). A worker that dies is restarted after a second; SIGTERM or
  * SIGINT stops every worker gracefully (each drains its calls) and then the primary.
  */
 import cluster, { type Worker } from 'node:cluster';
@@ -13,16 +15,36 @@ import type pino from 'pino';
 import type { Config } from './config.ts';
 
 const RESTART_DELAY_MS = 1_000;
+/** Set by the primary only: the journal an earlier version's worker of the same number left (empty: none). */
+const LEGACY_JOURNAL_VARIABLE = 'SWITCHYARD_WORKER_LEGACY_LEDGER_JOURNAL_PATH';
+
+/** The per-worker file of a journal path (the same rule for the current and the earlier default). */
+function workerJournalPath(path: string, index: number): string {
+  return `${path}.worker-${index}`;
+}
 
 /** The environment a worker starts with, over the primary's. */
 export function workerEnvironment(config: Config, index: number): Record<string, string> {
   return {
     SWITCHYARD_WORKER: String(index),
     NODE_TYPE: index === 0 && config.isMaster ? 'master' : 'slave',
-    LEDGER_JOURNAL_PATH: config.ledgerJournalPath ? `${config.ledgerJournalPath}.worker-${index}` : 'off',
+    LEDGER_JOURNAL_PATH: config.ledgerJournalPath
+      ? workerJournalPath(config.ledgerJournalPath, index)
+      : 'off',
+    // The worker's LEDGER_JOURNAL_PATH is explicit, so its own config has no earlier default: it is sent.
+    [LEGACY_JOURNAL_VARIABLE]:
+      config.ledgerJournalPath && config.legacyLedgerJournalPath
+        ? workerJournalPath(config.legacyLedgerJournalPath, index)
+        : '',
     // Each worker is one process of the group: it must not start a group of its own.
     WORKERS: '1',
   };
+}
+
+/** In a worker process: its config with the earlier default journal the primary sent (workerEnvironment). */
+export function workerConfig(config: Config, environment: NodeJS.ProcessEnv = process.env): Config {
+  const legacy = environment[LEGACY_JOURNAL_VARIABLE]?.trim();
+  return legacy ? { ...config, legacyLedgerJournalPath: legacy } : config;
 }
 
 /** Runs in the primary process: forks the workers and keeps them running until a signal stops them. */
