@@ -24,6 +24,8 @@ export interface UserSetting {
   webhook_secret?: string;
   notification_email?: string;
   accept_unset_model_ratio_model?: boolean;
+  /** new-api's switch: the client IP is written into the user's consumption and error log rows only when on. */
+  record_ip_log?: boolean;
 }
 
 /** A user as the console sees it (password and access token never included). */

@@ -74,6 +74,7 @@ const userSetting: Required<UserSetting> = {
   webhook_secret: '',
   notification_email: '',
   accept_unset_model_ratio_model: true,
+  record_ip_log: true,
 };
 
 describe('the console payloads the server accepts', () => {

@@ -6,6 +6,7 @@ import type { UserView } from '../../../../common/api-types.ts';
 import { showSuccess } from '../../components/feedback.ts';
 import { NotificationSettingsTab } from './NotificationSettingsTab.tsx';
 import { PriceSettingsTab } from './PriceSettingsTab.tsx';
+import { PrivacySettingsTab } from './PrivacySettingsTab.tsx';
 import { useUpdateUserSetting } from './use-personal.ts';
 import { buildSettingPayload, parseUserSetting, type SettingFormValues } from './user-setting-rules.ts';
 
@@ -22,7 +23,7 @@ function formFields(settingText: string): SettingFormFields {
   return { ...setting, quota_warning_threshold: String(setting.quota_warning_threshold) };
 }
 
-/** The notification settings and price settings tabs, saved together by PUT /api/user/setting. */
+/** The notification, price and privacy settings tabs, saved together by PUT /api/user/setting. */
 export function AccountSettingsCard({ user }: AccountSettingsCardProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<SettingFormFields>();
@@ -65,6 +66,12 @@ export function AccountSettingsCard({ user }: AccountSettingsCardProps) {
               label: t('personal.settings.priceTab'),
               forceRender: true,
               children: <PriceSettingsTab />,
+            },
+            {
+              key: 'privacy',
+              label: t('personal.settings.privacyTab'),
+              forceRender: true,
+              children: <PrivacySettingsTab />,
             },
           ]}
         />

@@ -82,7 +82,7 @@ export function useUserModels() {
   });
 }
 
-/** Saves the notification and price settings (the self query holds the setting text). */
+/** Saves the notification, price and privacy settings (the self query holds the setting text). */
 export function useUpdateUserSetting() {
   return useSelfMutation(async (setting: SettingFormValues) =>
     ensureSuccess(await updateUserSetting(setting)),

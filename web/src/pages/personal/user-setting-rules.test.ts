@@ -16,7 +16,7 @@ describe('parseUserSetting', () => {
     ['not json', DEFAULT_SETTING],
     ['[1,2]', DEFAULT_SETTING],
     [
-      '{"notify_type":"webhook","quota_warning_threshold":100000,"webhook_url":"https://h.example/x","webhook_secret":"","notification_email":"a@b.c","accept_unset_model_ratio_model":true}',
+      '{"notify_type":"webhook","quota_warning_threshold":100000,"webhook_url":"https://h.example/x","webhook_secret":"","notification_email":"a@b.c","accept_unset_model_ratio_model":true,"record_ip_log":true}',
       {
         notify_type: 'webhook',
         quota_warning_threshold: 100_000,
@@ -24,8 +24,11 @@ describe('parseUserSetting', () => {
         webhook_secret: '',
         notification_email: 'a@b.c',
         accept_unset_model_ratio_model: true,
+        record_ip_log: true,
       },
     ],
+    ['{"record_ip_log":"true"}', DEFAULT_SETTING],
+    ['{"record_ip_log":1}', DEFAULT_SETTING],
     ['{"notify_type":"sms","quota_warning_threshold":-5}', DEFAULT_SETTING],
     ['{"quota_warning_threshold":"1000"}', DEFAULT_SETTING],
     ['{"quota_warning_threshold":0}', { ...DEFAULT_SETTING, quota_warning_threshold: 0 }],
@@ -80,6 +83,7 @@ describe('buildSettingPayload', () => {
         webhook_secret: 's3cret',
         notification_email: ' ',
         accept_unset_model_ratio_model: true,
+        record_ip_log: true,
       },
       {
         notify_type: 'webhook',
@@ -88,6 +92,7 @@ describe('buildSettingPayload', () => {
         webhook_secret: 's3cret',
         notification_email: '',
         accept_unset_model_ratio_model: true,
+        record_ip_log: true,
       },
     ],
     [

@@ -1,5 +1,5 @@
 /**
- * Rules of the notification and price settings tabs (docs/reference/console-entities.md "User setting", docs/reference/console-validation.md "Webhook URL must be
+ * Rules of the notification, price and privacy settings tabs (docs/reference/console-entities.md "User setting", docs/reference/console-validation.md "Webhook URL must be
  * https", docs/reference/console-constants.md threshold presets). Validators return the i18n key of their message, or null.
  */
 import type { UserSetting } from '../../../../common/api-types.ts';
@@ -21,6 +21,7 @@ export const DEFAULT_SETTING: SettingFormValues = {
   webhook_secret: '',
   notification_email: '',
   accept_unset_model_ratio_model: false,
+  record_ip_log: false,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -47,6 +48,7 @@ export function parseUserSetting(text: string | null | undefined): SettingFormVa
     webhook_secret: '',
     notification_email: typeof parsed.notification_email === 'string' ? parsed.notification_email : '',
     accept_unset_model_ratio_model: parsed.accept_unset_model_ratio_model === true,
+    record_ip_log: parsed.record_ip_log === true,
   };
 }
 
@@ -87,6 +89,7 @@ export function buildSettingPayload(
     webhook_secret: values.webhook_secret,
     notification_email: values.notification_email.trim(),
     accept_unset_model_ratio_model: values.accept_unset_model_ratio_model,
+    record_ip_log: values.record_ip_log,
   };
 }
 
