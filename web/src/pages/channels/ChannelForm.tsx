@@ -1,4 +1,4 @@
-import { Col, Divider, Form, Input, Result, Row, Spin, Typography } from 'antd';
+import { Col, Divider, Form, Result, Row, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../components/FormInput.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
@@ -8,6 +8,7 @@ import { ChannelKeysPanel } from './ChannelKeysPanel.tsx';
 import { ChannelGroupsField, ChannelModelsField } from './ChannelModelsField.tsx';
 import { KeyField, TypeField, TypeSpecificFields } from './ChannelTypeFields.tsx';
 import { PRIORITY_MIN, WEIGHT_MIN } from './channel-form-rules.ts';
+import { JsonField, type JsonFieldProps } from './JsonField.tsx';
 import {
   HEADER_OVERRIDE_TEMPLATE,
   MODEL_MAPPING_TEMPLATE,
@@ -41,40 +42,6 @@ const ROUTING_FIELDS = [
     testId: 'channel-max-input-tokens',
   },
 ] as const;
-
-interface JsonFieldProps {
-  name: 'model_mapping' | 'status_code_mapping' | 'setting' | 'param_override' | 'header_override';
-  label: string;
-  placeholder: string;
-  template: string;
-  testId: string;
-}
-
-function JsonField({ name, label, placeholder, template, testId }: JsonFieldProps) {
-  const { t } = useTranslation();
-  const form = Form.useFormInstance();
-  return (
-    <Form.Item
-      name={name}
-      label={label}
-      extra={
-        <Typography.Link
-          onClick={() => form.setFieldValue(name, template)}
-          data-testid={`${testId}-template`}
-        >
-          {t('channels.form.fillTemplate')}
-        </Typography.Link>
-      }
-    >
-      <Input.TextArea
-        autoSize={{ minRows: 2, maxRows: 12 }}
-        placeholder={placeholder}
-        style={{ fontFamily: 'monospace' }}
-        data-testid={testId}
-      />
-    </Form.Item>
-  );
-}
 
 /** The JSON fields of the advanced section, in order; label and placeholder are i18n keys. */
 const ADVANCED_JSON_FIELDS: JsonFieldProps[] = [

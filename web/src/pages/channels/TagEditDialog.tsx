@@ -5,7 +5,8 @@ import { FormSelect } from '../../components/FormSelect.tsx';
 import { showError, showInfo } from '../../components/feedback.ts';
 import { GroupsFormSelect } from '../users/GroupFields.tsx';
 import { splitList } from './channel-display.ts';
-import { MODEL_MAPPING_TEMPLATE } from './json-templates.ts';
+import { JsonField } from './JsonField.tsx';
+import { HEADER_OVERRIDE_TEMPLATE, MODEL_MAPPING_TEMPLATE } from './json-templates.ts';
 import { initialTagEditValues, prepareTagEdit, type TagEditValues } from './tag-edit-rules.ts';
 import { useEditTag } from './use-channel-actions.ts';
 import { useKnownModels } from './use-channels.ts';
@@ -111,21 +112,13 @@ export function TagEditDialog({ tag, tagModels, onClose }: TagEditDialogProps) {
           placeholder={t('channels.tagEdit.unchanged')}
           testId="tag-edit-groups"
         />
-        <Form.Item
+        <JsonField
           name="model_mapping"
           label={t('channels.form.modelMapping')}
-          extra={
-            <Typography.Link onClick={() => form.setFieldValue('model_mapping', MODEL_MAPPING_TEMPLATE)}>
-              {t('channels.form.fillTemplate')}
-            </Typography.Link>
-          }
-        >
-          <Input.TextArea
-            autoSize={{ minRows: 2, maxRows: 8 }}
-            placeholder={t('channels.tagEdit.unchanged')}
-            data-testid="tag-edit-model-mapping"
-          />
-        </Form.Item>
+          placeholder={t('channels.tagEdit.unchanged')}
+          template={MODEL_MAPPING_TEMPLATE}
+          testId="tag-edit-model-mapping"
+        />
         <div style={{ display: 'flex', gap: 16 }}>
           <Form.Item name="priority" label={t('channels.columns.priority')} style={{ flex: 1 }}>
             <Input placeholder={t('channels.tagEdit.unchanged')} data-testid="tag-edit-priority" />
@@ -134,6 +127,13 @@ export function TagEditDialog({ tag, tagModels, onClose }: TagEditDialogProps) {
             <Input placeholder={t('channels.tagEdit.unchanged')} data-testid="tag-edit-weight" />
           </Form.Item>
         </div>
+        <JsonField
+          name="header_override"
+          label={t('channels.form.headerOverride')}
+          placeholder={t('channels.tagEdit.unchanged')}
+          template={HEADER_OVERRIDE_TEMPLATE}
+          testId="tag-edit-header-override"
+        />
       </Form>
     </Modal>
   );

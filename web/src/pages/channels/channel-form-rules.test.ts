@@ -9,6 +9,7 @@ import {
   endsWithV1,
   formValuesFromChannel,
   isJsonOrEmpty,
+  jsonObjectFieldError,
   keyHintKey,
   keyLines,
   mergeModels,
@@ -118,6 +119,24 @@ describe('isJsonOrEmpty and prettyJson', () => {
     expect(prettyJson('{"a":"b"}')).toBe('{\n  "a": "b"\n}');
     expect(prettyJson('{broken')).toBe('{broken');
     expect(prettyJson(null)).toBe('');
+  });
+});
+
+describe('jsonObjectFieldError', () => {
+  it.each([
+    ['header_override', '', null],
+    ['header_override', '  ', null],
+    ['header_override', undefined, null],
+    ['header_override', ' {"X-Team":"blue"} ', null],
+    ['header_override', '{}', null],
+    ['header_override', '["X-Team"]', 'channels.validation.headerOverrideJson'],
+    ['header_override', 'null', 'channels.validation.headerOverrideJson'],
+    ['header_override', '{x', 'channels.validation.headerOverrideJson'],
+    ['param_override', '42', 'channels.validation.paramOverrideJson'],
+    ['setting', '"proxy"', 'channels.validation.settingJson'],
+    ['status_code_mapping', '[]', 'channels.validation.statusCodeMappingJson'],
+  ] as const)('%s %o gives %o', (field, text, expected) => {
+    expect(jsonObjectFieldError(field, text)).toBe(expected);
   });
 });
 

@@ -232,6 +232,16 @@ const jsonFieldErrors = [
   ['header_override', 'channels.validation.headerOverrideJson'],
 ] as const;
 
+/** A channel field that holds a JSON object as text (the form's advanced section, the tag edit's header override). */
+export type JsonObjectField = (typeof jsonFieldErrors)[number][0];
+
+/** The i18n key of the refusal of a JSON-object field's text, or null when it is empty or an object. */
+export function jsonObjectFieldError(field: JsonObjectField, text: string | null | undefined): string | null {
+  const trimmed = text?.trim() ?? '';
+  if (trimmed === '' || isJsonObject(trimmed)) return null;
+  return jsonFieldErrors.find(([name]) => name === field)?.[1] ?? null;
+}
+
 /** Validates the form (docs/reference/console-validation.md "Channel form") and builds the payload. */
 export function prepareSubmission(values: ChannelFormValues, mode: FormMode): SubmissionCheck {
   const name = (values.name ?? '').trim();
@@ -254,9 +264,9 @@ export function prepareSubmission(values: ChannelFormValues, mode: FormMode): Su
   if (!isJsonOrEmpty(values.model_mapping)) {
     return { ok: false, error: 'channels.validation.modelMappingJson' };
   }
-  for (const [field, error] of jsonFieldErrors) {
-    const text = values[field]?.trim() ?? '';
-    if (text !== '' && !isJsonObject(text)) return { ok: false, error };
+  for (const [field] of jsonFieldErrors) {
+    const error = jsonObjectFieldError(field, values[field]);
+    if (error !== null) return { ok: false, error };
   }
   if (facts?.key?.json && keys.some((key) => !isJsonObject(key))) {
     return { ok: false, error: 'channels.validation.vertexKeyJson' };

@@ -12,6 +12,7 @@ describe('initialTagEditValues', () => {
       model_mapping: '',
       priority: null,
       weight: null,
+      header_override: '',
     });
   });
 });
@@ -26,6 +27,24 @@ describe('prepareTagEdit', () => {
     ['a text priority', { priority: 'high' }, 'channels.tagEdit.priorityInteger', false],
     ['a negative weight', { weight: '-1' }, 'channels.tagEdit.weightInvalid', false],
     ['a fractional weight', { weight: 2.5 }, 'channels.tagEdit.weightInvalid', false],
+    [
+      'a header override that is not JSON',
+      { header_override: '{x' },
+      'channels.validation.headerOverrideJson',
+      false,
+    ],
+    [
+      'a header override that is an array',
+      { header_override: '["X-Team"]' },
+      'channels.validation.headerOverrideJson',
+      false,
+    ],
+    [
+      'a header override that is text',
+      { header_override: '"X-Team"' },
+      'channels.validation.headerOverrideJson',
+      false,
+    ],
   ])('refuses %s', (_case, overrides, error, noChange) => {
     expect(prepareTagEdit('team', { ...untouched, ...overrides })).toEqual({ ok: false, error, noChange });
   });
@@ -40,6 +59,7 @@ describe('prepareTagEdit', () => {
         model_mapping: ' {"a":"b"} ',
         priority: '-5',
         weight: 0,
+        header_override: ' {"X-Team":"blue"} ',
       }),
     ).toEqual({
       ok: true,
@@ -52,6 +72,7 @@ describe('prepareTagEdit', () => {
         model_mapping: '{"a":"b"}',
         priority: -5,
         weight: 0,
+        header_override: '{"X-Team":"blue"}',
       },
     });
   });
@@ -69,6 +90,21 @@ describe('prepareTagEdit', () => {
       ok: true,
       dissolves: false,
       payload: { tag: 'team', priority: 10 },
+    });
+  });
+
+  it('accepts a header override alone, and leaves it unchanged when blank', () => {
+    expect(
+      prepareTagEdit('team', { ...untouched, header_override: '{"Authorization":"Bearer {api_key}"}' }),
+    ).toEqual({
+      ok: true,
+      dissolves: false,
+      payload: { tag: 'team', header_override: '{"Authorization":"Bearer {api_key}"}' },
+    });
+    expect(prepareTagEdit('team', { ...untouched, header_override: '  ' })).toEqual({
+      ok: false,
+      error: 'channels.tagEdit.noChange',
+      noChange: true,
     });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * Rules of the tag edit dialog (docs/reference/console-validation.md "Tag edit"): empty fields mean unchanged; an empty new tag
  * removes the tag from its channels; no change at all gives 'no modification'; the model mapping must
- * be valid JSON; priority an integer and weight a non-negative integer.
+ * be valid JSON, the header override a JSON object (checked as in the channel form); priority an integer
+ * and weight a non-negative integer.
  */
 import type { TagEditPayload } from '../../api/channels.ts';
-import { isJsonOrEmpty } from './channel-form-rules.ts';
+import { isJsonOrEmpty, jsonObjectFieldError } from './channel-form-rules.ts';
 
 export interface TagEditValues {
   new_tag: string;
@@ -13,11 +14,20 @@ export interface TagEditValues {
   model_mapping: string;
   priority: number | string | null;
   weight: number | string | null;
+  header_override: string;
 }
 
 /** The dialog opens with the current tag as the new tag and every other field empty (unchanged). */
 export function initialTagEditValues(tag: string): TagEditValues {
-  return { new_tag: tag, models: [], groups: [], model_mapping: '', priority: null, weight: null };
+  return {
+    new_tag: tag,
+    models: [],
+    groups: [],
+    model_mapping: '',
+    priority: null,
+    weight: null,
+    header_override: '',
+  };
 }
 
 export type TagEditCheck =
@@ -65,6 +75,12 @@ export function prepareTagEdit(tag: string, values: TagEditValues): TagEditCheck
     return { ok: false, error: 'channels.tagEdit.weightInvalid', noChange: false };
   }
   if (weight !== undefined) payload.weight = weight;
+  const headerOverride = (values.header_override ?? '').trim();
+  if (headerOverride !== '') {
+    const error = jsonObjectFieldError('header_override', headerOverride);
+    if (error !== null) return { ok: false, error, noChange: false };
+    payload.header_override = headerOverride;
+  }
   if (Object.keys(payload).length === 1) {
     return { ok: false, error: 'channels.tagEdit.noChange', noChange: true };
   }
