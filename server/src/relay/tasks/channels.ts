@@ -1,12 +1,13 @@
 /**
  * The channel and the upstream exchange of a task submission: a channel that serves the task, chosen by
  * the relay's one chooser (group, priority, weight; a pinned `sk-<key>-<id>` channel alone), or the
- * channel that holds the parent task; and a small JSON exchange with it under the address policy.
+ * channel that holds an earlier task (its parent, its polling, its image seed, its callback's check) with
+ * a key it can send; and a small JSON exchange with it under the address policy.
  */
 import type { TaskCapability } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited } from '../../lib/http-client.ts';
-import type { CachedChannel } from '../cache/channel-cache.ts';
+import { type CachedChannel, withChosenKey } from '../cache/channel-cache.ts';
 import { applyHeaderOverride } from '../cache/header-override.ts';
 import { channelProxy } from '../call/relay-call.ts';
 import type { RelayCaller } from '../http/auth.ts';
@@ -25,6 +26,16 @@ export function chooseTaskChannel(
   tried: readonly number[],
 ): CachedChannel | null {
   return chooseChannel(context, { caller }, model, capability, tried);
+}
+
+/**
+ * The channel `id` that holds an earlier task, with the key to send: for a multi-key channel the enabled
+ * key its mode picks, as the relay chooses (../routing/choose.ts), never a disabled one. Null when the
+ * channel is gone or has no enabled key left.
+ */
+export function taskChannel(context: AppContext, id: number): CachedChannel | null {
+  const channel = context.channelCache.get(id);
+  return channel ? withChosenKey(channel) : null;
 }
 
 export interface JsonExchange {

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { isRecord } from '../canonical/helpers.ts';
 import type { TaskLabel } from './billing.ts';
+import { taskChannel } from './channels.ts';
 import {
   applyTaskState,
   expireAndGroup,
@@ -62,7 +63,8 @@ export function pollerOf<Row extends UnfinishedRow>(poll: TaskPoll<Row>): TaskPo
       columns: poll.timeoutColumns(now),
     });
     for (const [channelId, rows] of byChannel) {
-      const channel = context.channelCache.get(channelId);
+      // A channel gone, or a multi-key one with every key disabled, is not asked: its rows wait (and time out).
+      const channel = taskChannel(context, channelId);
       if (!channel) continue;
       for (let start = 0; start < rows.length; start += poll.batch) {
         const byId = new Map(rows.slice(start, start + poll.batch).map((row) => [poll.upstreamId(row), row]));

@@ -8,7 +8,7 @@ import type { AppContext } from '../../../context.ts';
 import type { MidjourneyRow } from '../../../db/schema.ts';
 import { channelProxy } from '../../call/relay-call.ts';
 import { relayError } from '../../http/errors.ts';
-import { channelBase, exchangeJson } from '../channels.ts';
+import { channelBase, exchangeJson, taskChannel } from '../channels.ts';
 import { upstreamIdOf } from './task-ids.ts';
 
 export async function relayImage(
@@ -39,8 +39,9 @@ export async function relayImage(
 }
 
 export async function fetchSeed(context: AppContext, row: MidjourneyRow): Promise<unknown> {
-  const channel = context.channelCache.get(row.channel_id);
-  if (!channel) throw relayError(503, 'channel_unavailable', 'the channel of this task is gone');
+  const channel = taskChannel(context, row.channel_id);
+  if (!channel)
+    throw relayError(503, 'channel_unavailable', 'the channel of this task is gone or has no enabled key');
   const answer = await exchangeJson(context, channel, {
     url: `${channelBase(channel)}/mj/task/${encodeURIComponent(upstreamIdOf(row))}/image-seed`,
     method: 'GET',

@@ -16,7 +16,7 @@ import { randomString } from '../../../lib/random.ts';
 import { savedServerAddress } from '../../../options/server-address.ts';
 import { isRecord } from '../../canonical/helpers.ts';
 import { maskSecrets, relayError } from '../../http/errors.ts';
-import { channelBase, exchangeJson } from '../channels.ts';
+import { channelBase, exchangeJson, taskChannel } from '../channels.ts';
 import { applyTaskState, FINAL_STATUSES } from '../finalize.ts';
 import { privateFields } from '../properties.ts';
 import { callbackBase } from './callback-address.ts';
@@ -72,8 +72,8 @@ function unverified(reason: string): Error {
 
 /** The task as the upstream holds it now; throws a 502 (changing nothing) when it cannot be had. */
 async function upstreamTask(context: AppContext, row: MidjourneyRow): Promise<Record<string, unknown>> {
-  const channel = context.channelCache.get(row.channel_id);
-  if (!channel) throw unverified(`the channel of task ${row.mj_id} is gone`);
+  const channel = taskChannel(context, row.channel_id);
+  if (!channel) throw unverified(`the channel of task ${row.mj_id} is gone or has no enabled key`);
   const upstreamId = upstreamIdOf(row);
   let answer: Awaited<ReturnType<typeof exchangeJson>>;
   try {

@@ -14,7 +14,7 @@ import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
 import type { RelayCaller } from '../../http/auth.ts';
 import { relayError } from '../../http/errors.ts';
-import { channelBase } from '../channels.ts';
+import { channelBase, taskChannel } from '../channels.ts';
 import { type ParentIds, UPSTREAM_ID_FIELD, withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
 import { actionModel, nameUpstreamParent, type Submission } from './actions.ts';
@@ -55,7 +55,7 @@ async function parentTask(
       'task_status_not_success',
       `task ${parentId} has not succeeded (${parent.status || 'submitting'})`,
     );
-  const channel = context.channelCache.get(parent.channel_id);
+  const channel = taskChannel(context, parent.channel_id);
   if (channel?.status !== 1)
     throw relayError(503, 'channel_unavailable', `the channel of task ${parentId} is not available`);
   return { channel, ids: { id: parent.mj_id, upstreamId: upstreamIdOf(parent) } };

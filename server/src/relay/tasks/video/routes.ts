@@ -16,7 +16,7 @@ import { relayError } from '../../http/errors.ts';
 import { encodeMultipart, type MultipartBody, readMultipart } from '../../http/multipart.ts';
 import { renderRelayError } from '../../http/routes.ts';
 import { admitModel } from '../../routing/auto-group.ts';
-import { channelBase } from '../channels.ts';
+import { channelBase, taskChannel } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
 import { videoView } from './view.ts';
@@ -135,8 +135,9 @@ async function content(
   const row = await ownVideo(context, request);
   if (row.status !== 'SUCCESS')
     throw relayError(400, 'video_not_ready', `video ${row.task_id} is not completed`);
-  const channel = context.channelCache.get(row.channel_id);
-  if (!channel) throw relayError(503, 'channel_unavailable', 'the channel of this video is gone');
+  const channel = taskChannel(context, row.channel_id);
+  if (!channel)
+    throw relayError(503, 'channel_unavailable', 'the channel of this video is gone or has no enabled key');
   const variant = (request.query as Record<string, unknown>).variant;
   const query = typeof variant === 'string' && variant ? `?variant=${encodeURIComponent(variant)}` : '';
   const response = await context.upstream
