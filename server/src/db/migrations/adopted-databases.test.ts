@@ -15,9 +15,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../../../common/api/reply.ts';
 import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
+import type { TokenView } from '../../../../common/api/tokens.ts';
 import { loadConfig } from '../../config.ts';
 import { type RunningServer, startServer } from '../../main.ts';
 import { type DialectCase, databaseMatrix, type TestDatabase } from '../../test-support/databases.ts';
+import { startFakeUpstream } from '../../test-support/fake-upstream/fake-upstream.ts';
 import { ApiClient } from '../../test-support/test-server.ts';
 import { connectDatabase, type DatabaseHandle } from '../connect.ts';
 import { type AdoptedUser, buildNewApiDatabase, buildOneApiDatabase } from './test-adopted-schemas.ts';
@@ -36,7 +38,11 @@ interface Boot {
 }
 
 /** Boots the real server on `database` with a logger whose warnings the test reads. */
-async function boot(database: TestDatabase, journalDirectory: string): Promise<Boot> {
+async function boot(
+  database: TestDatabase,
+  journalDirectory: string,
+  environment: Record<string, string> = {},
+): Promise<Boot> {
   const warnings: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -55,6 +61,7 @@ async function boot(database: TestDatabase, journalDirectory: string): Promise<B
     HOST: '127.0.0.1',
     WEB_DIST_PATH: '/nonexistent-switchyard-dist',
     ...database.environment,
+    ...environment,
   });
   const server = await startServer(config, { port: 0, logger: pino({ level: 'warn' }, sink) });
   return { server, warnings };
@@ -132,6 +139,86 @@ describe.each(matrix)('a new-api database on $name', (dialect) => {
         // biome-ignore lint/suspicious/noExplicitAny: two_fas is new-api's table, not in Switchyard's schema.
         const secrets = await (handle.db as any).selectFrom('two_fas').select('secret').execute();
         expect(secrets).toEqual([{ secret: 'JBSWY3DPEHPK3PXP' }]);
+      } finally {
+        await handle.close();
+      }
+    },
+  );
+  run(
+    "takes new rows through the API in new-api's tables: its NOT NULL password, channel key and auth_version",
+    async () => {
+      const upstream = await startFakeUpstream();
+      const { server } = await boot(state.database!, state.journalDirectory, {
+        BATCH_UPDATE_ENABLED: 'false',
+      });
+      try {
+        const root = await login(server, 'root');
+        const created = await root.post('/api/user/', {
+          username: 'bob',
+          password: 'bob-password-1',
+          display_name: 'bob',
+        });
+        expect(created.body.success, JSON.stringify(created.body)).toBe(true);
+        const bob = new ApiClient(server.url);
+        expect((await bob.login('bob', 'bob-password-1')).body.success).toBe(true);
+        const channel = await root.post('/api/channel/', {
+          type: 1,
+          key: 'sk-adopted-upstream',
+          name: 'adopted',
+          models: 'gpt-4o-mini',
+          group: 'default',
+          base_url: upstream.url,
+        });
+        expect(channel.body.success, JSON.stringify(channel.body)).toBe(true);
+        const redemption = await root.post('/api/redemption/', { name: 'code', quota: 1000, count: 1 });
+        expect(redemption.body.success, JSON.stringify(redemption.body)).toBe(true);
+        // alice has quota from new-api; bob, just made, has none.
+        const alice = await login(server, 'alice');
+        const token = await alice.post<TokenView>('/api/token/', {
+          name: 'alice-key',
+          remain_quota: 0,
+          unlimited_quota: true,
+          expired_time: -1,
+        });
+        expect(token.body.success, JSON.stringify(token.body)).toBe(true);
+        const reply = await fetch(`${server.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer sk-${token.body.data!.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }),
+        });
+        expect(reply.status, await reply.clone().text()).toBe(200);
+        await reply.arrayBuffer();
+      } finally {
+        await server.close();
+        await upstream.close();
+      }
+      const handle = connectDatabase(state.database!.target);
+      try {
+        const bob = await handle.db
+          .selectFrom('users')
+          .select(['password', 'auth_version'])
+          .where('username', '=', 'bob')
+          .executeTakeFirstOrThrow();
+        expect(bob.password).toMatch(/^\$2/);
+        expect(Number(bob.auth_version)).toBe(1);
+        const channels = await handle.db
+          .selectFrom('channels')
+          .select('key')
+          .where('name', '=', 'adopted')
+          .execute();
+        expect(channels).toEqual([{ key: 'sk-adopted-upstream' }]);
+        expect(await handle.db.selectFrom('redemptions').select('name').execute()).toEqual([
+          { name: 'code' },
+        ]);
+        expect(await handle.db.selectFrom('tokens').select('name').execute()).toEqual([
+          { name: 'alice-key' },
+        ]);
+        const logs = await handle.db
+          .selectFrom('logs')
+          .select(['model_name', 'token_name'])
+          .where('type', '=', 2)
+          .execute();
+        expect(logs).toEqual([{ model_name: 'gpt-4o-mini', token_name: 'alice-key' }]);
       } finally {
         await handle.close();
       }

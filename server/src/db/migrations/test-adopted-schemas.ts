@@ -26,8 +26,11 @@ type Kind =
 
 interface AdoptedTable {
   name: string;
-  /** [column, kind, default (SQL literal, already portable) or undefined] */
-  columns: [string, Kind, string?][];
+  /**
+   * [column, kind, default (SQL literal, already portable) or undefined, 'not null' where the GORM tag says
+   * `not null`]
+   */
+  columns: [string, Kind, string?, 'not null'?][];
   /** [index name, columns, unique] */
   indexes?: [string, string[], boolean][];
 }
@@ -60,8 +63,9 @@ async function createTables(
   tables: AdoptedTable[],
 ): Promise<void> {
   for (const table of tables) {
-    const columns = table.columns.map(([name, kind, defaultValue]) => {
+    const columns = table.columns.map(([name, kind, defaultValue, notNull]) => {
       let definition = `${quote(name, dialect)} ${columnType(kind, dialect)}`;
+      if (notNull) definition += ' not null';
       if (defaultValue !== undefined) {
         const literal =
           kind === 'bool' && dialect === 'postgres'
@@ -94,26 +98,36 @@ function newApiTables(): AdoptedTable[] {
       columns: [
         ['id', 'pk'],
         ['username', 'varchar(191)'],
-        ['password', 'text'],
+        // `gorm:"not null;"` with no default: every insert must give it.
+        ['password', 'text', undefined, 'not null'],
         ['display_name', 'varchar(191)'],
         ['role', 'int', '1'],
         ['status', 'int', '1'],
         ['email', 'varchar(191)'],
         ['github_id', 'varchar(191)'],
+        ['discord_id', 'varchar(191)'],
+        ['oidc_id', 'varchar(191)'],
+        ['wechat_id', 'varchar(191)'],
+        ['telegram_id', 'varchar(191)'],
         ['access_token', 'varchar(32)'],
         ['quota', 'bigint', '0'],
         ['used_quota', 'bigint', '0'],
         ['request_count', 'bigint', '0'],
         ['group', 'varchar(64)', "'default'"],
         ['aff_code', 'varchar(32)'],
+        ['aff_count', 'int', '0'],
+        ['aff_quota', 'int', '0'],
+        ['aff_history', 'int', '0'],
         ['inviter_id', 'int'],
+        ['invite_rebate_eligible', 'bool', '0'],
         ['deleted_at', 'deleted_at'],
+        ['linux_do_id', 'varchar(191)'],
         ['setting', 'text'],
         ['remark', 'varchar(255)'],
         ['stripe_customer', 'varchar(64)'],
         ['created_at', 'bigint'],
         ['last_login_at', 'bigint', '0'],
-        ['auth_version', 'bigint', '1'],
+        ['auth_version', 'bigint', '1', 'not null'],
       ],
       indexes: [
         ['idx_users_username', ['username'], true],
@@ -126,17 +140,31 @@ function newApiTables(): AdoptedTable[] {
       columns: [
         ['id', 'pk'],
         ['type', 'int', '0'],
-        ['key', 'text'],
+        // `gorm:"not null"` with no default: every insert must give it.
+        ['key', 'text', undefined, 'not null'],
         ['open_ai_organization', 'text'],
+        ['test_model', 'text'],
         ['status', 'int', '1'],
         ['name', 'varchar(191)'],
         ['weight', 'bigint', '0'],
         ['created_time', 'bigint'],
+        ['test_time', 'bigint'],
+        ['response_time', 'int'],
         ['base_url', 'text'],
+        ['other', 'text'],
+        ['balance', 'double'],
+        ['balance_updated_time', 'bigint'],
         ['models', 'text'],
         ['group', 'varchar(64)', "'default'"],
+        ['used_quota', 'bigint', '0'],
+        ['model_mapping', 'text'],
+        ['status_code_mapping', 'varchar(1024)', "''"],
         ['priority', 'bigint', '0'],
         ['auto_ban', 'int', '1'],
+        ['need_reconcile', 'int', '0'],
+        ['tag', 'varchar(191)'],
+        ['remark', 'varchar(255)'],
+        ['settings', 'text'],
         ['other_info', 'text'],
         ['setting', 'text'],
         ['param_override', 'text'],
@@ -198,6 +226,83 @@ function newApiTables(): AdoptedTable[] {
         ['create_time', 'bigint'],
         ['complete_time', 'bigint'],
         ['status', 'text'],
+      ],
+    },
+    {
+      name: 'tokens',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['key', 'varchar(128)'],
+        ['status', 'int', '1'],
+        ['name', 'varchar(191)'],
+        ['created_time', 'bigint'],
+        ['accessed_time', 'bigint'],
+        ['expired_time', 'bigint', '-1'],
+        ['remain_quota', 'int', '0'],
+        ['unlimited_quota', 'bool'],
+        ['model_limits_enabled', 'bool'],
+        ['model_limits', 'text'],
+        ['allow_ips', 'varchar(191)', "''"],
+        ['used_quota', 'int', '0'],
+        ['group', 'varchar(191)', "''"],
+        ['cross_group_retry', 'bool'],
+        ['billing_type', 'int', '0'],
+        ['deleted_at', 'deleted_at'],
+      ],
+      indexes: [['idx_tokens_key', ['key'], true]],
+    },
+    {
+      name: 'redemptions',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['key', 'varchar(32)'],
+        ['status', 'int', '1'],
+        ['name', 'varchar(191)'],
+        ['quota', 'int', '100'],
+        ['created_time', 'bigint'],
+        ['redeemed_time', 'bigint'],
+        ['used_user_id', 'int'],
+        ['deleted_at', 'deleted_at'],
+        ['expired_time', 'bigint'],
+      ],
+      indexes: [['idx_redemptions_key', ['key'], true]],
+    },
+    {
+      name: 'logs',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['created_at', 'bigint'],
+        ['type', 'int'],
+        ['content', 'text'],
+        ['username', 'varchar(191)', "''"],
+        ['token_name', 'varchar(191)', "''"],
+        ['model_name', 'varchar(191)', "''"],
+        ['quota', 'int', '0'],
+        ['prompt_tokens', 'int', '0'],
+        ['completion_tokens', 'int', '0'],
+        ['use_time', 'int', '0'],
+        ['is_stream', 'bool'],
+        ['channel_id', 'int'],
+        ['token_id', 'int', '0'],
+        ['group', 'varchar(191)'],
+        ['ip', 'varchar(191)', "''"],
+        ['other', 'text'],
+      ],
+    },
+    {
+      name: 'quota_data',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['username', 'varchar(64)', "''"],
+        ['model_name', 'varchar(64)', "''"],
+        ['created_at', 'bigint'],
+        ['token_used', 'int', '0'],
+        ['count', 'int', '0'],
+        ['quota', 'int', '0'],
       ],
     },
     {
