@@ -10,9 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectDatabase } from './db/connect.ts';
-import { runMigrations } from './db/migrations/index.ts';
-import { writeDamagedJournal } from './db/test-damaged-journal.ts';
+import { createPayerDatabase, writeDamagedJournal } from './db/test-damaged-journal.ts';
 import { type ServerProcess, startServerProcess } from './test-support/server-process.ts';
 
 const START_QUOTA = 1_000;
@@ -42,13 +40,7 @@ function quotaOf(path: string): number {
 describe('two instances in one folder', () => {
   it('both start, each with a journal named with its port; the earlier default journal is replayed once', async () => {
     const path = join(directory, 'one-api.db');
-    const handle = connectDatabase({ dialect: 'sqlite', path });
-    await runMigrations(handle);
-    await handle.db
-      .insertInto('users')
-      .values({ username: 'payer', password: 'x', quota: START_QUOTA })
-      .execute();
-    await handle.close();
+    await createPayerDatabase(path, START_QUOTA);
     // What an earlier version left at its default path: +1, +20 and +300 to user 1, never flushed.
     writeDamagedJournal(`${path}.ledger`, 'log-content', (lines) => `${lines.join('\n')}\n`);
 

@@ -10,9 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, test } from 'vitest';
-import { connectDatabase } from './db/connect.ts';
-import { runMigrations } from './db/migrations/index.ts';
-import { writeDamagedJournal } from './db/test-damaged-journal.ts';
+import { createPayerDatabase, writeDamagedJournal } from './db/test-damaged-journal.ts';
 import { REDIS_TEST_URL, redisSkipReason } from './test-support/redis.ts';
 import { type ServerProcess, startServerProcess } from './test-support/server-process.ts';
 
@@ -52,13 +50,7 @@ describe.skipIf(skipReason !== null)('WORKERS=2 after an earlier version', () =>
 
   test("each worker replays and removes the journal the earlier version's worker of its number left", async () => {
     const path = join(directory, 'one-api.db');
-    const handle = connectDatabase({ dialect: 'sqlite', path });
-    await runMigrations(handle);
-    await handle.db
-      .insertInto('users')
-      .values({ username: 'payer', password: 'x', quota: START_QUOTA })
-      .execute();
-    await handle.close();
+    await createPayerDatabase(path, START_QUOTA);
     const legacy = [0, 1].map((index) => `${path}.ledger.worker-${index}`);
     for (const file of legacy) writeDamagedJournal(file, 'log-content', (lines) => `${lines.join('\n')}\n`);
 

@@ -11,9 +11,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from '../test-support/server-process.ts';
-import { connectDatabase } from './connect.ts';
-import { runMigrations } from './migrations/index.ts';
-import { writeDamagedJournal } from './test-damaged-journal.ts';
+import { createPayerDatabase, writeDamagedJournal } from './test-damaged-journal.ts';
 
 const START_QUOTA = 1_000;
 const SECRET = 'sk-live-never-in-a-log-000111222';
@@ -35,13 +33,7 @@ afterAll(() => {
  */
 async function databaseWithJournal(name: string, damage: (lines: string[]) => string): Promise<string> {
   const path = join(directory, `${name}.db`);
-  const handle = connectDatabase({ dialect: 'sqlite', path });
-  await runMigrations(handle);
-  await handle.db
-    .insertInto('users')
-    .values({ username: 'payer', password: 'x', quota: START_QUOTA })
-    .execute();
-  await handle.close();
+  await createPayerDatabase(path, START_QUOTA);
   writeDamagedJournal(`${path}.ledger`, SECRET, damage);
   return path;
 }
@@ -132,13 +124,7 @@ describe('booting on a damaged ledger journal', () => {
 describe('upgrading with a journal on disk', () => {
   it('replays a journal the previous version wrote (format 2, log rows by name) and refunds its open reservation', async () => {
     const path = join(directory, 'upgrade.db');
-    const handle = connectDatabase({ dialect: 'sqlite', path });
-    await runMigrations(handle);
-    await handle.db
-      .insertInto('users')
-      .values({ username: 'payer', password: 'x', quota: START_QUOTA })
-      .execute();
-    await handle.close();
+    await createPayerDatabase(path, START_QUOTA);
     // Reserve 100 for call-1, settle it (40 back, 60 used, its log row), reserve 50 for call-2 and die.
     const journalPath = join(directory, 'upgrade.ledger');
     copyFileSync(join(import.meta.dirname, '__fixtures__', 'ledger-journal-v2.jsonl'), journalPath);

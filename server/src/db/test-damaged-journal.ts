@@ -6,8 +6,18 @@
  * lines (the header is line 1) before it is left for the next boot.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { connectDatabase } from './connect.ts';
 import { LedgerJournal } from './ledger-journal.ts';
 import { completeLogRow, logRowValues } from './log-row.ts';
+import { runMigrations } from './migrations/index.ts';
+
+/** A migrated SQLite database at `path` whose one user (id 1, `payer`) holds `quota`: what the journals act on. */
+export async function createPayerDatabase(path: string, quota: number): Promise<void> {
+  const handle = connectDatabase({ dialect: 'sqlite', path });
+  await runMigrations(handle);
+  await handle.db.insertInto('users').values({ username: 'payer', password: 'x', quota }).execute();
+  await handle.close();
+}
 
 export function writeDamagedJournal(path: string, secret: string, damage: (lines: string[]) => string): void {
   LedgerJournal.acquire(path);
