@@ -35,6 +35,10 @@ import {
   VOLCENGINE_BASE_URLS,
 } from './channel-type-facts.ts';
 
+import { AGENT_PLATFORM_TYPES } from './channel-types-agents.ts';
+import { AGGREGATOR_TYPES } from './channel-types-aggregators.ts';
+import { VIDEO_PLATFORM_TYPES } from './channel-types-video.ts';
+
 export * from './channel-type-facts.ts';
 
 /** Every OpenAI route, and OpenAI's video API: what an OpenAI-compatible server behind a type serves. */
@@ -42,8 +46,8 @@ const EVERY_OPENAI_ROUTE: readonly ChannelCapability[] = [...CHANNEL_ENDPOINTS, 
 const CHAT: readonly ChannelCapability[] = ['chat'];
 const CHAT_AND_EMBEDDINGS: readonly ChannelCapability[] = ['chat', 'embeddings'];
 
-/** Every channel type, by id. */
-export const CHANNEL_TYPES: readonly ChannelTypeFacts[] = [
+/** The types of the specification (ids 1–48). */
+const SPECIFICATION_TYPES: readonly ChannelTypeFacts[] = [
   {
     id: 1,
     name: 'OpenAI',
@@ -338,6 +342,17 @@ export const CHANNEL_TYPES: readonly ChannelTypeFacts[] = [
     models: XAI_MODELS,
   },
 ];
+
+/**
+ * Every channel type: the specification's, then the ones new-api added since, one file per family
+ * (./channel-types-aggregators.ts, ./channel-types-agents.ts, ./channel-types-video.ts).
+ */
+export const CHANNEL_TYPES: readonly ChannelTypeFacts[] = [
+  ...SPECIFICATION_TYPES,
+  ...AGGREGATOR_TYPES,
+  ...AGENT_PLATFORM_TYPES,
+  ...VIDEO_PLATFORM_TYPES,
+].sort((a, b) => a.id - b.id);
 
 const byId = new Map(CHANNEL_TYPES.map((entry) => [entry.id, entry]));
 

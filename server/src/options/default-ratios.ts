@@ -8,37 +8,13 @@
  * publish prices in CNY; those are converted at the default USD exchange rate (7.3 CNY per USD).
  * Per-call models carry a fixed USD price per request (an image, a Midjourney action, a song).
  */
-
-/** CNY per USD used to convert the list prices of Chinese providers (the USDExchangeRate default). */
-const CNY_PER_USD = 7.3;
+import { cny, type ListPrice, same, usd } from './list-prices.ts';
+import { AGENT_PLATFORM_CALL_PRICES, AGENT_PLATFORM_TOKEN_PRICES } from './prices-agents.ts';
+import { AGGREGATOR_CALL_PRICES, AGGREGATOR_TOKEN_PRICES } from './prices-aggregators.ts';
+import { VIDEO_PLATFORM_CALL_PRICES, VIDEO_PLATFORM_TOKEN_PRICES } from './prices-video.ts';
 
 /** Cache-creation (cache write) tokens are billed at this multiple of the prompt price unless set. */
 export const DEFAULT_CACHE_CREATION_RATIO = 1.25;
-
-interface ListPrice {
-  /** USD per 1M prompt tokens. */
-  input: number;
-  /** USD per 1M completion tokens; equal to input when omitted. */
-  output?: number;
-  /** USD per 1M cached prompt tokens; no cache ratio when omitted. */
-  cachedInput?: number;
-}
-
-const usd = (input: number, output?: number, cachedInput?: number): ListPrice => ({
-  input,
-  output,
-  cachedInput,
-});
-const cny = (input: number, output?: number, cachedInput?: number): ListPrice => ({
-  input: input / CNY_PER_USD,
-  output: output === undefined ? undefined : output / CNY_PER_USD,
-  cachedInput: cachedInput === undefined ? undefined : cachedInput / CNY_PER_USD,
-});
-
-/** Aliases and dated snapshots that share one price. */
-function same(names: readonly string[], price: ListPrice): Array<[string, ListPrice]> {
-  return names.map((name) => [name, price]);
-}
 
 const tokenPrices: ReadonlyArray<[string, ListPrice]> = [
   // OpenAI
@@ -254,14 +230,24 @@ function buildTables() {
   const modelRatio: Record<string, number> = {};
   const completionRatio: Record<string, number> = {};
   const cacheRatio: Record<string, number> = {};
-  for (const [model, price] of tokenPrices) {
+  for (const [model, price] of [
+    ...tokenPrices,
+    ...AGGREGATOR_TOKEN_PRICES,
+    ...AGENT_PLATFORM_TOKEN_PRICES,
+    ...VIDEO_PLATFORM_TOKEN_PRICES,
+  ]) {
     modelRatio[model] = tidy(price.input / 2);
     if (price.input > 0 && price.output !== undefined)
       completionRatio[model] = tidy(price.output / price.input);
     if (price.input > 0 && price.cachedInput !== undefined)
       cacheRatio[model] = tidy(price.cachedInput / price.input);
   }
-  const modelPrice: Record<string, number> = Object.fromEntries(callPrices);
+  const modelPrice: Record<string, number> = Object.fromEntries([
+    ...callPrices,
+    ...AGGREGATOR_CALL_PRICES,
+    ...AGENT_PLATFORM_CALL_PRICES,
+    ...VIDEO_PLATFORM_CALL_PRICES,
+  ]);
   return { modelRatio, completionRatio, cacheRatio, modelPrice };
 }
 

@@ -6,6 +6,9 @@
  * type is one entry there and, when it relays or has an account API, one line here (docs/providers.md).
  */
 import { CHANNEL_TYPES, type ChannelTypeFacts, servedChannelTypes } from '../../../common/channel-types.ts';
+import { AGENT_PLATFORM_SERVER_PARTS } from './channel-types-agents.ts';
+import { AGGREGATOR_SERVER_PARTS } from './channel-types-aggregators.ts';
+import { VIDEO_PLATFORM_SERVER_PARTS } from './channel-types-video.ts';
 import { aiProxyLibraryAdaptor } from './providers/aiproxy/index.ts';
 import { aliAdaptor } from './providers/ali/index.ts';
 import { baiduAdaptor } from './providers/baidu/index.ts';
@@ -35,7 +38,7 @@ export interface ChannelWiring {
   other: string;
 }
 
-interface ServerParts {
+export interface ServerParts {
   /** The type's adaptor: it relays, and checks keys and `other` when a channel is saved. */
   adaptor?: ProviderAdaptor;
   /** The adaptor a channel's own settings choose, where they choose (else `adaptor`). */
@@ -49,7 +52,7 @@ export interface ServerChannelType extends ChannelTypeFacts, ServerParts {}
 const compatible = openAiCompatibleAdaptor;
 
 /** Per type id; the task types (2, 5, 36) are served by server/src/relay/tasks/, without an adaptor. */
-const serverParts: Readonly<Record<number, ServerParts>> = {
+const specificationParts: Readonly<Record<number, ServerParts>> = {
   1: { adaptor: openAiAdaptor, modelList: 'openai', balance: 'openai-billing' },
   2: {},
   3: { adaptor: compatible, modelList: 'openai' },
@@ -98,6 +101,14 @@ const serverParts: Readonly<Record<number, ServerParts>> = {
   46: { adaptor: compatible, modelList: 'openai' },
   47: { adaptor: compatible, modelList: 'openai' },
   48: { adaptor: compatible, modelList: 'openai' },
+};
+
+/** The specification's types, then new-api's later ones, one file per family (as in common/). */
+const serverParts: Readonly<Record<number, ServerParts>> = {
+  ...specificationParts,
+  ...AGGREGATOR_SERVER_PARTS,
+  ...AGENT_PLATFORM_SERVER_PARTS,
+  ...VIDEO_PLATFORM_SERVER_PARTS,
 };
 
 /** One server entry per common entry: a type missing here, or unknown there, stops the server at start. */
