@@ -37,6 +37,7 @@ import {
 
 import { AGENT_PLATFORM_TYPES } from './channel-types-agents.ts';
 import { AGGREGATOR_TYPES } from './channel-types-aggregators.ts';
+import { CUSTOM_ROUTE_TYPES } from './channel-types-custom.ts';
 import { VIDEO_PLATFORM_TYPES } from './channel-types-video.ts';
 
 export * from './channel-type-facts.ts';
@@ -345,13 +346,14 @@ const SPECIFICATION_TYPES: readonly ChannelTypeFacts[] = [
 
 /**
  * Every channel type: the specification's, then the ones new-api added since, one file per family
- * (./channel-types-aggregators.ts, ./channel-types-agents.ts, ./channel-types-video.ts).
+ * (./channel-types-aggregators.ts, ./channel-types-agents.ts, ./channel-types-video.ts, ./channel-types-custom.ts).
  */
 export const CHANNEL_TYPES: readonly ChannelTypeFacts[] = [
   ...SPECIFICATION_TYPES,
   ...AGGREGATOR_TYPES,
   ...AGENT_PLATFORM_TYPES,
   ...VIDEO_PLATFORM_TYPES,
+  ...CUSTOM_ROUTE_TYPES,
 ].sort((a, b) => a.id - b.id);
 
 const byId = new Map(CHANNEL_TYPES.map((entry) => [entry.id, entry]));

@@ -8,6 +8,7 @@
 import { CHANNEL_TYPES, type ChannelTypeFacts, servedChannelTypes } from '../../../common/channel-types.ts';
 import { AGENT_PLATFORM_SERVER_PARTS } from './channel-types-agents.ts';
 import { AGGREGATOR_SERVER_PARTS } from './channel-types-aggregators.ts';
+import { CUSTOM_ROUTE_SERVER_PARTS } from './channel-types-custom.ts';
 import { VIDEO_PLATFORM_SERVER_PARTS } from './channel-types-video.ts';
 import { aiProxyLibraryAdaptor } from './providers/aiproxy/index.ts';
 import { aliAdaptor } from './providers/ali/index.ts';
@@ -109,6 +110,7 @@ const serverParts: Readonly<Record<number, ServerParts>> = {
   ...AGGREGATOR_SERVER_PARTS,
   ...AGENT_PLATFORM_SERVER_PARTS,
   ...VIDEO_PLATFORM_SERVER_PARTS,
+  ...CUSTOM_ROUTE_SERVER_PARTS,
 };
 
 /** One server entry per common entry: a type missing here, or unknown there, stops the server at start. */
