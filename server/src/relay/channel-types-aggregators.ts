@@ -1,7 +1,26 @@
 /**
  * The server parts (adaptor, account queries) of the types in common/channel-types-aggregators.ts; joined into
- * the one registry by ./channel-types.ts.
+ * the one registry by ./channel-types.ts. Type 57 relays nothing (its entry serves nothing): no adaptor.
  */
 import type { ServerParts } from './channel-types.ts';
+import { newApiUpstreamAdaptor } from './providers/new-api/index.ts';
+import { openAiCompatibleAdaptor } from './providers/openai-compatible/index.ts';
+import { perplexityAdaptor } from './providers/perplexity/index.ts';
 
-export const AGGREGATOR_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {};
+const reseller: ServerParts = { adaptor: openAiCompatibleAdaptor, modelList: 'openai' };
+const gateway: ServerParts = { adaptor: newApiUpstreamAdaptor, modelList: 'openai' };
+
+export const AGGREGATOR_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {
+  6: reseller,
+  7: reseller,
+  9: reseller,
+  10: reseller,
+  12: reseller,
+  13: reseller,
+  // Perplexity lists no models over its API: the form offers the entry's list.
+  27: { adaptor: perplexityAdaptor },
+  53: reseller,
+  57: {},
+  59: gateway,
+  60: gateway,
+};
