@@ -21,8 +21,11 @@ export const CHANNEL_ENDPOINTS = [
 
 export type ChannelEndpoint = (typeof CHANNEL_ENDPOINTS)[number];
 
-/** Asynchronous task platforms with channel types of their own (docs/tasks.md): Midjourney-Proxy, Suno. */
-export const TASK_PLATFORMS = ['mj', 'suno'] as const;
+/**
+ * Asynchronous task platforms with channel types of their own (docs/tasks.md): Midjourney-Proxy, Suno, and
+ * the video platforms of new-api's generic video route — Kling, Jimeng, Vidu, Doubao video (Seedance).
+ */
+export const TASK_PLATFORMS = ['mj', 'suno', 'kling', 'jimeng', 'vidu', 'doubao-video'] as const;
 
 export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
 

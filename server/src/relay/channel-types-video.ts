@@ -1,7 +1,14 @@
 /**
- * The server parts (adaptor, account queries) of the types in common/channel-types-video.ts; joined into
- * the one registry by ./channel-types.ts.
+ * The server parts of the types in common/channel-types-video.ts; joined into the one registry by
+ * ./channel-types.ts. The video platforms relay no OpenAI route, so they have no adaptor: their tasks are
+ * served by the task engine (./tasks/video-platforms/, ./tasks/video/ for Sora).
  */
 import type { ServerParts } from './channel-types.ts';
 
-export const VIDEO_PLATFORM_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {};
+export const VIDEO_PLATFORM_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {
+  50: {},
+  51: {},
+  52: {},
+  54: {},
+  55: {},
+};

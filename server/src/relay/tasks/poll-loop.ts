@@ -38,8 +38,16 @@ export interface TaskPoll<Row extends UnfinishedRow> {
   batch: number;
   /** The id the upstream knows the row's task by. */
   upstreamId(row: Row): string;
-  /** The upstream's task objects for `ids` (upstream ids) at `channel`; none when it cannot answer. */
-  read(context: AppContext, channel: CachedChannel, ids: readonly string[]): Promise<unknown[]>;
+  /**
+   * The upstream's task objects for `ids` (upstream ids) at `channel`; none when it cannot answer. `rows`
+   * are the rows asked for, in the order of `ids`.
+   */
+  read(
+    context: AppContext,
+    channel: CachedChannel,
+    ids: readonly string[],
+    rows: readonly Row[],
+  ): Promise<unknown[]>;
   /** The upstream id in one of its task objects. */
   idOf(task: Record<string, unknown>): string;
   /** The status mapping: an upstream task object as the row's columns, `now` in epoch milliseconds. */
@@ -68,7 +76,7 @@ export function pollerOf<Row extends UnfinishedRow>(poll: TaskPoll<Row>): TaskPo
       if (!channel) continue;
       for (let start = 0; start < rows.length; start += poll.batch) {
         const byId = new Map(rows.slice(start, start + poll.batch).map((row) => [poll.upstreamId(row), row]));
-        const tasks = await poll.read(context, channel, [...byId.keys()]).catch(() => []);
+        const tasks = await poll.read(context, channel, [...byId.keys()], [...byId.values()]).catch(() => []);
         for (const task of tasks) {
           const row = isRecord(task) ? byId.get(poll.idOf(task)) : undefined;
           if (row && isRecord(task))
@@ -87,12 +95,12 @@ export function pollerOf<Row extends UnfinishedRow>(poll: TaskPoll<Row>): TaskPo
   };
 }
 
-/** The unfinished `tasks` rows of a platform, oldest first, at most `limit`. */
-export function unfinishedTasks(context: AppContext, platform: string, limit: number) {
+/** The unfinished `tasks` rows of a platform (or of several platform names), oldest first, at most `limit`. */
+export function unfinishedTasks(context: AppContext, platform: string | readonly string[], limit: number) {
   return context.database.db
     .selectFrom('tasks')
     .selectAll()
-    .where('platform', '=', platform)
+    .where('platform', 'in', typeof platform === 'string' ? [platform] : [...platform])
     .where('status', 'not in', [...FINAL_STATUSES])
     .orderBy('id')
     .limit(limit)

@@ -53,8 +53,8 @@ export interface TaskSubmission {
   units?: number;
   /** The channel of the parent task the submission acts on: the only channel tried, once. */
   parentChannel?: CachedChannel | null;
-  /** The upstream request at `channel`. */
-  request(channel: CachedChannel): TaskRequest;
+  /** The upstream request at `channel` (a failure of the channel when it throws: a key it cannot sign with). */
+  request(channel: CachedChannel): TaskRequest | Promise<TaskRequest>;
   /** What the upstream's 2xx answer (a JSON object) means. */
   read(body: Record<string, unknown>, channel: CachedChannel): TaskReading | Promise<TaskReading>;
 }
@@ -78,7 +78,7 @@ async function attempt(
   const secrets = [channel.key];
   let answer: Awaited<ReturnType<typeof sendTaskRequest>>;
   try {
-    answer = await sendTaskRequest(context, channel, submission.request(channel));
+    answer = await sendTaskRequest(context, channel, await submission.request(channel));
   } catch (error) {
     const message = maskSecrets(`channel #${channel.id}: ${(error as Error).message}`, secrets);
     return { outcome: 'failed', status: 0, message, refused: false };

@@ -6,9 +6,11 @@
  */
 import { isRecord } from '../../canonical/helpers.ts';
 import { channelBase, exchangeJson } from '../channels.ts';
+import type { TaskPoller } from '../finalize.ts';
 import { pollerOf, type TaskPoll, unfinishedTasks } from '../poll-loop.ts';
 import { upstreamTaskId } from '../properties.ts';
 import type { TaskRow } from '../suno/view.ts';
+import { pollVideoPlatforms } from '../video-platforms/poll.ts';
 import { videoRowUpdate } from './view.ts';
 
 /** Video tasks of OpenAI's /v1/videos (the `openai` platform of the tasks table). */
@@ -33,4 +35,11 @@ export const videoPoll: TaskPoll<TaskRow> = {
   rowUpdate: (video, _row, now) => videoRowUpdate(video, now),
 };
 
-export const pollVideos = pollerOf(videoPoll);
+const pollOpenAiVideos = pollerOf(videoPoll);
+
+/** The polling round of every video: OpenAI's, then the other video platforms' (../video-platforms/poll.ts). */
+export const pollVideos: TaskPoller = async (context, timeoutMs, now) => {
+  const openai = await pollOpenAiVideos(context, timeoutMs, now);
+  const others = await pollVideoPlatforms(context, timeoutMs, now);
+  return { updated: openai.updated + others.updated, failed: openai.failed + others.failed };
+};

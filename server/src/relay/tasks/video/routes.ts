@@ -19,6 +19,7 @@ import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase, taskChannel } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
+import { registerVideoPlatformRoutes } from '../video-platforms/routes.ts';
 import { videoView } from './view.ts';
 
 const SECONDS = new Set(['4', '8', '12']);
@@ -162,7 +163,9 @@ async function content(
   return reply.send(response.body);
 }
 
+/** OpenAI's video routes, and new-api's generic video routes of the other platforms (../video-platforms/). */
 export async function registerVideoRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  await registerVideoPlatformRoutes(app, context);
   await app.register(async (scope) => {
     scope.setErrorHandler(renderRelayError);
     scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
