@@ -84,7 +84,10 @@ export function readJsonBody(
     shape?.scan(piece);
     if (shape?.problem) refuse(shapeError(shape.problem));
   });
-  payload.on('error', (error: Error) => finish(bodyError(error.message, 400)));
+  // A decoded body (server/src/relay/http/compressed-body.ts) fails with its own status (413, 415).
+  payload.on('error', (error: Error & { statusCode?: number }) =>
+    finish(error.statusCode ? error : bodyError(error.message, 400)),
+  );
   payload.on('end', () => {
     if (finished) return;
     if (size === 0) return finish(bodyError('the request body is empty', 400));

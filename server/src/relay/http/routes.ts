@@ -12,6 +12,7 @@ import { admitAndRelay } from '../call/admission.ts';
 import { messagesText, promptText } from '../formats/openai/request.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
 import { callerOf, groupUsable, keyFirst, type RelayCaller } from './auth.ts';
+import { decodeCompressedBodies } from './compressed-body.ts';
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
 import type { RelayReply, RelayRequest } from './http-types.ts';
@@ -154,6 +155,8 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     scope.decorateRequest('bodyBytes', 0);
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', relayJsonParser(context.config.maxRequestBodyBytes));
+    scope.decorateRequest('bodyEncoding', null);
+    scope.addHook('preParsing', decodeCompressedBodies(context.config.maxRequestBodyBytes));
 
     const openAiKeyFirst = keyFirst(context, 'openai');
     for (const [path, endpoint] of OPENAI_ENDPOINTS) {
