@@ -3,5 +3,10 @@
  * the one registry by ./channel-types.ts.
  */
 import type { ServerParts } from './channel-types.ts';
+import { cozeAdaptor } from './providers/coze/index.ts';
+import { replicateAdaptor } from './providers/replicate/index.ts';
 
-export const AGENT_PLATFORM_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {};
+export const AGENT_PLATFORM_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {
+  49: { adaptor: cozeAdaptor },
+  56: { adaptor: replicateAdaptor },
+};
