@@ -2,11 +2,13 @@
  * Coze channels (type 49) against a fake Coze API (server/src/test-support/fake-vendors/coze-upstream.ts)
  * that checks the token, the bot and the chat body: the conversation sent as additional messages with the
  * channel's bot id, a call without a stream created, polled and its messages listed, a stream of named
- * events — through the official `openai` SDK and `@anthropic-ai/sdk`, billed from Coze's usage. Coze's
+ * events — through the official `openai` SDK (Chat Completions and Responses), `@anthropic-ai/sdk` and
+ * `@google/genai`, billed from Coze's usage. Coze's
  * refusals (a bad token with HTTP 401, an unknown bot with HTTP 200 and an error code), a failed chat and an
  * `error` event mid-stream reach the client as clean errors and charge nothing beyond what was delivered;
- * a channel without a bot id is refused at save.
+ * the console's channel test passes; a channel without a bot id is refused at save.
  */
+import { GoogleGenAI } from '@google/genai';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_COZE_BOT_ID,
@@ -36,6 +38,7 @@ const COMPLETION_RATIO = 3;
 const ANSWER = FAKE_COZE_PIECES.join('');
 const { fixture } = setUpRelayFixture();
 let coze: FakeCoze;
+let channelId: number;
 
 const quotaOf = (prompt: number, completion: number) =>
   ratioQuota(prompt, completion, MODEL_RATIO, COMPLETION_RATIO);
@@ -45,7 +48,7 @@ const usageQuota = quotaOf(FAKE_COZE_USAGE.input_count, FAKE_COZE_USAGE.output_c
 const chatRequests = () => coze.requests.filter((request) => request.path === '/v3/chat');
 
 beforeAll(async () => {
-  ({ vendor: coze } = await fixture.addVendorChannel(startFakeCoze, {
+  ({ vendor: coze, channelId } = await fixture.addVendorChannel(startFakeCoze, {
     type: 49,
     key: FAKE_COZE_TOKEN,
     other: FAKE_COZE_BOT_ID,
@@ -236,6 +239,46 @@ describe('Coze channels', () => {
     expect(final.stop_reason).toBe('end_turn');
     expect(final.usage.output_tokens).toBe(FAKE_COZE_USAGE.output_count);
     expect(chatRequests().at(-1)!.body.stream).toBe(true);
+  });
+
+  it('serve Gemini and Responses clients, stream and not, billed from the usage', async () => {
+    const genai = new GoogleGenAI({
+      apiKey: `sk-${fixture.token.key}`,
+      httpOptions: { baseUrl: fixture.server.url },
+    });
+    const request = { model: MODEL, contents: 'Hello?' };
+    expect((await genai.models.generateContent(request)).text).toBe(ANSWER);
+    expect(chatRequests().at(-1)!.body.stream).toBe(false);
+    let streamed = '';
+    for await (const chunk of await genai.models.generateContentStream(request)) streamed += chunk.text ?? '';
+    expect(streamed).toBe(ANSWER);
+    expect(chatRequests().at(-1)!.body.stream).toBe(true);
+    expect((await fixture.lastConsumeLog()).quota).toBe(usageQuota);
+
+    const reply = await fixture.openai.responses.create({
+      model: MODEL,
+      instructions: 'Be brief.',
+      input: 'Hi',
+    });
+    expect(reply.output_text).toBe(ANSWER);
+    expect(chatRequests().at(-1)!.body.additional_messages).toEqual([
+      { role: 'user', type: 'question', content: 'Be brief.', content_type: 'text' },
+      { role: 'user', type: 'question', content: 'Hi', content_type: 'text' },
+    ]);
+    const final = await fixture.openai.responses.stream({ model: MODEL, input: 'Hi' }).finalResponse();
+    expect(final.output_text).toBe(ANSWER);
+    expect(final.usage?.input_tokens).toBe(FAKE_COZE_USAGE.input_count);
+    expect((await fixture.lastConsumeLog()).quota).toBe(usageQuota);
+  });
+
+  it('pass the console’s channel test', async () => {
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${channelId}`);
+    expect(tested.body).toMatchObject({ success: true });
+    expect(chatRequests().at(-1)!.body).toMatchObject({
+      bot_id: FAKE_COZE_BOT_ID,
+      stream: false,
+      additional_messages: [{ role: 'user', type: 'question', content: 'hi', content_type: 'text' }],
+    });
   });
 
   it('refuse a channel without a bot id when it is saved', async () => {
