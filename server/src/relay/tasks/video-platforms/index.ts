@@ -3,10 +3,11 @@
  * (./platform.ts): the route picks the platform by the model, the chooser a channel of its types; a row is
  * read back by the platform of its `platform` column (the channel type's id, as new-api stores it).
  */
+import { doubaoVideo } from './doubao.ts';
 import { kling } from './kling.ts';
 import type { VideoPlatform } from './platform.ts';
 
-export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling];
+export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, doubaoVideo];
 
 /** The platform whose models `model` is one of, or undefined. */
 export function platformOfModel(model: string): VideoPlatform | undefined {

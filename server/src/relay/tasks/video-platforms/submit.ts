@@ -6,6 +6,7 @@
  * id, as new-api stores it; `task_id` the upstream's id — with the quota it cost.
  */
 import type { AppContext } from '../../../context.ts';
+import { resolveMappedModel } from '../../../lib/mapping-rules.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import type { RelayCaller } from '../../http/auth.ts';
 import { relayError } from '../../http/errors.ts';
@@ -95,7 +96,9 @@ export function submitVideo(
     requestId,
     model: video.model,
     units: platform.units(video),
-    request: (channel) => platform.submit(channel, video),
+    // The channel's model mapping names the model upstream, as for every relay call.
+    request: (channel) =>
+      platform.submit(channel, { ...video, model: resolveMappedModel(channel.modelMapping, video.model) }),
     read: (reply, channel) => readAnswer(context, caller, platform, video, reply, channel),
   });
 }
