@@ -21,15 +21,11 @@ export const newApiUpstreamAdaptor: ProviderAdaptor = {
   buildRequest(input) {
     const { channel, endpoint, format } = input;
     if (!channel.baseUrl.trim()) return null;
-    // Gemini's adaptor would turn embeddings into Gemini's embedContent: only conversations go by format.
+    // Only conversations go by format (Gemini's adaptor would turn embeddings into its embedContent).
+    // The OpenAI-compatible adaptor sends the key as a Bearer token itself.
+    if (endpoint !== 'chat') return openAiCompatibleAdaptor.buildRequest({ ...input, format: 'openai-chat' });
     const adaptor =
-      endpoint !== 'chat'
-        ? openAiCompatibleAdaptor
-        : format === 'claude'
-          ? claudeAdaptor
-          : format === 'gemini'
-            ? geminiAdaptor
-            : openAiCompatibleAdaptor;
+      format === 'claude' ? claudeAdaptor : format === 'gemini' ? geminiAdaptor : openAiCompatibleAdaptor;
     const request = adaptor.buildRequest(input);
     if (request) request.headers.authorization = `Bearer ${channel.key}`;
     return request;
