@@ -77,6 +77,18 @@ describe('Coze replies', () => {
     });
   });
 
+  it('read the reasoning of an answer as thinking', () => {
+    const reply = codec.decodeReply({
+      chat: { id: 'chat-1', created_at: 1744872990, status: 'completed' },
+      messages: [{ role: 'assistant', type: 'answer', content: '1+1=2', reasoning_content: 'Simple sum.' }],
+    });
+    expect(reply.content).toEqual([
+      { type: 'thinking', text: 'Simple sum.' },
+      { type: 'text', text: '1+1=2' },
+    ]);
+    expect(reply.usage).toBeNull();
+  });
+
   it('read an error body, sent with HTTP 200 too', () => {
     const body = fixtures.json('reply-error.json');
     expect(codec.readError(body)).toEqual({
@@ -122,6 +134,19 @@ describe('Coze streams', () => {
         type: 'usage',
         usage: { inputTokens: 614, outputTokens: 19, cacheReadTokens: 0, reasoningTokens: 0 },
       },
+      { type: 'stop', reason: 'end_turn' },
+    ]);
+  });
+
+  it('decode the reasoning of a reasoning model as thinking before the answer', async () => {
+    expect(await decodeAtEveryCut(codec, fixtures.bytes('stream-reasoning.chunks.txt'))).toEqual([
+      { type: 'start', id: '7493040417411317786', model: '' },
+      { type: 'block_start', index: 0, block: { type: 'thinking' } },
+      { type: 'thinking_delta', index: 0, text: '用户问 1+1，' },
+      { type: 'thinking_delta', index: 0, text: '答案是 2。' },
+      { type: 'block_stop', index: 0 },
+      ...textBlock(1, '1+1=2'),
+      { type: 'usage', usage: { inputTokens: 45, outputTokens: 40, cacheReadTokens: 0, reasoningTokens: 0 } },
       { type: 'stop', reason: 'end_turn' },
     ]);
   });

@@ -6,21 +6,31 @@
  * `object_string` message (text and `file_url` images). The bot id is the channel's (./index.ts adds it).
  *
  * Replies: a stream is SSE with named events — `conversation.message.delta` carries a piece of the answer
- * (`type: answer`), `conversation.chat.completed` the usage (`input_count`, `output_count`),
+ * (`type: answer`; reasoning models' chain of thought in `reasoning_content`, passed on as thinking), `conversation.chat.completed` the usage (`input_count`, `output_count`),
  * `conversation.chat.failed` and `error` a failure, `conversation.chat.requires_action` a tool the bot wants
  * the caller to run (which a relayed call cannot); every other event (chat created, in progress, completed
  * messages that repeat the deltas, verbose and follow-up messages, `done`) is skipped. A call without a
  * stream is a chat created, polled and its messages listed (./transport.ts), read here as one
  * `{chat, messages}` object. Errors are Coze's `{code, msg}` bodies, often sent with HTTP 200.
  */
-import type { SseMessage, StreamDecoder, UpstreamCodec } from '../../canonical/codec.ts';
-import { asNumber, asString, eventObject, isRecord, joinText, tokens } from '../../canonical/helpers.ts';
-import { TextStreamState, textReply, usageOf } from '../../canonical/text-dialect.ts';
+import type { SseMessage, UpstreamCodec } from '../../canonical/codec.ts';
+import {
+  asNumber,
+  asString,
+  eventObject,
+  isRecord,
+  joinText,
+  tokens,
+  usageEvent,
+} from '../../canonical/helpers.ts';
+import { PieceStreamDecoder } from '../../canonical/stream-state.ts';
+import { usageOf } from '../../canonical/text-dialect.ts';
 import type {
   CanonicalMessage,
   CanonicalReply,
   CanonicalRequest,
   CanonicalUsage,
+  ContentBlock,
   StreamEvent,
 } from '../../canonical/types.ts';
 
@@ -122,30 +132,42 @@ function isAnswer(message: Record<string, unknown>): boolean {
   return (message.role === undefined || message.role === 'assistant') && message.type === 'answer';
 }
 
-class CozeStreamDecoder implements StreamDecoder {
-  private readonly state = new TextStreamState();
+/**
+ * The stream's events: `start` at the first piece, the thinking (`reasoning_content` of reasoning models)
+ * and the answer as blocks, the usage and `stop` at the chat's completion. A stream that ends without its
+ * completion stays unstopped (the relay reports it as interrupted).
+ */
+class CozeStreamDecoder extends PieceStreamDecoder {
   private id = '';
+  private started = false;
+  private stopped = false;
 
   push(message: SseMessage): StreamEvent[] {
     const data = eventObject(message.data);
     const events: StreamEvent[] = [];
+    if (this.stopped) return events;
     switch (message.event) {
       case 'conversation.chat.created':
         this.id = asString(data?.id) ?? this.id;
         break;
       case 'conversation.message.delta':
-        if (data && isAnswer(data)) this.state.text(events, asString(data.content) ?? '', this.id);
+        if (data && isAnswer(data)) {
+          this.piece(events, 'thinking', asString(data.reasoning_content));
+          this.piece(events, 'text', asString(data.content));
+        }
         break;
-      case 'conversation.chat.completed':
-        this.state.reportUsage(cozeUsage(data));
-        this.state.finish(events, 'end_turn', asString(data?.id) ?? this.id);
+      case 'conversation.chat.completed': {
+        this.begin(events);
+        this.close(events);
+        const usage = cozeUsage(data);
+        if (usage) events.push(usageEvent(usage));
+        events.push({ type: 'stop', reason: 'end_turn' });
+        this.stopped = true;
         break;
+      }
       case 'conversation.chat.failed':
       case 'conversation.chat.requires_action':
-        events.push({
-          type: 'error',
-          message: (data && cozeChatFailure(data)) ?? 'Coze chat failed',
-        });
+        events.push({ type: 'error', message: (data && cozeChatFailure(data)) ?? 'Coze chat failed' });
         break;
       case 'error': {
         const error = cozeError(data);
@@ -164,6 +186,19 @@ class CozeStreamDecoder implements StreamDecoder {
 
   end(): StreamEvent[] {
     return [];
+  }
+
+  private begin(events: StreamEvent[]): void {
+    if (this.started) return;
+    this.started = true;
+    events.push({ type: 'start', id: this.id, model: '' });
+  }
+
+  private piece(events: StreamEvent[], kind: 'text' | 'thinking', text: string | undefined): void {
+    if (!text) return;
+    this.begin(events);
+    const index = this.ensureOpen(kind, events);
+    events.push({ type: kind === 'text' ? 'text_delta' : 'thinking_delta', index, text });
   }
 }
 
@@ -187,15 +222,19 @@ export const cozeCodec: UpstreamCodec = {
     const answers = body.messages.filter((message): message is Record<string, unknown> =>
       isRecord(message) ? isAnswer(message) : false,
     );
-    const created = asNumber(chat.created_at);
-    return textReply({
+    const thinking = answers.map((message) => asString(message.reasoning_content) ?? '').join('');
+    const text = answers.map((message) => asString(message.content) ?? '').join('');
+    const content: ContentBlock[] = [];
+    if (thinking) content.push({ type: 'thinking', text: thinking });
+    if (text) content.push({ type: 'text', text });
+    return {
       id: asString(chat.id) ?? '',
       model: '',
-      ...(created !== undefined ? { created } : {}),
-      text: answers.map((message) => asString(message.content) ?? '').join(''),
+      created: asNumber(chat.created_at) ?? Math.floor(Date.now() / 1000),
+      content,
       stopReason: 'end_turn',
       usage: cozeUsage(chat),
-    });
+    };
   },
 
   streamDecoder: () => new CozeStreamDecoder(),
