@@ -216,6 +216,17 @@ describe('Coze channels', () => {
     expect(failure.status).toBe(400);
     expect(failure.message).toContain('Bot 7000000000000000000 does not exist');
     expect(spent).toBe(0);
+    // A streaming call gets the same JSON refusal instead of a stream.
+    const streamed = await fixture.chargedFailure(() =>
+      fixture.openai.chat.completions.create({
+        model: UNKNOWN_BOT_MODEL,
+        messages: [{ role: 'user', content: 'Hi' }],
+        stream: true,
+      }),
+    );
+    expect(streamed.failure.status).toBe(400);
+    expect(streamed.failure.message).toContain('does not exist');
+    expect(streamed.spent).toBe(0);
   });
 
   it('serve a Claude-format client, stream and not', async () => {
