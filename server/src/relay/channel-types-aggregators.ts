@@ -4,14 +4,15 @@
  */
 import type { ServerParts } from './channel-types.ts';
 import { newApiUpstreamAdaptor } from './providers/new-api/index.ts';
-import { openAiCompatibleAdaptor } from './providers/openai-compatible/index.ts';
+import { openAiAdaptor, openAiCompatibleAdaptor } from './providers/openai-compatible/index.ts';
 import { perplexityAdaptor } from './providers/perplexity/index.ts';
 
 const reseller: ServerParts = { adaptor: openAiCompatibleAdaptor, modelList: 'openai' };
 const gateway: ServerParts = { adaptor: newApiUpstreamAdaptor, modelList: 'openai' };
 
 export const AGGREGATOR_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {
-  6: reseller,
+  // OpenAIMax also speaks the Responses API (its entry's `responses`): Responses clients pass through.
+  6: { ...reseller, adaptor: openAiAdaptor },
   7: reseller,
   9: reseller,
   10: reseller,

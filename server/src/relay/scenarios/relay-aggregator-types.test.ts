@@ -8,6 +8,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { channelType } from '../../../../common/channel-types.ts';
 import { DEFAULT_REPLY_TEXT } from '../../test-support/fake-upstream/behavior.ts';
+import {
+  FAKE_RESPONSES_TEXT,
+  FAKE_RESPONSES_USAGE,
+  startFakeResponses,
+} from '../../test-support/fake-vendors/responses-upstream.ts';
 import { collectChatStream, ratioQuota } from '../../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
@@ -98,6 +103,29 @@ describe('the OpenAI resellers and Submodel', () => {
       if (type === 53) expect(log.completion_tokens).toBe(upstream.usage!.completion_tokens);
     },
   );
+
+  it('type 6 (OpenAIMax) passes a Responses call through to /v1/responses; the others convert it to chat', async () => {
+    const responses = fixture.adopt(await startFakeResponses('key-6'));
+    const id = await fixture.addChannel({
+      type: 6,
+      key: 'key-6',
+      base_url: responses.url,
+      models: 'max-responses',
+    });
+    await fixture.setModelRatios({ 'max-responses': RATIO });
+    const { result, log } = await fixture.charged(() =>
+      fixture.openai.responses.create({ model: 'max-responses', input: 'Hi' }),
+    );
+    expect(result.output_text).toBe(FAKE_RESPONSES_TEXT);
+    expect(responses.requests.at(-1)!.path).toBe('/v1/responses');
+    expect(log.channel_id).toBe(id);
+    expect(log.quota).toBe(
+      ratioQuota(FAKE_RESPONSES_USAGE.input_tokens, FAKE_RESPONSES_USAGE.output_tokens, RATIO, 1),
+    );
+    const converted = await fixture.openai.responses.create({ model: 'reseller-7-model', input: 'Hi' });
+    expect(converted.output_text).toBe(DEFAULT_REPLY_TEXT);
+    expect(fixture.upstream.requests.at(-1)!.path).toBe('/v1/chat/completions');
+  });
 
   it('the channel form offers each type’s models', async () => {
     const byType = (await fixture.root.get<Record<string, string[]>>('/api/models')).body.data!;
