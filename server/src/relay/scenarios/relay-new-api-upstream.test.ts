@@ -203,6 +203,12 @@ describe('a New API channel (type 60)', () => {
     expect(log.quota).toBe(quota(result.usage.prompt_tokens, 0));
   });
 
+  it('passes the console’s channel test', async () => {
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${newApiChannel}`);
+    expect(tested.body).toMatchObject({ success: true });
+    expectBearer(newApi, NEW_API_KEY, '/v1/chat/completions');
+  });
+
   it('lists the gateway’s models in the channel form', async () => {
     const listed = await fixture.root.get<string[]>(`/api/channel/fetch_models/${newApiChannel}`);
     expect(listed.body.success).toBe(true);

@@ -31,9 +31,10 @@ const SOURCES = [
 
 const { fixture } = setUpRelayFixture();
 let perplexity: FakeVendor;
+let channelId: number;
 
 beforeAll(async () => {
-  ({ vendor: perplexity } = await fixture.addVendorChannel(() => startFakePerplexity(KEY), {
+  ({ vendor: perplexity, channelId } = await fixture.addVendorChannel(() => startFakePerplexity(KEY), {
     type: 27,
     key: KEY,
     models: MODEL,
@@ -155,7 +156,13 @@ describe('Perplexity channels, clients of other formats', () => {
   });
 });
 
-describe('Perplexity channels, the channel form', () => {
+describe('Perplexity channels, the console', () => {
+  it('pass the channel test', async () => {
+    const tested = await fixture.root.get<unknown>(`/api/channel/test/${channelId}`);
+    expect(tested.body).toMatchObject({ success: true });
+    expect(perplexity.requests.at(-1)!.path).toBe('/chat/completions');
+  });
+
   it('offers the Sonar models for the type', async () => {
     const byType = (await fixture.root.get<Record<string, string[]>>('/api/models')).body.data!;
     expect(byType['27']).toEqual(
