@@ -83,7 +83,6 @@ export const doubaoVideo: VideoPlatform = {
     });
     return answer.status < 400 && isRecord(answer.body) ? answer.body : null;
   },
-  idOf: (task) => asString(task.id) ?? '',
   state(task) {
     const known = STATUSES[asString(task.status) ?? ''] ?? { status: 'IN_PROGRESS', progress: 30 };
     const reason = isRecord(task.error) ? asString(task.error.message) : undefined;

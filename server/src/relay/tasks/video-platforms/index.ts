@@ -6,8 +6,9 @@
 import { doubaoVideo } from './doubao.ts';
 import { kling } from './kling.ts';
 import type { VideoPlatform } from './platform.ts';
+import { vidu } from './vidu.ts';
 
-export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, doubaoVideo];
+export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, doubaoVideo, vidu];
 
 /** The platform whose models `model` is one of, or undefined. */
 export function platformOfModel(model: string): VideoPlatform | undefined {

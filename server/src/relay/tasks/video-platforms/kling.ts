@@ -130,7 +130,7 @@ export const kling: VideoPlatform = {
     return { taskId: id };
   },
   async read(context, channel, upstreamId, row) {
-    const path = pathOf(row.action === 'generate', channel.key);
+    const path = pathOf(row.action !== 'textGenerate', channel.key);
     const answer = await exchangeJson(context, channel, {
       url: `${baseOf(channel, DEFAULT_BASE_URL)}${path}/${encodeURIComponent(upstreamId)}`,
       method: 'GET',
@@ -138,7 +138,6 @@ export const kling: VideoPlatform = {
     });
     return answer.status < 400 && isRecord(answer.body) && answer.body.code === 0 ? answer.body : null;
   },
-  idOf: (task) => asString(taskData(task).task_id) ?? '',
   state(task) {
     const data = taskData(task);
     const status = STATUSES[asString(data.task_status) ?? ''] ?? 'UNKNOWN';

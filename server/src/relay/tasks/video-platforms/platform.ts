@@ -12,8 +12,11 @@ import type { TaskRow } from '../../../db/schema.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import type { TaskRequest } from '../submit-request.ts';
 
-/** new-api's task actions (constant/task.go): image to video, text to video. */
-export type VideoAction = 'generate' | 'textGenerate';
+/**
+ * new-api's task actions (constant/task.go): image to video, text to video, first and last frame, reference
+ * images.
+ */
+export type VideoAction = 'generate' | 'textGenerate' | 'firstTailGenerate' | 'referenceGenerate';
 
 /** A video submission as new-api's generic route takes it (relay/common TaskSubmitReq), checked. */
 export interface VideoRequest {
@@ -53,6 +56,8 @@ export interface VideoPlatform {
   ownsModel(model: string): boolean;
   /** Units of the model price the request costs: 1 when priced per call, its seconds when per second. */
   units(request: VideoRequest): number;
+  /** The task's action where the platform tells more kinds apart than image or text to video. */
+  action?(request: VideoRequest): VideoAction;
   /** Why the request cannot go to this platform (a 400 before anything is reserved), or null. */
   requestProblem?(request: VideoRequest): string | null;
   /** The submission at `channel`; throws (a failure of the channel) when the channel's key cannot be used. */
@@ -63,8 +68,6 @@ export interface VideoPlatform {
   submitted(reply: Record<string, unknown>): SubmitAnswer;
   /** The upstream's task object for `row` at `channel`, or null when it cannot answer now. */
   read(context: AppContext, channel: CachedChannel, upstreamId: string, row: TaskRow): Promise<unknown>;
-  /** The upstream task id in one of its task objects. */
-  idOf(task: Record<string, unknown>): string;
   /** The status mapping of an upstream task object. */
   state(task: Record<string, unknown>): VideoTaskState;
   /** The finished video's URL in an upstream task object, or '' (none, or served through the gateway). */

@@ -4,6 +4,7 @@
  * the platform's status mapping applied to the row — a failure refunded once (../finalize.ts).
  */
 import type { TaskRow } from '../../../db/schema.ts';
+import { isRecord } from '../../canonical/helpers.ts';
 import type { PollResult, TaskPoller } from '../finalize.ts';
 import { pollerOf, type TaskPoll, unfinishedTasks } from '../poll-loop.ts';
 import { upstreamTaskId } from '../properties.ts';
@@ -32,6 +33,15 @@ export function videoRowUpdate(
   };
 }
 
+/**
+ * A polled task as the round passes it on: the upstream id it was read by (not every platform's task
+ * object names its id) and the object.
+ */
+interface PolledTask extends Record<string, unknown> {
+  id: string;
+  task: Record<string, unknown>;
+}
+
 /** The polling of one video platform's rows. */
 export function videoPlatformPoll(platform: VideoPlatform): TaskPoll<TaskRow> {
   return {
@@ -46,10 +56,10 @@ export function videoPlatformPoll(platform: VideoPlatform): TaskPoll<TaskRow> {
     async read(context, channel, [id], [row]) {
       if (id === undefined || row === undefined) return [];
       const task = await platform.read(context, channel, id, row);
-      return task === null || task === undefined ? [] : [task];
+      return isRecord(task) ? [{ id, task } satisfies PolledTask] : [];
     },
-    idOf: (task) => platform.idOf(task),
-    rowUpdate: (task, row, now) => videoRowUpdate(platform, task, row, now),
+    idOf: (polled) => String(polled.id),
+    rowUpdate: (polled, row, now) => videoRowUpdate(platform, (polled as PolledTask).task, row, now),
   };
 }
 

@@ -50,7 +50,7 @@ function readAnswer(
           user_id: caller.user.id,
           channel_id: channel.id,
           quota,
-          action: video.action,
+          action: platform.action?.(video) ?? video.action,
           status: 'SUBMITTED',
           submit_time: now,
           progress: '0%',
