@@ -21,7 +21,8 @@ export type ProviderDialect =
   | 'dify'
   | 'palm'
   | 'ollama'
-  | 'aiproxy-library';
+  | 'aiproxy-library'
+  | 'coze';
 
 /** A format an upstream is spoken to in. */
 export type UpstreamFormat = WireFormat | ProviderDialect;
