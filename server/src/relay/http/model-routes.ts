@@ -1,6 +1,7 @@
 /**
- * GET /v1/models (the models the key may use), GET /v1/models/{model}, and the OpenAI billing
- * dashboard endpoints some clients read: /dashboard/billing/subscription and /usage (also under /v1).
+ * GET /v1/models (the models the key may use), GET /v1/models/{model}, and GET /v1beta/openai/models
+ * (Gemini's OpenAI-compatible list, in OpenAI's shape). The billing dashboard endpoints are in
+ * server/src/relay/http/billing-compat.ts.
  *
  * The models routes answer three clients on one path, told apart by where the key comes (docs/formats.md,
  * "Model lists"): a Claude client (x-api-key or anthropic-version) gets Anthropic's shapes and errors; a
@@ -116,50 +117,10 @@ export async function registerModelRoutes(scope: FastifyInstance, context: AppCo
     });
   });
 
-  const quotaPerUnit = () => Math.max(1, context.options.getNumber('QuotaPerUnit'));
-
-  for (const prefix of ['', '/v1']) {
-    scope.get(`${prefix}/dashboard/billing/subscription`, async (request) => {
-      const caller = authenticateKey(context, request, 'openai');
-      const token = caller.token;
-      const useTokenQuota =
-        context.options.getBoolean('DisplayTokenStatEnabled') && token && !token.unlimited;
-      const remaining = useTokenQuota ? token.remainQuota : caller.user.quota;
-      const limitUsd = remaining / quotaPerUnit();
-      const expiresAt = token && token.expiredTime > 0 ? token.expiredTime : 0;
-      return {
-        object: 'billing_subscription',
-        has_payment_method: true,
-        soft_limit_usd: limitUsd,
-        hard_limit_usd: limitUsd,
-        system_hard_limit_usd: limitUsd,
-        access_until: expiresAt,
-      };
-    });
-
-    scope.get(`${prefix}/dashboard/billing/usage`, async (request) => {
-      const caller = authenticateKey(context, request, 'openai');
-      const token = caller.token;
-      const useTokenQuota = context.options.getBoolean('DisplayTokenStatEnabled') && token;
-      let usedQuota: number;
-      if (useTokenQuota) {
-        const row = await context.database.db
-          .selectFrom('tokens')
-          .select('used_quota')
-          .where('id', '=', token.id)
-          .executeTakeFirst();
-        usedQuota =
-          Number(row?.used_quota ?? 0) + context.writer.pendingDelta('tokens', token.id, 'used_quota');
-      } else {
-        const row = await context.database.db
-          .selectFrom('users')
-          .select('used_quota')
-          .where('id', '=', caller.user.id)
-          .executeTakeFirst();
-        usedQuota =
-          Number(row?.used_quota ?? 0) + context.writer.pendingDelta('users', caller.user.id, 'used_quota');
-      }
-      return { object: 'list', total_usage: (usedQuota / quotaPerUnit()) * 100 };
-    });
-  }
+  // Gemini's OpenAI-compatible model list (new-api serves it as /v1/models answers an OpenAI client); the key
+  // comes as Gemini's OpenAI endpoint sends it (Bearer), or in x-goog-api-key / ?key=.
+  scope.get('/v1beta/openai/models', async (request) => {
+    const caller = authenticateKey(context, request, 'gemini');
+    return { object: 'list', data: usableModels(context, caller).map(modelObject) };
+  });
 }

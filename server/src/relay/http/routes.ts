@@ -1,6 +1,8 @@
 /**
- * The relay surface: /v1 (OpenAI format), the billing dashboard endpoints, and /pg/chat/completions for
- * the playground (session auth). Errors here are rendered in OpenAI's format, never as /api replies.
+ * The relay surface: /v1 (OpenAI format), the billing dashboard endpoints (server/src/relay/http/billing-compat.ts),
+ * and /pg/chat/completions for the playground (session auth). Compressed bodies are decoded for every route
+ * of the scope (server/src/relay/http/compressed-body.ts), and its calls are refused while the system-load
+ * guard holds a refusal (server/src/relay/http/load-guard.ts). Errors here are rendered in OpenAI's format, never as /api replies.
  */
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { Role } from '../../../../common/roles.ts';
@@ -12,11 +14,13 @@ import { admitAndRelay } from '../call/admission.ts';
 import { messagesText, promptText } from '../formats/openai/request.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
 import { callerOf, groupUsable, keyFirst, type RelayCaller } from './auth.ts';
+import { registerBillingCompatRoutes } from './billing-compat.ts';
 import { decodeCompressedBodies } from './compressed-body.ts';
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
 import type { RelayReply, RelayRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
+import { refuseWhenOverloaded, startLoadGuard } from './load-guard.ts';
 import { imagePriceMultiplier, validateMediaShape } from './media.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { registerMultipartRoutes } from './multipart-routes.ts';
@@ -28,6 +32,18 @@ const notYetRelayed = [
   ['GET', '/v1/files'],
   ['POST', '/v1/fine_tuning/jobs'],
   ['POST', '/v1/batches'],
+] as const;
+
+/**
+ * Routes some clients call that no channel this gateway serves can answer: refused with 404 and the
+ * reason (docs/reference/relay.md "Routes not served").
+ */
+const refusedRoutes = [
+  [
+    'POST',
+    '/v1/alpha/search',
+    "/v1/alpha/search is the web search of ChatGPT's Codex backend (chatgpt.com/backend-api/codex/alpha/search), reached only with a ChatGPT account's OAuth session; it is not part of OpenAI's API, and this gateway serves no ChatGPT account channel",
+  ],
 ] as const;
 
 function readModel(endpoint: RelayEndpoint, body: Record<string, unknown>): string {
@@ -149,6 +165,7 @@ export const OPENAI_ENDPOINTS: ReadonlyMap<string, RelayEndpoint> = new Map([
 ]);
 
 export async function registerRelayRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
+  startLoadGuard(app, context);
   await app.register(async (scope) => {
     scope.setErrorHandler(renderRelayError);
     scope.decorateRequest('relayCaller', null);
@@ -156,6 +173,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', relayJsonParser(context.config.maxRequestBodyBytes));
     scope.decorateRequest('bodyEncoding', null);
+    scope.addHook('onRequest', refuseWhenOverloaded(context));
     scope.addHook('preParsing', decodeCompressedBodies(context.config.maxRequestBodyBytes));
 
     const openAiKeyFirst = keyFirst(context, 'openai');
@@ -165,6 +183,18 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
         return reply;
       });
     }
+
+    // OpenAI's old engines route: the model named in the path unless the body names one (as new-api reads it).
+    scope.post('/v1/engines/:model/embeddings', { preParsing: openAiKeyFirst }, async (request, reply) => {
+      const body = readBody(request.body);
+      const model = typeof body.model === 'string' && body.model.trim() !== '' ? body.model : undefined;
+      const fromPath = (request.params as { model: string }).model;
+      await serveOpenAiCall(context, request, reply, 'embeddings', callerOf(request), {
+        ...body,
+        model: model ?? fromPath,
+      });
+      return reply;
+    });
 
     // The playground: the session user is charged directly, in a group they may use.
     const asUser = requireRole(context, Role.common);
@@ -194,8 +224,20 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     });
 
     await registerModelRoutes(scope, context);
+    await registerBillingCompatRoutes(scope, context);
     await registerFormatRoutes(scope, context);
     await registerMultipartRoutes(scope, context);
+
+    for (const [method, path, reason] of refusedRoutes) {
+      scope.route({
+        method,
+        url: path,
+        preParsing: openAiKeyFirst,
+        handler: async () => {
+          throw relayError(404, 'unsupported_endpoint', reason);
+        },
+      });
+    }
 
     for (const [method, path] of notYetRelayed) {
       scope.route({
