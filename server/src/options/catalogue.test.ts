@@ -38,10 +38,20 @@ global.pass_through_request_enabled, general_setting.ping_interval_enabled, gene
 
 const switchyardKeys = ['TaskEnabled', 'ChatLink', 'ChatLink2', 'LogRetentionDays'];
 
+/** new-api's later options (setting/performance_setting there): the system-load guard. */
+const laterNewApiKeys = [
+  'performance_setting.monitor_enabled',
+  'performance_setting.monitor_cpu_threshold',
+  'performance_setting.monitor_memory_threshold',
+  'performance_setting.monitor_disk_threshold',
+];
+
 describe('option catalogue', () => {
   it('holds exactly new-api’s option keys plus Switchyard’s own', () => {
     expect(specificationKeys).toHaveLength(114);
-    expect([...optionCatalogue.keys()].sort()).toEqual([...specificationKeys, ...switchyardKeys].sort());
+    expect([...optionCatalogue.keys()].sort()).toEqual(
+      [...specificationKeys, ...laterNewApiKeys, ...switchyardKeys].sort(),
+    );
   });
 
   it.each([
@@ -85,6 +95,10 @@ describe('option catalogue', () => {
     ['claude.thinking_adapter_enabled', 'true'],
     ['claude.thinking_adapter_budget_tokens_percentage', '0.8'],
     ['general_setting.ping_interval_seconds', '60'],
+    ['performance_setting.monitor_enabled', 'false'],
+    ['performance_setting.monitor_cpu_threshold', '90'],
+    ['performance_setting.monitor_memory_threshold', '90'],
+    ['performance_setting.monitor_disk_threshold', '95'],
     ['LogRetentionDays', '0'],
     ['ChatLink', ''],
     ['Notice', ''],
@@ -111,6 +125,16 @@ describe('option catalogue', () => {
       'ModelPrice',
       'ModelRatio',
     ]);
+  });
+
+  it('holds the load-guard thresholds to whole percentages from 0 (check left out) to 100', () => {
+    const current = (key: string) => optionDefaults()[key] ?? '';
+    for (const key of laterNewApiKeys.slice(1)) {
+      expect(validateOptionValue(key, '0', current)).toBe('0');
+      expect(validateOptionValue(key, '100', current)).toBe('100');
+      for (const refused of ['101', '-1', '50.5'])
+        expect(() => validateOptionValue(key, refused, current)).toThrow();
+    }
   });
 
   it('accepts its own defaults', () => {

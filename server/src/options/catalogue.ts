@@ -1,6 +1,6 @@
 /**
- * Every option the console may set (docs/reference/options.md "Option", plus TaskEnabled, ChatLink, ChatLink2 and
- * LogRetentionDays): its type, its default (new-api's defaults and docs/reference/console-constants.md), how a value is validated,
+ * Every option the console may set (docs/reference/options.md "Option", plus TaskEnabled, ChatLink, ChatLink2,
+ * LogRetentionDays and new-api's later performance_setting.monitor_* keys): its type, its default (new-api's defaults and docs/reference/console-constants.md), how a value is validated,
  * and whether it is a secret. Values travel and are stored as strings.
  */
 import {
@@ -334,6 +334,12 @@ const definitions: OptionDefinition[] = [
   flag('global.pass_through_request_enabled', false),
   flag('general_setting.ping_interval_enabled', false),
   number('general_setting.ping_interval_seconds', 60, { minimum: 1 }),
+  // The system-load guard (new-api's performance monitor; server/src/relay/http/load-guard.ts): percentages,
+  // 0 leaves that check out.
+  flag('performance_setting.monitor_enabled', false),
+  number('performance_setting.monitor_cpu_threshold', 90, { maximum: 100 }),
+  number('performance_setting.monitor_memory_threshold', 90, { maximum: 100 }),
+  number('performance_setting.monitor_disk_threshold', 95, { maximum: 100 }),
 ];
 
 /** Every console-settable option, in the catalogue's order. */

@@ -6,7 +6,7 @@
  * same as through Fastify's routes (server/src/relay/http/routes.ts), which stay registered and serve every
  * request the direct path leaves alone:
  * - the same headers (X-Request-Id, X-Content-Type-Options), key-first authentication, body limits and
- *   messages, error shapes and request ids;
+ *   messages, error shapes and request ids, and the system-load guard's 503;
  * - requests whose body is not plain JSON (another content type, a compressed body), and every request
  *   once the server is closing or when TRUST_PROXY is set (Fastify works out the client address), go
  *   through Fastify.
@@ -22,6 +22,7 @@ import type { RelayEndpoint } from '../providers/types.ts';
 import { authenticateKey } from './auth.ts';
 import type { RelayReply, RelayRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
+import { loadGuardOf } from './load-guard.ts';
 import { OPENAI_ENDPOINTS, renderRelayError, serveOpenAiCall } from './routes.ts';
 
 /** Serves the request and returns true, or returns false and leaves it to Fastify. */
@@ -194,6 +195,7 @@ export function directRelayHandler(context: AppContext, closing: () => boolean):
   // Fastify works out the client's address from forwarding headers; the direct path would not.
   if (context.config.trustProxy) return null;
   const { metrics, logger } = context;
+  const loadGuard = loadGuardOf(context);
   return (raw, response) => {
     if (raw.method !== 'POST' || closing()) return false;
     const { path, search } = splitUrl(raw.url ?? '');
@@ -208,7 +210,10 @@ export function directRelayHandler(context: AppContext, closing: () => boolean):
         metrics.recordHttp(path, 'POST', response.statusCode, (performance.now() - started) / 1000),
       );
     }
-    serve(context, raw, request, reply, endpoint);
+    // The system-load guard's refusal, made by its sampler (server/src/relay/http/load-guard.ts).
+    const overloaded = loadGuard.refusal;
+    if (overloaded !== null) fail(context, request, reply, overloaded);
+    else serve(context, raw, request, reply, endpoint);
     return true;
   };
 }

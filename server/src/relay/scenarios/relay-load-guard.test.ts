@@ -1,0 +1,103 @@
+/**
+ * The system-load guard (server/src/relay/http/load-guard.ts): with thresholds set below the machine's real
+ * use, relay calls get 503 in each client's format (the direct path's OpenAI calls too) and nothing is
+ * charged or sent upstream; model lists still answer; turned off, calls pass again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failureOf } from '../../test-support/relay-fixture.ts';
+import { setUpRelayFixture } from '../../test-support/test-site.ts';
+
+describe('system-load guard', () => {
+  const { fixture } = setUpRelayFixture();
+
+  beforeAll(async () => {
+    await fixture.addChannel({ key: 'upstream-key-load-guard' });
+  });
+
+  afterAll(async () => {
+    await fixture.setOption('performance_setting.monitor_enabled', 'false');
+  });
+
+  const chat = () =>
+    fixture.openai.chat.completions.create({
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: 'busy?' }],
+    });
+
+  /** Sets the thresholds and turns the guard on; resolves once a call is refused (the sample is taken at once). */
+  async function overload(thresholds: Record<string, string>): Promise<void> {
+    for (const [key, value] of Object.entries(thresholds))
+      await fixture.setOption(`performance_setting.monitor_${key}_threshold`, value);
+    await fixture.setOption('performance_setting.monitor_enabled', 'true');
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const reply = await fixture.postWithKey('/v1/embeddings', {
+        model: 'text-embedding-3-small',
+        input: 'x',
+      });
+      await reply.body?.cancel();
+      if (reply.status === 503) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('the guard did not refuse');
+  }
+
+  it('refuses calls with 503 in each client format while memory use is above its threshold', async () => {
+    await overload({ cpu: '0', memory: '1', disk: '0' });
+    const requestsBefore = fixture.upstream.requests.length;
+    const before = await fixture.userQuota();
+
+    const openai = await failureOf(chat());
+    expect(openai.status).toBe(503);
+    expect(openai.code).toBe('system_memory_overloaded');
+    expect(openai.message).toMatch(/memory use \(\d+%\) is above the 1% the administrator set/);
+
+    const claude = await fixture
+      .anthropic()
+      .messages.create({ model: 'gpt-4o', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }] })
+      .then(
+        () => null,
+        (error: { status: number; error: { type: string; error: { type: string } } }) => error,
+      );
+    expect(claude?.status).toBe(503);
+    expect(claude?.error.type).toBe('error');
+
+    const gemini = await fetch(`${fixture.server.url}/v1beta/models/gpt-4o:generateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': `sk-${fixture.token.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    });
+    expect(gemini.status).toBe(503);
+    expect(((await gemini.json()) as { error: { code: number; status: string } }).error).toMatchObject({
+      code: 503,
+      status: 'UNAVAILABLE',
+    });
+
+    const responses = await failureOf(fixture.openai.responses.create({ model: 'gpt-4o', input: 'hi' }));
+    expect(responses.status).toBe(503);
+
+    expect(fixture.upstream.requests.length).toBe(requestsBefore);
+    expect(await fixture.userQuota()).toBe(before);
+
+    const models = await fixture.openai.models.list();
+    expect(models.data.length).toBeGreaterThan(0);
+  });
+
+  it('checks the disk of the data folder, and lets calls through once turned off', async () => {
+    await overload({ cpu: '0', memory: '0', disk: '1' });
+    expect((await failureOf(chat())).code).toBe('system_disk_overloaded');
+
+    await fixture.setOption('performance_setting.monitor_enabled', 'false');
+    const completion = await chat();
+    expect(completion.choices[0]?.message.content).toBe('Hello from fake upstream');
+  });
+
+  it('leaves calls alone while no threshold is passed', async () => {
+    await fixture.setOption('performance_setting.monitor_memory_threshold', '100');
+    await fixture.setOption('performance_setting.monitor_disk_threshold', '100');
+    await fixture.setOption('performance_setting.monitor_cpu_threshold', '100');
+    await fixture.setOption('performance_setting.monitor_enabled', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await chat()).choices[0]?.message.content).toBe('Hello from fake upstream');
+    await fixture.setOption('performance_setting.monitor_enabled', 'false');
+  });
+});
