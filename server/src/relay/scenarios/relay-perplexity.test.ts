@@ -39,6 +39,7 @@ beforeAll(async () => {
     key: KEY,
     models: MODEL,
   }));
+  await fixture.addChannel({ type: 27, key: 'pplx-wrong-key', base_url: perplexity.url, models: 'sonar' });
 });
 
 /** What a call of Perplexity's usage costs at the built-in sonar-pro price ($3 / $15 per 1M tokens). */
@@ -112,6 +113,18 @@ describe('Perplexity channels, OpenAI chat clients', () => {
   });
 });
 
+describe('Perplexity channels, a refused key', () => {
+  it('is a failure without the key in it, and charges nothing', async () => {
+    const { failure, spent } = await fixture.chargedFailure(() =>
+      fixture.openai.chat.completions.create({ model: 'sonar', messages: [{ role: 'user', content: 'Hi' }] }),
+    );
+    expect(failure.status).toBeGreaterThanOrEqual(400);
+    expect(failure.message).not.toContain('pplx-wrong-key');
+    expect(perplexity.requests.at(-1)!.headers.authorization).toBe('Bearer pplx-wrong-key');
+    expect(spent).toBe(0);
+  });
+});
+
 describe('Perplexity channels, clients of other formats', () => {
   it('give a Claude client the sources after the answer, stream and not, billed the same', async () => {
     const anthropic = fixture.anthropic();
@@ -148,9 +161,18 @@ describe('Perplexity channels, clients of other formats', () => {
     expect((await fixture.lastConsumeLog()).quota).toBe(expectedQuota());
   });
 
-  it('give a Responses client the sources after the answer', async () => {
+  it('give a Responses client the sources after the answer, stream and not', async () => {
     const reply = await fixture.openai.responses.create({ model: MODEL, input: 'Capital of France?' });
     expect(reply.output_text).toBe(FAKE_PERPLEXITY_TEXT + SOURCES);
+    const stream = await fixture.openai.responses.create({
+      model: MODEL,
+      input: 'Capital of France?',
+      stream: true,
+    });
+    let streamed = '';
+    for await (const event of stream)
+      if (event.type === 'response.output_text.delta') streamed += event.delta;
+    expect(streamed).toBe(FAKE_PERPLEXITY_TEXT + SOURCES);
     expect(perplexity.requests.at(-1)!.path).toBe('/chat/completions');
     expect((await fixture.lastConsumeLog()).quota).toBe(expectedQuota());
   });
