@@ -19,7 +19,6 @@ export const CUSTOM_ROUTE_TYPES: readonly ChannelTypeFacts[] = [
     // What its routes can serve; a channel serves what its own routes name (the others leave the call to
     // the next channel).
     serves: ['chat', 'embeddings', 'images', 'rerank'],
-    form: { baseUrl: 'custom' },
   },
 ];
 

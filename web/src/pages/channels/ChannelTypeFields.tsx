@@ -1,8 +1,13 @@
-/** The type-dependent fields of the channel form: type, notice, base URL, `other`, key, batch switch. */
+/**
+ * The type-dependent fields of the channel form: type, notice, base URL, `other`, an Advanced Custom
+ * channel's routes, key, batch switch.
+ */
 import { Alert, AutoComplete, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CUSTOM_ROUTE_TYPE } from '../../../../common/channel-types-custom.ts';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
+import { CustomRoutesEditor } from './CustomRoutesEditor.tsx';
 import { type ChannelFormValues, type FormMode, keyHintKey } from './channel-form-rules.ts';
 import { channelTypeOptions, typeFields } from './type-fields.ts';
 
@@ -29,7 +34,7 @@ export function TypeField() {
   );
 }
 
-/** The notice of the chosen type, the base URL and the type's `other` field. */
+/** The notice of the chosen type, the base URL, the type's `other` field and Advanced Custom's routes. */
 export function TypeSpecificFields() {
   const { t } = useTranslation();
   const form = Form.useFormInstance<ChannelFormValues>();
@@ -89,6 +94,7 @@ export function TypeSpecificFields() {
           )}
         </Form.Item>
       )}
+      {type === CUSTOM_ROUTE_TYPE && <CustomRoutesEditor />}
       {fields.organization && (
         <Form.Item
           name="openai_organization"
