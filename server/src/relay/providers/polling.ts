@@ -1,15 +1,16 @@
 /**
- * What an adaptor's transport needs to wait for an upstream job by polling it (Replicate's predictions,
- * Coze's chats without a stream): a backing-off schedule bounded by the relay timeout, small JSON reads,
+ * What an adaptor's transport needs to wait for an upstream job by polling it (DashScope's image tasks,
+ * Replicate's predictions, Coze's chats without a stream): a backing-off schedule bounded by the relay timeout, small JSON reads,
  * and a failure answer in OpenAI's error shape. The job's own requests go through the transport's upstream
  * client (address policy, proxy, timeouts) like any relay request.
  */
-import { jsonResponse, readLimited, type UpstreamResponse } from '../../../lib/http-client.ts';
-import type { TransportInput } from '../types.ts';
+import { jsonResponse, readLimited, type UpstreamResponse } from '../../lib/http-client.ts';
+import type { TransportInput } from './types.ts';
 
 /** How long a job may run when the relay sets no timeout. */
 export const DEFAULT_JOB_BOUND_MS = 5 * 60_000;
 const MAX_JSON_BYTES = 4 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 
 /** Resolves after `ms`, or rejects with the signal's reason when the call is aborted first. */
 export function pause(ms: number, signal: AbortSignal): Promise<void> {
@@ -82,4 +83,29 @@ export function getJson(input: TransportInput, url: string, headers: Record<stri
     input.signal,
     input.proxyUrl,
   );
+}
+
+/** An image a job made, as base64: fetched under the address policy, bounded in size. */
+export async function fetchImageBase64(input: TransportInput, url: string): Promise<string> {
+  const response = await input.upstream.send(
+    { url, method: 'GET', headers: {} },
+    input.timeouts,
+    input.signal,
+    input.proxyUrl,
+  );
+  if (response.statusCode !== 200) {
+    await response.body.dump().catch(() => undefined);
+    throw new Error(`the generated image could not be fetched (HTTP ${response.statusCode})`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.length;
+    if (size > MAX_IMAGE_BYTES) {
+      response.body.destroy();
+      throw new Error('the generated image is larger than 32 MiB');
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('base64');
 }

@@ -4,9 +4,10 @@
  * image request is a task: submitted, then polled (every half second at first, backing off to 5 s) until
  * it succeeds or fails, within the relay timeout; the client gets OpenAI's image reply at the end.
  */
-import { jsonResponse, readLimited, type UpstreamResponse } from '../../../lib/http-client.ts';
+import { jsonResponse, type UpstreamResponse } from '../../../lib/http-client.ts';
 import { baseUrl, jsonPost } from '../json-request.ts';
 import { openAiCompatibleAdaptor } from '../openai-compatible/index.ts';
+import { fetchImageBase64, jobFailure, PollSchedule, readJson } from '../polling.ts';
 import type { BuildRequestInput, ProviderAdaptor, TransportInput, UpstreamRequest } from '../types.ts';
 import {
   dashScopeError,
@@ -21,8 +22,6 @@ import {
 export const DASHSCOPE_DEFAULT_BASE_URL = 'https://dashscope.aliyuncs.com';
 const FIRST_POLL_MS = 500;
 const LONGEST_POLL_MS = 5_000;
-const DEFAULT_TASK_BOUND_MS = 5 * 60_000;
-const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 
 /** Image task requests whose client asked for `b64_json` (the task gives URLs; the images are fetched). */
 const wantsBase64 = new WeakSet<UpstreamRequest>();
@@ -39,59 +38,6 @@ function nativeRequest(
   return jsonPost(url, body, false, { authorization: `Bearer ${channel.key}` });
 }
 
-function failure(status: number, message: string, code: string): UpstreamResponse {
-  return jsonResponse(status, JSON.stringify({ error: { message, type: 'upstream_error', code } }));
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', stop);
-      resolve();
-    }, ms);
-    const stop = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', stop, { once: true });
-  });
-}
-
-async function readJson(response: UpstreamResponse): Promise<unknown> {
-  const text = await readLimited(response.body, 1024 * 1024);
-  try {
-    return JSON.parse(text);
-  } catch {
-    return { message: text.slice(0, 300) };
-  }
-}
-
-/** An image the task made, as base64 (fetched under the address policy, bounded in size). */
-async function fetchImage(input: TransportInput, url: string): Promise<string> {
-  const response = await input.upstream.send(
-    { url, method: 'GET', headers: {} },
-    input.timeouts,
-    input.signal,
-    input.proxyUrl,
-  );
-  if (response.statusCode !== 200) {
-    await response.body.dump().catch(() => undefined);
-    throw new Error(`the generated image could not be fetched (HTTP ${response.statusCode})`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.length;
-    if (size > MAX_IMAGE_BYTES) {
-      response.body.destroy();
-      throw new Error('the generated image is larger than 32 MiB');
-    }
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('base64');
-}
-
 /** Submits an image task and waits for it; the answer is OpenAI's image reply, or a failure. */
 async function runImageTask(input: TransportInput): Promise<UpstreamResponse> {
   const { upstream, timeouts, signal, proxyUrl } = input;
@@ -100,28 +46,24 @@ async function runImageTask(input: TransportInput): Promise<UpstreamResponse> {
   const submitReply = await readJson(submitted);
   const taskId = (submitReply as { output?: { task_id?: unknown } })?.output?.task_id;
   if (typeof taskId !== 'string' || taskId === '')
-    return failure(
+    return jobFailure(
       502,
       dashScopeError(submitReply) ?? 'the image task was not accepted',
       'bad_upstream_reply',
     );
-  const boundMs = timeouts.headersMs > 0 ? timeouts.headersMs : DEFAULT_TASK_BOUND_MS;
-  const deadline = Date.now() + boundMs;
+  const schedule = new PollSchedule(input, LONGEST_POLL_MS, FIRST_POLL_MS);
   const poll: UpstreamRequest = {
     url: `${base(input.channel.baseUrl)}/api/v1/tasks/${encodeURIComponent(taskId)}`,
     method: 'GET',
     headers: { accept: 'application/json', authorization: `Bearer ${input.channel.key}` },
   };
-  let wait = FIRST_POLL_MS;
   for (;;) {
-    if (Date.now() + wait > deadline)
-      return failure(
+    if (!(await schedule.next(signal)))
+      return jobFailure(
         504,
-        `the image task ${taskId} did not finish within ${boundMs / 1000} s`,
+        `the image task ${taskId} did not finish within ${schedule.boundMs / 1000} s`,
         'task_timeout',
       );
-    await sleep(wait, signal);
-    wait = Math.min(LONGEST_POLL_MS, Math.round(wait * 1.5));
     const polled = await upstream.send(poll, timeouts, signal, proxyUrl);
     if (polled.statusCode >= 500) {
       await polled.body.dump().catch(() => undefined);
@@ -129,17 +71,17 @@ async function runImageTask(input: TransportInput): Promise<UpstreamResponse> {
     }
     const reply = await readJson(polled);
     if (polled.statusCode >= 300)
-      return failure(
+      return jobFailure(
         polled.statusCode,
         dashScopeError(reply) ?? 'the image task could not be read',
         'task_failed',
       );
     const state = taskState(reply);
-    if (state.state === 'failed') return failure(502, state.message, 'task_failed');
+    if (state.state === 'failed') return jobFailure(502, state.message, 'task_failed');
     if (state.state === 'succeeded') {
       const created = Math.floor(Date.now() / 1000);
       const data = wantsBase64.has(input.request)
-        ? await Promise.all(state.urls.map(async (url) => ({ b64_json: await fetchImage(input, url) })))
+        ? await Promise.all(state.urls.map(async (url) => ({ b64_json: await fetchImageBase64(input, url) })))
         : state.urls.map((url) => ({ url }));
       return jsonResponse(200, JSON.stringify({ created, data }));
     }

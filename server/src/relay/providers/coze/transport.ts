@@ -8,7 +8,7 @@
  */
 import { jsonResponse, type UpstreamResponse } from '../../../lib/http-client.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
-import { getJson, PollSchedule, readJson } from '../replicate/polling.ts';
+import { getJson, PollSchedule, readJson } from '../polling.ts';
 import type { TransportInput } from '../types.ts';
 import { cozeChatFailure, cozeError } from './codec.ts';
 

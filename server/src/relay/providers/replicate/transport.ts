@@ -10,12 +10,11 @@
 import type { UpstreamRequest, UpstreamResponse } from '../../../lib/http-client.ts';
 import { jsonResponse } from '../../../lib/http-client.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
+import { fetchImageBase64, getJson, jobFailure, PollSchedule, readJson } from '../polling.ts';
 import type { TransportInput } from '../types.ts';
-import { getJson, jobFailure, PollSchedule, readJson } from './polling.ts';
 
 const FIRST_POLL_MS = 1_000;
 const LONGEST_POLL_MS = 5_000;
-const MAX_IMAGE_BYTES = 32 * 1024 * 1024;
 
 /** Prediction requests whose client asked for `b64_json` (Replicate gives URLs; the images are fetched). */
 export const wantsBase64 = new WeakSet<UpstreamRequest>();
@@ -74,37 +73,12 @@ async function refusal(response: UpstreamResponse): Promise<UpstreamResponse> {
   return jobFailure(response.statusCode, message, code ?? 'replicate_error');
 }
 
-/** An output image as base64 (fetched under the address policy, bounded in size). */
-async function fetchImage(input: TransportInput, url: string): Promise<string> {
-  const response = await input.upstream.send(
-    { url, method: 'GET', headers: {} },
-    input.timeouts,
-    input.signal,
-    input.proxyUrl,
-  );
-  if (response.statusCode !== 200) {
-    await response.body.dump().catch(() => undefined);
-    throw new Error(`the generated image could not be fetched (HTTP ${response.statusCode})`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of response.body) {
-    size += chunk.length;
-    if (size > MAX_IMAGE_BYTES) {
-      response.body.destroy();
-      throw new Error('the generated image is larger than 32 MiB');
-    }
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('base64');
-}
-
 async function imageReply(input: TransportInput, urls: string[]): Promise<UpstreamResponse> {
   const created = Math.floor(Date.now() / 1000);
   if (!wantsBase64.has(input.request))
     return jsonResponse(200, JSON.stringify({ created, data: urls.map((url) => ({ url })) }));
   try {
-    const images = await Promise.all(urls.map((url) => fetchImage(input, url)));
+    const images = await Promise.all(urls.map((url) => fetchImageBase64(input, url)));
     return jsonResponse(200, JSON.stringify({ created, data: images.map((b64_json) => ({ b64_json })) }));
   } catch (error) {
     return jobFailure(502, (error as Error).message, 'image_fetch_failed');
