@@ -6,6 +6,7 @@ import {
   emailDomainFields,
   githubFields,
   linuxDoFields,
+  loadGuardFields,
   loginFields,
   oidcFields,
   paymentFields,
@@ -36,6 +37,7 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
       sections={[
         { name: 'server', title: 'settings.section.server', fields: serverFields },
         { name: 'worker', title: 'settings.section.worker', fields: workerFields },
+        { name: 'load-guard', title: 'loadGuard.title', fields: loadGuardFields },
         {
           name: 'payment',
           title: 'settings.section.payment',

@@ -95,3 +95,28 @@ export const personalizationFields: FieldSpec[] = [
   optionField('About', 'textarea', { help: true }),
   optionField('Footer', 'textarea', { help: true }),
 ];
+
+/**
+ * The system-load guard (new-api's performance monitor): relay calls answer 503 while CPU, memory or disk use
+ * is above its threshold (server/src/relay/http/load-guard.ts). Texts in parts/load-guard.*.json.
+ */
+const threshold = (key: string, label: string): FieldSpec => ({
+  ...optionField(key, 'number', {
+    help: 'loadGuard.help.threshold',
+    min: 0,
+    max: 100,
+    step: 1,
+    enabledBy: 'performance_setting.monitor_enabled',
+  }),
+  label,
+});
+
+export const loadGuardFields: FieldSpec[] = [
+  {
+    ...optionField('performance_setting.monitor_enabled', 'switch', { help: 'loadGuard.help.enabled' }),
+    label: 'loadGuard.field.enabled',
+  },
+  threshold('performance_setting.monitor_cpu_threshold', 'loadGuard.field.cpuThreshold'),
+  threshold('performance_setting.monitor_memory_threshold', 'loadGuard.field.memoryThreshold'),
+  threshold('performance_setting.monitor_disk_threshold', 'loadGuard.field.diskThreshold'),
+];
