@@ -5,6 +5,7 @@
  * checked before a byte is decoded; unknown encodings 415, undecodable bodies 400.
  */
 import { execFileSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ratioQuota } from '../../test-support/relay-fixture.ts';
@@ -36,6 +37,7 @@ describe('compressed request bodies', () => {
 
   beforeAll(async () => {
     await fixture.addChannel({ key: 'upstream-key-compressed' });
+    await fixture.addChannel({ key: 'upstream-key-compressed-audio', models: 'whisper-1' });
   });
 
   const chatBody = (text: string) =>
@@ -101,6 +103,39 @@ describe('compressed request bodies', () => {
     });
     expect(spent).toBe(ratioQuota(result.usage.input_tokens, result.usage.output_tokens, 1.25, 4));
     expect(log.quota).toBe(spent);
+  });
+
+  it('decodes a gzip multipart upload (a transcription), its file relayed byte for byte', async () => {
+    const file = randomBytes(4096);
+    const form = new FormData();
+    form.append('model', 'whisper-1');
+    form.append('file', new Blob([file], { type: 'audio/mpeg' }), 'speech.mp3');
+    const encoded = new Response(form);
+    const contentType = encoded.headers.get('content-type')!;
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const { result, spent, log } = await fixture.charged(async () => {
+      const reply = await fetch(`${fixture.server.url}/v1/audio/transcriptions`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer sk-${fixture.token.key}`,
+          'content-type': contentType,
+          'content-encoding': 'gzip',
+        },
+        body: gzipSync(body),
+      });
+      expect(reply.status).toBe(200);
+      return (await reply.json()) as { text: string };
+    });
+    expect(result.text.length).toBeGreaterThan(0);
+    const sent = fixture.upstream.requests.at(-1)!.body as {
+      files: Record<string, { size: number; sha256: string }>;
+    };
+    expect(sent.files.file).toMatchObject({
+      size: file.length,
+      sha256: createHash('sha256').update(file).digest('hex'),
+    });
+    expect(spent).toBe(log.quota);
+    expect(spent).toBeGreaterThan(0);
   });
 
   it.each([
