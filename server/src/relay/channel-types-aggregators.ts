@@ -15,9 +15,9 @@ export const AGGREGATOR_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {
   6: { ...reseller, adaptor: openAiAdaptor },
   7: reseller,
   9: reseller,
-  10: reseller,
-  12: reseller,
-  13: reseller,
+  10: { ...reseller, balance: 'aiproxy-points' },
+  12: { ...reseller, balance: 'credit-grants-remaining' },
+  13: { ...reseller, balance: 'credit-grants-available' },
   // Perplexity lists no models over its API: the form offers the entry's list.
   27: { adaptor: perplexityAdaptor },
   53: reseller,

@@ -158,6 +158,9 @@ describe('the server channel-type registry', () => {
     expect(balances).toEqual([
       [1, 'openai-billing'],
       [8, 'openai-billing'],
+      [10, 'aiproxy-points'],
+      [12, 'credit-grants-remaining'],
+      [13, 'credit-grants-available'],
       [20, 'openrouter'],
       [21, 'openai-billing'],
       [25, 'moonshot'],

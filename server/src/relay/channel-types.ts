@@ -30,7 +30,15 @@ import { zhipuV3Adaptor } from './providers/zhipu/index.ts';
 export type ModelListQuery = 'openai' | 'anthropic' | 'bedrock' | 'palm' | 'ollama' | 'gemini' | 'vertex';
 
 /** Which balance API an upstream has (each run by providers/account-queries.ts). */
-export type BalanceQuery = 'openai-billing' | 'openrouter' | 'deepseek' | 'siliconcloud' | 'moonshot';
+export type BalanceQuery =
+  | 'openai-billing'
+  | 'openrouter'
+  | 'deepseek'
+  | 'siliconcloud'
+  | 'moonshot'
+  | 'credit-grants-remaining'
+  | 'credit-grants-available'
+  | 'aiproxy-points';
 
 /** The channel settings that may choose the adaptor. */
 export interface ChannelWiring {

@@ -147,10 +147,11 @@ function isoDate(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
 }
 
-type Ask = (path: string) => Promise<Record<string, unknown>>;
+/** Asks a path under the channel's base URL (or a full address) with its OpenAI-style credentials, or `headers`. */
+type Ask = (pathOrUrl: string, headers?: Record<string, string>) => Promise<Record<string, unknown>>;
 
-/** Each balance API, asked at the channel's base URL with its OpenAI-style credentials. */
-const balanceQueries: Record<BalanceQuery, (ask: Ask) => Promise<number>> = {
+/** Each balance API, as new-api asks it (docs/providers/new-api-types.md for the resellers'). */
+const balanceQueries: Record<BalanceQuery, (ask: Ask, channel: CachedChannel) => Promise<number>> = {
   'openai-billing': async (ask) => {
     const subscription = await ask('/v1/dashboard/billing/subscription');
     const now = Date.now();
@@ -175,6 +176,17 @@ const balanceQueries: Record<BalanceQuery, (ask: Ask) => Promise<number>> = {
     numberOf((((await ask('/v1/user/info')).data ?? {}) as Record<string, unknown>).totalBalance),
   moonshot: async (ask) =>
     numberOf((((await ask('/v1/users/me/balance')).data ?? {}) as Record<string, unknown>).available_balance),
+  'credit-grants-remaining': async (ask) =>
+    numberOf((await ask('/dashboard/billing/credit_grants')).total_remaining),
+  'credit-grants-available': async (ask) =>
+    numberOf((await ask('/dashboard/billing/credit_grants')).total_available),
+  // AIProxy reports points at its own address, whatever the channel's base URL.
+  'aiproxy-points': async (ask, channel) => {
+    const reply = await ask('https://aiproxy.io/api/report/getUserOverview', { 'api-key': channel.key });
+    if (reply.success !== true)
+      throw new AccountQueryError(String(reply.message ?? 'the balance was refused'));
+    return numberOf(((reply.data ?? {}) as Record<string, unknown>).totalPoints);
+  },
 };
 
 /** The remaining balance (in the provider's currency, USD for most) for the types with a balance API. */
@@ -182,5 +194,7 @@ export async function fetchUpstreamBalance(context: AppContext, channel: CachedC
   const base = baseOf(channel);
   const balance = serverChannelType(channel.type)?.balance;
   if (!balance) throw new UnsupportedQueryError(String(channel.type));
-  return balanceQueries[balance]((path) => query(context, channel, `${base}${path}`));
+  const ask: Ask = (pathOrUrl, headers) =>
+    query(context, channel, /^https?:/.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`, headers);
+  return balanceQueries[balance](ask, channel);
 }
