@@ -3,7 +3,8 @@
  * sends it, or JSON) relayed through the task submit loop (../submit-loop.ts) to a channel that serves
  * `videos` and lists the model, and charged the model price per second of video; `GET /v1/videos/{id}`
  * answered from the task row (refreshed by the poller); `GET /v1/videos/{id}/content` streamed through
- * from the task's channel. Rows in `tasks` (platform `openai`, action VIDEO); errors in OpenAI's format.
+ * from the task's channel; `POST /v1/videos/{id}/remix` a new video from a finished one, at its channel.
+ * Rows in `tasks` (platform `openai`, action VIDEO); errors in OpenAI's format.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,18 +18,29 @@ import { encodeMultipart, type MultipartBody, readMultipart } from '../../http/m
 import { renderRelayError } from '../../http/routes.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase, taskChannel } from '../channels.ts';
-import { withPrivateFields } from '../properties.ts';
+import { shownProperties, withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
 import { registerVideoPlatformRoutes } from '../video-platforms/routes.ts';
 import { videoView } from './view.ts';
 
 const SECONDS = new Set(['4', '8', '12']);
 
+/** OpenAI's default size, and the sizes priced higher (new-api's Sora pricing: 1.666667 times). */
+const DEFAULT_SIZE = '720x1280';
+const LARGE_SIZES = new Set(['1792x1024', '1024x1792']);
+const LARGE_SIZE_RATIO = 1.666667;
+
 interface VideoRequest {
   model: string;
   seconds: number;
+  size: string;
   fields: [string, string][];
   files: MultipartBody['files'];
+}
+
+/** Units of the model price a video costs: its seconds, times new-api's ratio for the large sizes. */
+export function videoUnits(seconds: number, size: string): number {
+  return seconds * (LARGE_SIZES.has(size) ? LARGE_SIZE_RATIO : 1);
 }
 
 function readVideoRequest(fields: [string, string][], files: MultipartBody['files']): VideoRequest {
@@ -37,7 +49,13 @@ function readVideoRequest(fields: [string, string][], files: MultipartBody['file
   if (!value('prompt')) throw relayError(400, 'invalid_request', 'prompt is required');
   const seconds = value('seconds') || '4';
   if (!SECONDS.has(seconds)) throw relayError(400, 'invalid_request', 'seconds must be 4, 8 or 12');
-  return { model, seconds: Number(seconds), fields: fields.filter(([name]) => name !== 'model'), files };
+  return {
+    model,
+    seconds: Number(seconds),
+    size: value('size') || DEFAULT_SIZE,
+    fields: fields.filter(([name]) => name !== 'model'),
+    files,
+  };
 }
 
 /** OpenAI's video API as the submit loop knows it: the channels that serve `videos`, OpenAI's errors. */
@@ -68,7 +86,7 @@ function readAnswer(
     };
   return {
     outcome: 'accepted',
-    logExtra: { task_platform: 'openai', task_id: id, video_seconds: video.seconds },
+    logExtra: { task_platform: 'openai', task_id: id, video_seconds: video.seconds, video_size: video.size },
     async store(quota) {
       const now = Math.floor(Date.now() / 1000);
       await context.database.db
@@ -86,7 +104,7 @@ function readAnswer(
           submit_time: now,
           progress: '0%',
           properties: withPrivateFields(
-            { model: video.model, seconds: video.seconds },
+            { model: video.model, seconds: video.seconds, size: video.size },
             { tokenId: caller.token?.id ?? null },
           ),
           data: JSON.stringify(reply),
@@ -105,14 +123,55 @@ function submit(context: AppContext, request: FastifyRequest, video: VideoReques
     caller,
     requestId: request.id,
     model: video.model,
-    // Priced per second of video.
-    units: video.seconds,
+    // Priced per second of video (new-api: times 1.666667 for the large sizes).
+    units: videoUnits(video.seconds, video.size),
     request: (channel) => ({
       url: `${channelBase(channel) || 'https://api.openai.com'}/v1/videos`,
       headers: { authorization: `Bearer ${channel.key}` },
       body: { multipart: encodeMultipart([['model', video.model], ...video.fields], video.files) },
     }),
     read: (reply, channel) => readAnswer(context, caller, video, reply, channel),
+  });
+}
+
+/**
+ * `POST /v1/videos/{id}/remix` (`{prompt}`): a new video from one of the caller's finished videos, sent to
+ * the channel that made it (only there, once) and priced as that video was — its seconds and size, as
+ * new-api prices a remix.
+ */
+async function remix(context: AppContext, request: FastifyRequest<{ Params: { id: string } }>) {
+  const body = request.body;
+  const prompt = isRecord(body) && typeof body.prompt === 'string' ? body.prompt.trim() : '';
+  if (!prompt) throw relayError(400, 'invalid_request', 'prompt is required');
+  const parent = await ownVideo(context, request);
+  if (parent.status !== 'SUCCESS')
+    throw relayError(400, 'video_not_ready', `video ${parent.task_id} is not completed`);
+  const channel = taskChannel(context, parent.channel_id);
+  if (!channel)
+    throw relayError(503, 'channel_unavailable', 'the channel of this video is gone or has no enabled key');
+  const shown = shownProperties(parent.properties);
+  const video: VideoRequest = {
+    model: typeof shown.model === 'string' && shown.model ? shown.model : 'sora-2',
+    seconds: Number(shown.seconds) || 4,
+    size: typeof shown.size === 'string' && shown.size ? shown.size : DEFAULT_SIZE,
+    fields: [['prompt', prompt]],
+    files: [],
+  };
+  const caller = callerOf(request);
+  admitModel(context, caller, video.model);
+  return submitTask(context, {
+    platform: VIDEOS,
+    caller,
+    requestId: request.id,
+    model: video.model,
+    units: videoUnits(video.seconds, video.size),
+    parentChannel: channel,
+    request: (target) => ({
+      url: `${channelBase(target) || 'https://api.openai.com'}/v1/videos/${encodeURIComponent(parent.task_id)}/remix`,
+      headers: { authorization: `Bearer ${target.key}` },
+      body: { json: { prompt } },
+    }),
+    read: (reply, target) => readAnswer(context, caller, video, reply, target),
   });
 }
 
@@ -193,6 +252,9 @@ export async function registerVideoRoutes(app: FastifyInstance, context: AppCont
     });
     scope.get<{ Params: { id: string } }>('/v1/videos/:id', authenticated, async (request) =>
       videoView(await ownVideo(context, request)),
+    );
+    scope.post<{ Params: { id: string } }>('/v1/videos/:id/remix', authenticated, (request) =>
+      remix(context, request),
     );
     scope.get<{ Params: { id: string } }>('/v1/videos/:id/content', authenticated, (request, reply) =>
       content(context, request, reply),

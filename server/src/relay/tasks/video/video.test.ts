@@ -1,6 +1,6 @@
 /**
  * OpenAI's video API on the task engine, through the official `openai` SDK against a fake video API
- * (server/src/test-support/fake-vendors/openai-videos.ts): create charged per second of video, the task
+ * (server/src/test-support/fake-vendors/video/openai-videos.ts): create charged per second of video, the task
  * polled to completion and shown in the task log's table, the content streamed through, a failed video
  * refunded once.
  */
@@ -11,7 +11,7 @@ import {
   FAKE_VIDEO_BYTES,
   FAKE_VIDEO_KEY,
   startFakeVideos,
-} from '../../../test-support/fake-vendors/openai-videos.ts';
+} from '../../../test-support/fake-vendors/video/openai-videos.ts';
 import { setUpRelayFixture } from '../../../test-support/test-site.ts';
 import { pollVideos } from './poll.ts';
 
