@@ -46,6 +46,10 @@ export const channelMessages = {
     zh: '当前版本尚不支持渠道类型 {name}（{type}）的转发，请选择其他类型',
   },
   'channel.priority_invalid': { en: 'Priority must be at least -999', zh: '优先级不能小于 -999' },
+  'channel.base_url_required': {
+    en: 'Channel type {name} ({type}) needs the address of its upstream in Base URL',
+    zh: '渠道类型 {name}（{type}）需要在 Base URL 中填写上游地址',
+  },
   'channel.base_url_invalid': { en: 'Base URL must be an http(s) URL', zh: 'Base URL 必须是 http(s) 地址' },
   'channel.not_found': { en: 'Channel not found', zh: '渠道不存在' },
   'channel.status_invalid': {

@@ -107,6 +107,10 @@ export function normalizeChannelFields(
     values.group = (list.length > 0 ? list : ['default']).join(',');
   }
   if (fields.base_url !== undefined) values.base_url = normalizeBaseUrl(fields.base_url ?? '', policy);
+  // A type that has no address of its own (Azure, Custom, another gateway) cannot be saved without one.
+  const known = type === undefined ? undefined : channelType(type);
+  if (known?.form?.baseUrlRequired && (isCreate || fields.base_url !== undefined) && !values.base_url)
+    throw businessFailure('channel.base_url_required', { type: known.id, name: known.name });
   if (fields.other !== undefined) values.other = fields.other ?? '';
   // A type's default `other` (iFlytek Spark's interface version) when a channel is created without one.
   const otherDefault = type === undefined ? undefined : channelType(type)?.form?.other?.default;

@@ -16,14 +16,15 @@ let legacy: number;
 beforeAll(async () => {
   await fixture.addChannel({ models: MODEL, priority: 0 });
   const { db } = fixture.server.context.database;
-  // A channel of a type this gateway does not serve (49, Coze in new-api) as another gateway left it:
+  // A channel of a type this gateway does not serve (57, new-api's ChatGPT subscription accounts,
+  // which this gateway refuses: docs/providers/new-api-types.md) as another gateway left it:
   // enabled, higher priority, same model.
   const inserted = await db
     .insertInto('channels')
     .values({
-      type: 49,
-      name: 'coze',
-      key: 'coze-key',
+      type: 57,
+      name: 'codex',
+      key: 'codex-key',
       models: MODEL,
       group: 'default',
       status: 1,
@@ -51,14 +52,14 @@ describe('channel types without an adaptor', () => {
 
   it('cannot be created, enabled or enabled by tag', async () => {
     const created = await fixture.root.post<unknown>('/api/channel/', {
-      type: 49,
-      name: 'new-coze',
-      key: 'coze-key',
+      type: 57,
+      name: 'new-codex',
+      key: 'codex-key',
       models: MODEL,
       group: 'default',
     });
     expect(created.body.success).toBe(false);
-    expect(created.body.message).toMatch(/49/);
+    expect(created.body.message).toMatch(/57/);
     const enabled = await fixture.root.put<unknown>('/api/channel/', { id: legacy, status: 1 });
     expect(enabled.body.success).toBe(false);
     const byTag = await fixture.root.post<unknown>('/api/channel/tag/enabled', { tag: 'legacy' });
