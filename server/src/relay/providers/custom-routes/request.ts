@@ -13,6 +13,11 @@ import type { BuildRequestInput, UpstreamRequest } from '../types.ts';
 import type { CompiledRoute } from './routes.ts';
 import { renderBodyTemplate, renderText, type TemplateValues } from './template.ts';
 
+/** A header value made from placeholders: what a client's text put in it cannot break the header's line. */
+function headerValue(template: string, values: TemplateValues): string {
+  return renderText(template, values).replace(/[\r\n]+/g, ' ');
+}
+
 /** The route's target URL, or null when a path needs a base URL the channel does not have. */
 function targetUrl(route: CompiledRoute, channel: CachedChannel, values: TemplateValues): URL | null {
   const target = (route.route.upstream_path ?? '')
@@ -42,9 +47,8 @@ function applyAuth(route: CompiledRoute, url: URL, headers: Record<string, strin
   }
   const type = (auth.type ?? '').trim();
   const name = (auth.name ?? '').trim();
-  const value = renderText(auth.value ?? '', values);
-  if (type === 'header') headers[name.toLowerCase()] = value;
-  else if (type === 'query') url.searchParams.set(name, value);
+  if (type === 'header') headers[name.toLowerCase()] = headerValue(auth.value ?? '', values);
+  else if (type === 'query') url.searchParams.set(name, renderText(auth.value ?? '', values));
 }
 
 export function buildRouteRequest(route: CompiledRoute, input: BuildRequestInput): UpstreamRequest | null {
@@ -70,7 +74,7 @@ export function buildRouteRequest(route: CompiledRoute, input: BuildRequestInput
   const request = jsonPost(url.toString(), upstreamBody, stream, headers);
   // The route's headers last: they win over the credential and the JSON defaults.
   for (const [name, value] of Object.entries(route.route.headers ?? {}))
-    request.headers[name.toLowerCase()] = renderText(value, values);
+    request.headers[name.toLowerCase()] = headerValue(value, values);
   return request;
 }
 
