@@ -4,11 +4,12 @@
  * read back by the platform of its `platform` column (the channel type's id, as new-api stores it).
  */
 import { doubaoVideo } from './doubao.ts';
+import { jimeng } from './jimeng.ts';
 import { kling } from './kling.ts';
 import type { VideoPlatform } from './platform.ts';
 import { vidu } from './vidu.ts';
 
-export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, doubaoVideo, vidu];
+export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, jimeng, vidu, doubaoVideo];
 
 /** The platform whose models `model` is one of, or undefined. */
 export function platformOfModel(model: string): VideoPlatform | undefined {

@@ -57,6 +57,7 @@ function readAnswer(
           properties: withPrivateFields(
             {
               model: video.model,
+              upstream_model_name: resolveMappedModel(channel.modelMapping, video.model),
               prompt: video.prompt,
               ...(video.duration ? { duration: video.duration } : {}),
               ...(video.size ? { size: video.size } : {}),
