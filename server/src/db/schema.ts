@@ -3,6 +3,9 @@
  * as it is), plus the indexes the console queries need. Columns may be added freely, never renamed.
  */
 import { column as c, defineTable, type RowOf } from './column.ts';
+import { CATALOGUE_TABLES, type CatalogueRows } from './schema-catalogue.ts';
+import { PAYMENT_TABLES, type PaymentRows } from './schema-payments.ts';
+import { SECURITY_TABLES, type SecurityRows } from './schema-security.ts';
 
 export const usersTable = defineTable(
   'users',
@@ -362,9 +365,13 @@ export const allTables = [
   topUpsTable,
   setupsTable,
   oneTimeSecretsTable,
+  ...SECURITY_TABLES,
+  ...PAYMENT_TABLES,
+  ...CATALOGUE_TABLES,
 ] as const;
 
-export interface Database {
+/** Every table's rows; the areas of ./schema-security.ts, ./schema-payments.ts and ./schema-catalogue.ts too. */
+export interface Database extends SecurityRows, PaymentRows, CatalogueRows {
   users: RowOf<typeof usersTable>;
   tokens: RowOf<typeof tokensTable>;
   channels: RowOf<typeof channelsTable>;

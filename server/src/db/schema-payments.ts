@@ -1,0 +1,11 @@
+/**
+ * Tables of payment orders of Stripe and Creem beside Epay's top_ups, in new-api's tables; joined into the
+ * declared schema by ./schema.ts (created or completed by  ./reconcile.ts at boot like every table).
+ */
+import type { TableSpec } from './column.ts';
+
+/** This area's tables, in creation order. */
+export const PAYMENT_TABLES: readonly TableSpec[] = [];
+
+/** This area's rows by table name, as ./schema.ts's Database types them (`RowOf<typeof …Table>`). */
+export type PaymentRows = Record<never, never>;
