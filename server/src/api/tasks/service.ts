@@ -5,6 +5,7 @@ import type { Page } from '../../../../common/api-types.ts';
 import type { AppContext } from '../../context.ts';
 import { savedServerAddress } from '../../options/server-address.ts';
 import { issuedByGateway } from '../../relay/tasks/midjourney/task-ids.ts';
+import { resultUrlOf } from '../../relay/tasks/video-platforms/view.ts';
 import { listPage, type Paging } from '../reply.ts';
 import { applyMidjourneyFilter, applyTaskFilter, type TaskLogFilter } from './query.ts';
 import { type ImageAddressing, toMidjourneyView, toTaskView } from './view.ts';
@@ -33,5 +34,7 @@ export function listTasks(
   admin: boolean,
 ): Promise<Page<TaskView>> {
   const base = applyTaskFilter(context.database.db.selectFrom('tasks'), filter);
-  return listPage(base, base.selectAll().orderBy('id', 'desc'), paging, (row) => toTaskView(row, admin));
+  return listPage(base, base.selectAll().orderBy('id', 'desc'), paging, (row) =>
+    toTaskView(row, admin, resultUrlOf),
+  );
 }

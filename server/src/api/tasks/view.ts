@@ -1,7 +1,8 @@
 /**
  * Drawing and task rows as the console sees them (common/api/tasks.ts). Users never see the channel, as
  * in the usage log (server/src/api/logs/view.ts). A drawing's `mj_id` is the id its user knows it by
- * (the gateway's own for the tasks it submitted, server/src/relay/tasks/midjourney/task-ids.ts).
+ * (the gateway's own for the tasks it submitted, server/src/relay/tasks/midjourney/task-ids.ts). A video
+ * platform's finished task also carries its video's `result_url` (server/src/relay/tasks/video-platforms/).
  */
 import type { Selectable } from 'kysely';
 import type { MidjourneyView, TaskView } from '../../../../common/api/tasks.ts';
@@ -72,7 +73,12 @@ export function toMidjourneyView(
   };
 }
 
-export function toTaskView(row: TaskRow, admin: boolean): TaskView {
+/** A task row as the task log shows it, with the finished video's URL of a video platform's task. */
+export type TaskLogView = TaskView & { result_url?: string };
+
+/** `resultUrl`: the finished video's URL of a row, '' when it has none (the relay knows where it is). */
+export function toTaskView(row: TaskRow, admin: boolean, resultUrl: (row: TaskRow) => string): TaskLogView {
+  const url = resultUrl(row);
   return {
     ...sharedFields(row, admin),
     created_at: Number(row.created_at),
@@ -81,5 +87,6 @@ export function toTaskView(row: TaskRow, admin: boolean): TaskView {
     platform: row.platform,
     properties: storedJson(row.properties),
     data: storedJson(row.data),
+    ...(url ? { result_url: url } : {}),
   };
 }

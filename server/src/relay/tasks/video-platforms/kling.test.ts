@@ -93,6 +93,21 @@ describe('Kling through the generic video route', () => {
       result_url: 'https://cdn.example/kling/kling-task-1.mp4',
     });
     expect(done.body.data).not.toHaveProperty('channel_id');
+
+    // The console's task log shows the task with its platform, status, progress and video.
+    const logPage = await fixture.user.get<{ items: Record<string, unknown>[] }>('/api/task/self', {
+      task_id: 'kling-task-1',
+    });
+    expect(logPage.body.data?.items).toEqual([
+      expect.objectContaining({
+        task_id: 'kling-task-1',
+        platform: '50',
+        action: 'textGenerate',
+        status: 'SUCCESS',
+        progress: '100%',
+        result_url: 'https://cdn.example/kling/kling-task-1.mp4',
+      }),
+    ]);
   });
 
   it('refunds a failed task exactly once', async () => {
