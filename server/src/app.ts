@@ -35,6 +35,8 @@ import { walletMessages } from './api/wallet/messages.ts';
 import { registerWalletRoutes } from './api/wallet/routes.ts';
 import { checkTurnstile } from './auth/turnstile.ts';
 import './auth/types.ts';
+import { registerCatalogueRoutes } from './api/models-catalogue/routes.ts';
+import { registerSecurityRoutes } from './api/security/routes.ts';
 import { defaultWebDistPath, registerConsole } from './console-static.ts';
 import type { AppContext } from './context.ts';
 import { pingDatabase } from './db/connect.ts';
@@ -176,6 +178,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerSetupRoutes(app, context);
   await registerOptionRoutes(app, context);
   await registerUserRoutes(app, context);
+  await registerSecurityRoutes(app, context);
   await registerOAuthRoutes(app, context);
   await registerTokenRoutes(app, context);
   await registerChannelRoutes(app, context);
@@ -184,6 +187,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerTaskRoutes(app, context);
   await registerDataRoutes(app, context);
   await registerPricingRoutes(app, context);
+  await registerCatalogueRoutes(app, context);
   await registerWalletRoutes(app, context);
   await registerVerificationRoutes(app, context, checkTurnstile);
   await registerRelayRoutes(app, context);
