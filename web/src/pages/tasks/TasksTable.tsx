@@ -1,4 +1,4 @@
-import { Progress, Typography } from 'antd';
+import { Popover, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TaskView } from '../../api/task-logs.ts';
 import { EMPTY_CELL } from '../../components/task-log/TaskLogCells.tsx';
@@ -8,7 +8,7 @@ import {
   taskLogColumns as columnOf,
   type TaskLogColumn,
 } from '../../components/task-log/task-log-columns.tsx';
-import { platformLabel, taskActionLabel, taskRecordJson } from './tasks-display.ts';
+import { platformLabel, taskActionLabel, taskRecordJson, videoLink } from './tasks-display.ts';
 
 type Column = TaskLogColumn<TaskView>;
 
@@ -59,6 +59,38 @@ export function TasksTable(props: TaskLogTableProps<TaskView>) {
       ),
     },
     columnOf.status(t('tasks.columns.status'), 'task'),
+    {
+      key: 'result_url',
+      title: t('videoTasks.columns.video'),
+      render: (_value, row) => {
+        const url = videoLink(row);
+        if (!url) return EMPTY_CELL;
+        return (
+          <Popover
+            content={
+              // biome-ignore lint/a11y/useMediaCaption: generated videos come without captions.
+              <video
+                src={url}
+                controls
+                preload="none"
+                width={240}
+                data-testid={`task-video-preview-${row.id}`}
+              />
+            }
+          >
+            <Typography.Link
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid={`task-video-${row.id}`}
+            >
+              {t('videoTasks.open')}
+            </Typography.Link>
+          </Popover>
+        );
+      },
+    },
     columnOf.longText(
       'fail_reason',
       t('tasks.columns.failReason'),
