@@ -3,11 +3,14 @@
  * against a team gateway written here from OpenAI's published Responses and Embeddings APIs, reached at the
  * operator's own paths with the operator's own headers: chat completions converted to Responses (whole and
  * streamed), embeddings through a body template with the key in the query, a Claude client served by an
- * OpenAI chat upstream, a refused key with nothing charged, billing exact in the log row; and route sets the relay cannot serve refused when saved.
+ * OpenAI chat upstream, a channel new-api stored (its unservable routes unused), a refused key with nothing
+ * charged, billing exact in the log row; and route sets the relay cannot serve refused when saved.
  */
 import type { ServerResponse } from 'node:http';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChannelsResult } from '../../../../common/api/channels.ts';
+import { rewriteAbilities } from '../../api/channels/abilities.ts';
 import {
   type FakeVendor,
   type RecordedVendorRequest,
@@ -24,6 +27,19 @@ const EMBED_MODEL = 'team-embed';
 const WRONG_KEY_MODEL = 'team-gpt-wrong-key';
 const BRIDGE_MODEL = 'gpt-4o-mini';
 const BRIDGE_KEY = 'bridge-key-42';
+const STORED_MODEL = 'team-gpt-stored';
+
+/**
+ * A channel as new-api saves it (Go's encoding of dto.ChannelOtherSettings: compact, fields it omits when
+ * empty), with a model-list route and a task route the relay does not serve beside the chat route.
+ */
+const NEW_API_SETTINGS =
+  '{"azure_responses_version":"preview","advanced_custom":{"advanced_routes":[' +
+  '{"incoming_path":"/v1/models","upstream_path":"/v1/models","converter":"none"},' +
+  '{"incoming_path":"/v1/video/generations","upstream_path":"/video","task":{"poll":{"upstream_path":"/video/{task_id}"}}},' +
+  '{"incoming_path":"/v1/chat/completions","upstream_path":"/gateway/{model}/respond",' +
+  '"converter":"openai_chat_completions_to_openai_responses",' +
+  '"auth":{"type":"header","name":"X-Team-Key","value":"{api_key}"}}]}}';
 const PIECES = ['Routes ', 'are ', 'running.'];
 const RESPONSES_USAGE = { input_tokens: 23, output_tokens: 9, total_tokens: 32 };
 const EMBED_TOKENS = 6;
@@ -178,14 +194,37 @@ beforeAll(async () => {
       },
     ]),
   });
+  // Stored by new-api: written to the database directly, then loaded by the channel cache.
+  const { db } = fixture.server.context.database;
+  const inserted = await db
+    .insertInto('channels')
+    .values({
+      type: 58,
+      name: 'stored',
+      key: TEAM_KEY,
+      base_url: gateway.url,
+      models: STORED_MODEL,
+      status: 1,
+    })
+    .executeTakeFirstOrThrow();
+  const storedId = Number(inserted.insertId);
+  await sql`update channels set settings = ${NEW_API_SETTINGS} where id = ${storedId}`.execute(db);
+  const row = await db
+    .selectFrom('channels')
+    .selectAll()
+    .where('id', '=', storedId)
+    .executeTakeFirstOrThrow();
+  await db.transaction().execute((transaction) => rewriteAbilities(transaction, row));
+  await fixture.server.context.channelCache.reload();
   await fixture.setModelRatios(
     {
+      [STORED_MODEL]: MODEL_RATIO,
       [CHAT_MODEL]: MODEL_RATIO,
       [EMBED_MODEL]: MODEL_RATIO,
       [WRONG_KEY_MODEL]: MODEL_RATIO,
       [BRIDGE_MODEL]: MODEL_RATIO,
     },
-    { [CHAT_MODEL]: COMPLETION_RATIO, [BRIDGE_MODEL]: COMPLETION_RATIO },
+    { [CHAT_MODEL]: COMPLETION_RATIO, [BRIDGE_MODEL]: COMPLETION_RATIO, [STORED_MODEL]: COMPLETION_RATIO },
   );
 });
 
@@ -277,6 +316,20 @@ describe('Advanced Custom channels', () => {
     expect(prompt).toBeGreaterThan(0);
     const expected = ratioQuota(prompt, completion, MODEL_RATIO, COMPLETION_RATIO);
     expect(log).toMatchObject({ prompt_tokens: prompt, completion_tokens: completion, quota: expected });
+    expect(spent).toBe(expected);
+  });
+
+  it('serve a channel new-api stored, its unservable routes unused, a Responses client passed through', async () => {
+    const { result, spent, log } = await fixture.charged(() =>
+      fixture.openai.responses.create({ model: STORED_MODEL, input: 'Stored routes?' }),
+    );
+    expect(result.output_text).toBe(PIECES.join(''));
+    const upstream = gateway.requests.at(-1)!;
+    expect(upstream.path).toBe(`/gateway/${STORED_MODEL}/respond`);
+    expect(upstream.headers['x-team-key']).toBe(TEAM_KEY);
+    expect(upstream.body).toMatchObject({ model: STORED_MODEL, input: 'Stored routes?' });
+    const expected = ratioQuota(23, 9, MODEL_RATIO, COMPLETION_RATIO);
+    expect(log).toMatchObject({ prompt_tokens: 23, completion_tokens: 9, quota: expected });
     expect(spent).toBe(expected);
   });
 
