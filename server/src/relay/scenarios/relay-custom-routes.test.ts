@@ -3,7 +3,7 @@
  * against a team gateway written here from OpenAI's published Responses and Embeddings APIs, reached at the
  * operator's own paths with the operator's own headers: chat completions converted to Responses (whole and
  * streamed), embeddings through a body template with the key in the query, a Claude client served by an
- * OpenAI chat upstream, a channel new-api stored (its unservable routes unused), a refused key with nothing
+ * OpenAI chat upstream, a chat stream converted to Gemini's, a channel new-api stored (its unservable routes unused), a refused key with nothing
  * charged, billing exact in the log row; and route sets the relay cannot serve refused when saved.
  */
 import type { ServerResponse } from 'node:http';
@@ -11,6 +11,11 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChannelsResult } from '../../../../common/api/channels.ts';
 import { rewriteAbilities } from '../../api/channels/abilities.ts';
+import {
+  FAKE_GEMINI_TEXT,
+  FAKE_GEMINI_USAGE,
+  startFakeGemini,
+} from '../../test-support/fake-vendors/gemini-upstream.ts';
 import {
   type FakeVendor,
   type RecordedVendorRequest,
@@ -28,6 +33,8 @@ const WRONG_KEY_MODEL = 'team-gpt-wrong-key';
 const BRIDGE_MODEL = 'gpt-4o-mini';
 const BRIDGE_KEY = 'bridge-key-42';
 const STORED_MODEL = 'team-gpt-stored';
+const GEMINI_MODEL = 'gemini-2.5-flash';
+const GEMINI_KEY = 'gemini-route-key';
 
 /**
  * A channel as new-api saves it (Go's encoding of dto.ChannelOtherSettings: compact, fields it omits when
@@ -163,6 +170,7 @@ const settings = (routes: unknown[]) => JSON.stringify({ advanced_custom: { adva
 const { fixture } = setUpRelayFixture();
 let gateway: FakeVendor;
 let gatewayChannelId: number;
+let gemini: FakeVendor;
 
 beforeAll(async () => {
   ({ vendor: gateway, channelId: gatewayChannelId } = await fixture.addVendorChannel(
@@ -194,6 +202,20 @@ beforeAll(async () => {
       },
     ]),
   });
+  // OpenAI chat converted to Gemini's generateContent, the key in Gemini's header.
+  ({ vendor: gemini } = await fixture.addVendorChannel(() => startFakeGemini(GEMINI_KEY), {
+    type: 58,
+    key: GEMINI_KEY,
+    models: GEMINI_MODEL,
+    settings: settings([
+      {
+        incoming_path: '/v1/chat/completions',
+        upstream_path: '/v1beta/models/{model}:generateContent',
+        converter: 'openai_chat_completions_to_gemini_generate_content',
+        auth: { type: 'header', name: 'x-goog-api-key', value: '{api_key}' },
+      },
+    ]),
+  }));
   // Stored by new-api: written to the database directly, then loaded by the channel cache.
   const { db } = fixture.server.context.database;
   const inserted = await db
@@ -219,6 +241,7 @@ beforeAll(async () => {
   await fixture.setModelRatios(
     {
       [STORED_MODEL]: MODEL_RATIO,
+      [GEMINI_MODEL]: MODEL_RATIO,
       [CHAT_MODEL]: MODEL_RATIO,
       [EMBED_MODEL]: MODEL_RATIO,
       [WRONG_KEY_MODEL]: MODEL_RATIO,
@@ -331,6 +354,32 @@ describe('Advanced Custom channels', () => {
     const expected = ratioQuota(23, 9, MODEL_RATIO, COMPLETION_RATIO);
     expect(log).toMatchObject({ prompt_tokens: 23, completion_tokens: 9, quota: expected });
     expect(spent).toBe(expected);
+  });
+
+  it('convert a chat stream to Gemini’s streamGenerateContent as SSE, billed from its usage', async () => {
+    const { result, spent, log } = await fixture.charged(async () =>
+      collectChatStream(
+        await fixture.openai.chat.completions.create({
+          model: GEMINI_MODEL,
+          messages: [{ role: 'user', content: 'Hi' }],
+          stream: true,
+          stream_options: { include_usage: true },
+        }),
+      ),
+    );
+    expect(result.pieces.join('')).toBe(FAKE_GEMINI_TEXT);
+    const upstream = gemini.requests.at(-1)!;
+    expect(upstream.path).toBe(`/v1beta/models/${GEMINI_MODEL}:streamGenerateContent?alt=sse`);
+    expect(upstream.headers['x-goog-api-key']).toBe(GEMINI_KEY);
+    expect(upstream.headers.authorization).toBeUndefined();
+    expect(upstream.body.contents).toEqual([{ role: 'user', parts: [{ text: 'Hi' }] }]);
+    expect(upstream.body.model).toBeUndefined();
+    expect(log).toMatchObject({
+      prompt_tokens: FAKE_GEMINI_USAGE.promptTokenCount,
+      completion_tokens: FAKE_GEMINI_USAGE.candidatesTokenCount + FAKE_GEMINI_USAGE.thoughtsTokenCount,
+    });
+    expect(spent).toBe(Number(log.quota));
+    expect(spent).toBeGreaterThan(0);
   });
 
   it('charge nothing when the upstream refuses the key', async () => {
