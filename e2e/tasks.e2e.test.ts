@@ -1,8 +1,9 @@
 /**
  * The drawing log (/midjourney) and the task log (/task) in the built console, over rows written straight
  * into the server's database: admin-only columns and filters, the channel / id / time filters, durations
- * coloured red above a minute, the image viewer, the long-text dialog, a task's record as JSON, the
- * drawing-callback hint for admins, and both pages on a 375 px phone.
+ * coloured red above a minute, the image viewer, the long-text dialog, a task's record as JSON, a video
+ * platform's task (Kling) with its platform, action and video link, the drawing-callback hint for admins,
+ * and both pages on a 375 px phone.
  */
 import dayjs from 'dayjs';
 import type { Page } from 'playwright-core';
@@ -44,6 +45,7 @@ import {
 const PASSWORD = 'password-123';
 const FORMAT = 'YYYY-MM-DD HH:mm:ss';
 const ADMIN_DRAWING_COLUMNS = ['Channel', 'Submit result', 'Task status'];
+const KLING_VIDEO = 'https://cdn.example/kling/kling-e2e.mp4';
 
 async function tagColorClass(page: Page, testId: string): Promise<string> {
   const classes = (await page.getByTestId(testId).getAttribute('class')) ?? '';
@@ -76,6 +78,8 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
   let username: string;
   let drawing: SeededRows['drawings'];
   let task: SeededRows['tasks'];
+  /** A finished Kling video (platform 50) of root's, submitted today on channel 13. */
+  let klingTask: number;
 
   beforeAll(async () => {
     const { harness, root } = site;
@@ -90,6 +94,33 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
     );
     drawing = seeded.drawings;
     task = seeded.tasks;
+    const submitted = Math.max(dayjs().startOf('day').unix() + 60, dayjs().unix() - 600);
+    const inserted = await harness.server.context.database.db
+      .insertInto('tasks')
+      .values({
+        user_id: root.currentUserId ?? 0,
+        channel_id: 13,
+        platform: '50',
+        action: 'generate',
+        task_id: 'kling-e2e',
+        status: 'SUCCESS',
+        progress: '100%',
+        quota: 125_000,
+        submit_time: submitted + 30,
+        finish_time: submitted + 75,
+        created_at: submitted + 30,
+        properties: JSON.stringify({ model: 'kling-v1' }),
+        data: JSON.stringify({
+          code: 0,
+          data: {
+            task_id: 'kling-e2e',
+            task_status: 'succeed',
+            task_result: { videos: [{ url: KLING_VIDEO }] },
+          },
+        }),
+      })
+      .executeTakeFirstOrThrow();
+    klingTask = Number(inserted.insertId);
   });
 
   it(
@@ -218,7 +249,7 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
     expect(await page.getByTestId('task-filter-start').inputValue()).toBe(
       dayjs().startOf('day').format(FORMAT),
     );
-    const today = [task.root, task.lyrics, task.music];
+    const today = [klingTask, task.root, task.lyrics, task.music];
     await expect.poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS).toEqual(today);
     expect(await columnTitles(page, 'task-table')).toEqual([
       'Submitted',
@@ -230,9 +261,23 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
       'Type',
       'Task ID',
       'Task status',
+      'Video',
       'Failure reason',
     ]);
     expect(await tableCellText(page, 'task-table', task.music, 'Platform')).toBe('Suno');
+    // A video platform's task: its platform and action by name, its video a link with a preview.
+    expect(await tableCellText(page, 'task-table', klingTask, 'Platform')).toBe('Kling');
+    expect(await tableCellText(page, 'task-table', klingTask, 'Type')).toBe('Image to video');
+    expect(await tableCellText(page, 'task-table', task.music, 'Video')).toBe('-');
+    const videoLink = page.getByTestId(`task-video-${klingTask}`);
+    expect(await visibleText(videoLink)).toBe('Open video');
+    expect(await videoLink.getAttribute('href')).toBe(KLING_VIDEO);
+    expect(await videoLink.getAttribute('target')).toBe('_blank');
+    await videoLink.hover();
+    const preview = page.getByTestId(`task-video-preview-${klingTask}`);
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toBe(KLING_VIDEO);
+    await page.mouse.move(0, 0);
     expect(await tableCellText(page, 'task-table', task.lyrics, 'Type')).toBe('Generate lyrics');
     expect(await tableCellText(page, 'task-table', task.root, 'Task status')).toBe('In progress');
     expect(await tableCellText(page, 'task-table', task.root, 'Finished')).toBe('-');
@@ -268,7 +313,7 @@ describe.skipIf(!hasChromium)('console drawing log and task log', () => {
     await page.getByTestId('task-search-submit').click();
     await expect
       .poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS)
-      .toEqual([task.root, task.yesterday, task.lyrics, task.music].sort((a, b) => b - a));
+      .toEqual([klingTask, task.root, task.yesterday, task.lyrics, task.music].sort((a, b) => b - a));
     await page.getByTestId('task-filter-id').fill('task-e2e-yesterday');
     await page.getByTestId('task-search-submit').click();
     await expect.poll(() => shownRowIds(page, 'task-table'), POLL_OPTIONS).toEqual([task.yesterday]);
