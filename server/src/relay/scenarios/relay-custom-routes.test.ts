@@ -1,12 +1,12 @@
 /**
- * Advanced Custom channels (type 58, docs/providers/custom-routes.md) through the official `openai` SDK
- * against a team gateway written here from OpenAI's published Responses and Embeddings APIs, reached at the
- * operator's own paths with the operator's own headers: chat completions converted to Responses (whole and
- * streamed), embeddings through a body template with the key in the query, a Claude client served by an
- * OpenAI chat upstream, a chat stream converted to Gemini's, a channel new-api stored (its unservable routes unused), a refused key with nothing
- * charged, billing exact in the log row; and route sets the relay cannot serve refused when saved.
+ * Advanced Custom channels (type 58, docs/providers/custom-routes.md) through the official SDKs against a
+ * team gateway written from OpenAI's published Responses and Embeddings APIs (./test-custom-gateway.ts),
+ * reached at the operator's own paths with the operator's own headers: chat completions converted to
+ * Responses (whole and streamed), embeddings through a body template with the key in the query, a Claude
+ * client served by an OpenAI chat upstream, a chat stream converted to Gemini's, a channel new-api stored
+ * (its unservable routes unused), a refused key with nothing charged, billing exact in the log row; and
+ * route sets the relay cannot serve refused when saved.
  */
-import type { ServerResponse } from 'node:http';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChannelsResult } from '../../../../common/api/channels.ts';
@@ -16,17 +16,11 @@ import {
   FAKE_GEMINI_USAGE,
   startFakeGemini,
 } from '../../test-support/fake-vendors/gemini-upstream.ts';
-import {
-  type FakeVendor,
-  type RecordedVendorRequest,
-  sendJson,
-  startFakeVendor,
-  startSse,
-} from '../../test-support/fake-vendors/http.ts';
+import type { FakeVendor } from '../../test-support/fake-vendors/http.ts';
 import { claudeMessage, collectChatStream, ratioQuota } from '../../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../../test-support/test-site.ts';
+import { EMBED_TOKENS, PIECES, startTeamGateway, TEAM_KEY } from './test-custom-gateway.ts';
 
-const TEAM_KEY = 'team-key-0123456789';
 const CHAT_MODEL = 'team-gpt';
 const EMBED_MODEL = 'team-embed';
 const WRONG_KEY_MODEL = 'team-gpt-wrong-key';
@@ -47,103 +41,8 @@ const NEW_API_SETTINGS =
   '{"incoming_path":"/v1/chat/completions","upstream_path":"/gateway/{model}/respond",' +
   '"converter":"openai_chat_completions_to_openai_responses",' +
   '"auth":{"type":"header","name":"X-Team-Key","value":"{api_key}"}}]}}';
-const PIECES = ['Routes ', 'are ', 'running.'];
-const RESPONSES_USAGE = { input_tokens: 23, output_tokens: 9, total_tokens: 32 };
-const EMBED_TOKENS = 6;
 const MODEL_RATIO = 2;
 const COMPLETION_RATIO = 4;
-
-type Json = Record<string, unknown>;
-
-/** A Responses object (https://platform.openai.com/docs/api-reference/responses/object). */
-function responseObject(model: string, status: string, text: string | null) {
-  return {
-    id: 'resp_team_1',
-    object: 'response',
-    created_at: 1_760_000_000,
-    status,
-    model,
-    output:
-      text === null
-        ? []
-        : [
-            {
-              type: 'message',
-              id: 'msg_team_1',
-              status: 'completed',
-              role: 'assistant',
-              content: [{ type: 'output_text', text, annotations: [] }],
-            },
-          ],
-    usage: status === 'completed' ? RESPONSES_USAGE : null,
-  };
-}
-
-function streamResponse(response: ServerResponse, model: string): void {
-  startSse(response);
-  let sequence = 0;
-  const send = (type: string, fields: Json) =>
-    response.write(
-      `event: ${type}\ndata: ${JSON.stringify({ type, sequence_number: sequence++, ...fields })}\n\n`,
-    );
-  const item = { type: 'message', id: 'msg_team_1', status: 'in_progress', role: 'assistant', content: [] };
-  const part = { type: 'output_text', text: '', annotations: [] };
-  const where = { item_id: 'msg_team_1', output_index: 0, content_index: 0 };
-  send('response.created', { response: responseObject(model, 'in_progress', null) });
-  send('response.output_item.added', { output_index: 0, item });
-  send('response.content_part.added', { ...where, part });
-  for (const delta of PIECES) send('response.output_text.delta', { ...where, delta });
-  const text = PIECES.join('');
-  send('response.output_text.done', { ...where, text });
-  send('response.content_part.done', { ...where, part: { ...part, text } });
-  send('response.completed', { response: responseObject(model, 'completed', text) });
-  response.end();
-}
-
-/** The team's gateway: Responses at /gateway/<model>/respond (X-Team-Key), embeddings at /embed/v2?key=. */
-function teamGateway(request: RecordedVendorRequest, response: ServerResponse): void {
-  const url = new URL(request.path, 'http://gateway.local');
-  const respond = /^\/gateway\/([^/]+)\/respond$/.exec(url.pathname);
-  if (request.method === 'POST' && respond) {
-    if (request.headers['x-team-key'] !== TEAM_KEY) {
-      sendJson(response, 401, {
-        error: { message: 'Incorrect API key provided', type: 'invalid_request_error' },
-      });
-      return;
-    }
-    const body = request.body;
-    if (typeof body.input !== 'string' && !Array.isArray(body.input)) {
-      sendJson(response, 400, { error: { message: "Missing required parameter: 'input'.", param: 'input' } });
-      return;
-    }
-    if (body.model !== decodeURIComponent(respond[1]!)) {
-      sendJson(response, 400, { error: { message: 'model does not match the path' } });
-      return;
-    }
-    if (body.stream === true) streamResponse(response, String(body.model));
-    else sendJson(response, 200, responseObject(String(body.model), 'completed', PIECES.join('')));
-    return;
-  }
-  if (request.method === 'POST' && url.pathname === '/embed/v2') {
-    if (url.searchParams.get('key') !== TEAM_KEY) {
-      sendJson(response, 401, { error: { message: 'bad key' } });
-      return;
-    }
-    const texts = request.body.texts;
-    if (!Array.isArray(texts)) {
-      sendJson(response, 400, { error: { message: 'texts must be a list' } });
-      return;
-    }
-    sendJson(response, 200, {
-      object: 'list',
-      model: request.body.engine,
-      data: texts.map((_text, index) => ({ object: 'embedding', index, embedding: [0.25, -0.5, index] })),
-      usage: { prompt_tokens: EMBED_TOKENS, total_tokens: EMBED_TOKENS },
-    });
-    return;
-  }
-  sendJson(response, 404, { error: { message: `no route ${request.method} ${url.pathname}` } });
-}
 
 const ROUTES = [
   {
@@ -173,15 +72,12 @@ let gatewayChannelId: number;
 let gemini: FakeVendor;
 
 beforeAll(async () => {
-  ({ vendor: gateway, channelId: gatewayChannelId } = await fixture.addVendorChannel(
-    () => startFakeVendor(teamGateway),
-    {
-      type: 58,
-      key: TEAM_KEY,
-      models: `${CHAT_MODEL},${EMBED_MODEL}`,
-      settings: settings(ROUTES),
-    },
-  ));
+  ({ vendor: gateway, channelId: gatewayChannelId } = await fixture.addVendorChannel(startTeamGateway, {
+    type: 58,
+    key: TEAM_KEY,
+    models: `${CHAT_MODEL},${EMBED_MODEL}`,
+    settings: settings(ROUTES),
+  }));
   await fixture.addChannel({
     type: 58,
     key: 'not-the-team-key',

@@ -3,12 +3,8 @@
  * formats and routes per model (./routes.ts).
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type CustomRoute,
-  customRoutesProblem,
-  describeCustomRouteProblem,
-} from '../../../../../common/channel-types-custom.ts';
-import { channelSettingsProblem } from '../../channel-types-custom.ts';
+import { type CustomRoute, customRoutesProblem } from '../../../../../common/channel-types-custom.ts';
+import { channelSettingsProblem, describeCustomRouteProblem } from '../../channel-types-custom.ts';
 import { ChannelRoutes } from './routes.ts';
 
 const settingsOf = (routes: CustomRoute[], extra: Record<string, unknown> = {}) =>
