@@ -7,7 +7,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TASK_TIMEOUT_MS } from '../../../jobs/task-polling.ts';
 import type { FakeVendor } from '../../../test-support/fake-vendors/http.ts';
-import { FAKE_KLING_KEY, startFakeKling } from '../../../test-support/fake-vendors/video/kling.ts';
+import {
+  FAKE_KLING_KEY,
+  FAKE_KLING_VIDEO_BYTES,
+  startFakeKling,
+} from '../../../test-support/fake-vendors/video/kling.ts';
 import { setUpRelayFixture } from '../../../test-support/test-site.ts';
 import { pollVideos } from '../video/poll.ts';
 import { klingKeyProblem } from './kling.ts';
@@ -90,7 +94,7 @@ describe('Kling through the generic video route', () => {
       status: 'SUCCESS',
       progress: '100%',
       quota: expected,
-      result_url: 'https://cdn.example/kling/kling-task-1.mp4',
+      result_url: `${klingApi.url}/files/kling-task-1.mp4`,
     });
     expect(done.body.data).not.toHaveProperty('channel_id');
 
@@ -105,7 +109,7 @@ describe('Kling through the generic video route', () => {
         action: 'textGenerate',
         status: 'SUCCESS',
         progress: '100%',
-        result_url: 'https://cdn.example/kling/kling-task-1.mp4',
+        result_url: `${klingApi.url}/files/kling-task-1.mp4`,
       }),
     ]);
   });
@@ -185,9 +189,51 @@ describe('Kling’s own routes', () => {
         task_id: id,
         action: 'generate',
         status: 'SUCCESS',
-        result_url: `https://cdn.example/kling/${id}.mp4`,
+        result_url: `${klingApi.url}/files/${id}.mp4`,
       },
     });
+  });
+});
+
+describe('Kling through OpenAI’s video API, as new-api serves it', () => {
+  it('creates with the openai SDK, retrieves the video object and downloads the content', async () => {
+    const {
+      result: created,
+      spent,
+      log,
+    } = await fixture.charged(() =>
+      fixture.openai.videos.create({
+        model: 'kling-v1' as 'sora-2',
+        prompt: 'a lantern festival',
+        size: '720x1280',
+      }),
+    );
+    expect(created).toMatchObject({ object: 'video', model: 'kling-v1', status: 'queued' });
+    expect(spent).toBe(Math.round(PRICE * QUOTA_PER_UNIT));
+    expect(log).toMatchObject({ model_name: 'kling-v1', quota: spent });
+    expect(klingApi.requests.at(-1)).toMatchObject({
+      path: '/v1/videos/text2video',
+      body: { model_name: 'kling-v1', prompt: 'a lantern festival', aspect_ratio: '9:16', duration: '5' },
+    });
+    await poll();
+    expect(await fixture.openai.videos.retrieve(created.id)).toMatchObject({
+      status: 'in_progress',
+      progress: 30,
+    });
+    await poll();
+    expect(await fixture.openai.videos.retrieve(created.id)).toMatchObject({
+      id: created.id,
+      status: 'completed',
+      progress: 100,
+      model: 'kling-v1',
+    });
+    const content = await fixture.openai.videos.downloadContent(created.id);
+    expect(Buffer.from(await content.arrayBuffer())).toEqual(FAKE_KLING_VIDEO_BYTES);
+    const remix = await fixture.chargedFailure(() =>
+      fixture.openai.videos.remix(created.id, { prompt: 'again' }),
+    );
+    expect(remix.failure.status).toBe(400);
+    expect(remix.spent).toBe(0);
   });
 });
 

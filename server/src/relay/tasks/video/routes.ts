@@ -4,7 +4,9 @@
  * `videos` and lists the model, and charged the model price per second of video; `GET /v1/videos/{id}`
  * answered from the task row (refreshed by the poller); `GET /v1/videos/{id}/content` streamed through
  * from the task's channel; `POST /v1/videos/{id}/remix` a new video from a finished one, at its channel.
- * Rows in `tasks` (platform `openai`, action VIDEO); errors in OpenAI's format.
+ * Rows in `tasks` (platform `openai`, action VIDEO); errors in OpenAI's format. A video platform's model
+ * (../video-platforms/) is served here too, as new-api serves it: submitted as on the generic route, read
+ * back as new-api's OpenAI video object, its content fetched from the video's address.
  */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,7 +22,11 @@ import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase, taskChannel } from '../channels.ts';
 import { shownProperties, withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
+import { platformOfModel, VIDEO_PLATFORM_COLUMNS } from '../video-platforms/index.ts';
+import { readVideoRequest as readPlatformRequest } from '../video-platforms/request.ts';
 import { registerVideoPlatformRoutes } from '../video-platforms/routes.ts';
+import { submitVideo } from '../video-platforms/submit.ts';
+import { openAiVideoOf, resultUrlOf } from '../video-platforms/view.ts';
 import { videoView } from './view.ts';
 
 const SECONDS = new Set(['4', '8', '12']);
@@ -115,6 +121,41 @@ function readAnswer(
   };
 }
 
+/**
+ * A video platform's model (Kling, Jimeng, Vidu, Doubao video) on OpenAI's route, as new-api serves them:
+ * OpenAI's fields as new-api's submission (seconds its duration, `input_reference` — a URL or base64, not
+ * a file — its image), answered with new-api's OpenAI video object.
+ */
+function submitToPlatform(
+  context: AppContext,
+  request: FastifyRequest,
+  fields: [string, string][],
+  files: MultipartBody['files'],
+) {
+  if (files.length > 0)
+    throw relayError(400, 'invalid_request', 'this model takes input_reference as an image URL, not a file');
+  const body = Object.fromEntries(fields.filter(([name]) => name !== 'seconds'));
+  const seconds = fields.find(([name]) => name === 'seconds')?.[1];
+  return submitVideo(
+    context,
+    callerOf(request),
+    request.id,
+    readPlatformRequest({ ...body, ...(seconds ? { duration: seconds } : {}) }),
+  );
+}
+
+/** OpenAI's video route: OpenAI's video API, or a video platform for its models. */
+function submitAny(
+  context: AppContext,
+  request: FastifyRequest,
+  fields: [string, string][],
+  files: MultipartBody['files'],
+) {
+  const model = fields.find(([name]) => name === 'model')?.[1]?.trim() ?? '';
+  if (platformOfModel(model)) return submitToPlatform(context, request, fields, files);
+  return submit(context, request, readVideoRequest(fields, files));
+}
+
 function submit(context: AppContext, request: FastifyRequest, video: VideoRequest) {
   const caller = callerOf(request);
   admitModel(context, caller, video.model);
@@ -144,6 +185,8 @@ async function remix(context: AppContext, request: FastifyRequest<{ Params: { id
   const prompt = isRecord(body) && typeof body.prompt === 'string' ? body.prompt.trim() : '';
   if (!prompt) throw relayError(400, 'invalid_request', 'prompt is required');
   const parent = await ownVideo(context, request);
+  if (parent.platform !== 'openai')
+    throw relayError(400, 'invalid_request', 'only OpenAI and Sora videos can be remixed');
   if (parent.status !== 'SUCCESS')
     throw relayError(400, 'video_not_ready', `video ${parent.task_id} is not completed`);
   const channel = taskChannel(context, parent.channel_id);
@@ -175,11 +218,14 @@ async function remix(context: AppContext, request: FastifyRequest<{ Params: { id
   });
 }
 
+/** The rows `/v1/videos/{id}` reads: OpenAI's videos and the video platforms' tasks. */
+const VIDEO_ROWS = ['openai', ...VIDEO_PLATFORM_COLUMNS];
+
 async function ownVideo(context: AppContext, request: FastifyRequest<{ Params: { id: string } }>) {
   const row = await context.database.db
     .selectFrom('tasks')
     .selectAll()
-    .where('platform', '=', 'openai')
+    .where('platform', 'in', VIDEO_ROWS)
     .where('user_id', '=', callerOf(request).user.id)
     .where('task_id', '=', request.params.id)
     .executeTakeFirst();
@@ -200,13 +246,20 @@ async function content(
     throw relayError(503, 'channel_unavailable', 'the channel of this video is gone or has no enabled key');
   const variant = (request.query as Record<string, unknown>).variant;
   const query = typeof variant === 'string' && variant ? `?variant=${encodeURIComponent(variant)}` : '';
+  // A video platform's video is fetched from the address its task names (no key: the platforms' video
+  // addresses are signed links), through the channel's proxy under the address policy.
+  const platformUrl = row.platform === 'openai' ? null : resultUrlOf(row);
+  if (platformUrl === '')
+    throw relayError(404, 'video_not_found', `video ${row.task_id} has no video address`);
   const response = await context.upstream
     .send(
-      {
-        url: `${channelBase(channel) || 'https://api.openai.com'}/v1/videos/${encodeURIComponent(row.task_id)}/content${query}`,
-        method: 'GET',
-        headers: { authorization: `Bearer ${channel.key}` },
-      },
+      platformUrl
+        ? { url: platformUrl, method: 'GET', headers: {} }
+        : {
+            url: `${channelBase(channel) || 'https://api.openai.com'}/v1/videos/${encodeURIComponent(row.task_id)}/content${query}`,
+            method: 'GET',
+            headers: { authorization: `Bearer ${channel.key}` },
+          },
       { headersMs: 60_000, idleMs: 60_000 },
       AbortSignal.timeout(600_000),
       channelProxy(channel),
@@ -237,7 +290,7 @@ export async function registerVideoRoutes(app: FastifyInstance, context: AppCont
         const fields = Object.entries(request.body).map(
           ([name, value]) => [name, String(value)] as [string, string],
         );
-        return submit(context, request, readVideoRequest(fields, []));
+        return submitAny(context, request, fields, []);
       }
       const multipart = await readMultipart(
         request.body as Readable,
@@ -245,14 +298,15 @@ export async function registerVideoRoutes(app: FastifyInstance, context: AppCont
         context.config.maxRequestBodyBytes,
       );
       try {
-        return await submit(context, request, readVideoRequest(multipart.fields, multipart.files));
+        return await submitAny(context, request, multipart.fields, multipart.files);
       } finally {
         await multipart.dispose();
       }
     });
-    scope.get<{ Params: { id: string } }>('/v1/videos/:id', authenticated, async (request) =>
-      videoView(await ownVideo(context, request)),
-    );
+    scope.get<{ Params: { id: string } }>('/v1/videos/:id', authenticated, async (request) => {
+      const row = await ownVideo(context, request);
+      return row.platform === 'openai' ? videoView(row) : openAiVideoOf(row);
+    });
     scope.post<{ Params: { id: string } }>('/v1/videos/:id/remix', authenticated, (request) =>
       remix(context, request),
     );

@@ -3,7 +3,8 @@
  * `/v1/videos/image2video` answer `{code: 0, message, request_id, data: {task_id, task_status:
  * "submitted", created_at, updated_at}}`; `GET /v1/videos/{text2video|image2video}/{task_id}` answers the
  * task, each read moving it on (submitted → processing → succeed with `task_result.videos[0].url`, or
- * failed with `task_status_msg` when the prompt says "fail"). Strict as Kling is: the bearer token must
+ * failed with `task_status_msg` when the prompt says "fail"); the video itself is served (without a key,
+ * as Kling's signed links are) at `GET /files/{task_id}.mp4`. Strict as Kling is: the bearer token must
  * be a JWT (HS256) signed with the secret key whose `iss` is the access key and that is valid now (checked
  * with `jose`), else 401 code 1000; a model it does not have, a text2video without a prompt or an
  * image2video without an image is refused 400 code 1201; a task read under the other kind is 404.
@@ -16,6 +17,7 @@ export const FAKE_KLING_ACCESS_KEY = 'kling-access';
 export const FAKE_KLING_SECRET_KEY = 'kling-secret-0123456789';
 export const FAKE_KLING_KEY = `${FAKE_KLING_ACCESS_KEY}|${FAKE_KLING_SECRET_KEY}`;
 export const FAKE_KLING_MODELS = ['kling-v1', 'kling-v1-6', 'kling-v2-master', 'kling-v2-6'];
+export const FAKE_KLING_VIDEO_BYTES = Buffer.from('fake-kling-mp4');
 
 interface FakeKlingTask {
   id: string;
@@ -26,7 +28,7 @@ interface FakeKlingTask {
   createdAt: number;
 }
 
-function taskObject(task: FakeKlingTask): Record<string, unknown> {
+function taskObject(task: FakeKlingTask, base: string): Record<string, unknown> {
   const stage = Math.min(task.reads, 2);
   const fail = task.prompt.includes('fail');
   const status = stage === 0 ? 'submitted' : stage === 1 ? 'processing' : fail ? 'failed' : 'succeed';
@@ -42,7 +44,7 @@ function taskObject(task: FakeKlingTask): Record<string, unknown> {
             videos: [
               {
                 id: `${task.id}-v`,
-                url: `https://cdn.example/kling/${task.id}.mp4`,
+                url: `${base}/files/${task.id}.mp4`,
                 duration: task.duration,
               },
             ],
@@ -73,7 +75,14 @@ async function authorised(request: RecordedVendorRequest): Promise<boolean> {
 
 export async function startFakeKling(): Promise<FakeVendor> {
   const tasks = new Map<string, FakeKlingTask>();
+  let base = '';
   const route = async (request: RecordedVendorRequest, response: ServerResponse) => {
+    const file = /^\/files\/([\w-]+)\.mp4$/.exec(request.path);
+    if (request.method === 'GET' && file && tasks.get(file[1]!)?.reads) {
+      response.writeHead(200, { 'content-type': 'video/mp4' });
+      response.end(FAKE_KLING_VIDEO_BYTES);
+      return;
+    }
     if (!(await authorised(request))) {
       answer(response, 401, 1000, 'Authentication failed');
       return;
@@ -116,10 +125,12 @@ export async function startFakeKling(): Promise<FakeVendor> {
     const task = read ? tasks.get(read[2]!) : undefined;
     if (request.method === 'GET' && task && task.kind === read?.[1]) {
       task.reads += 1;
-      answer(response, 200, 0, 'SUCCEED', taskObject(task));
+      answer(response, 200, 0, 'SUCCEED', taskObject(task, base));
       return;
     }
     answer(response, 404, 1203, `no route ${request.method} ${request.path}`);
   };
-  return startFakeVendor(route);
+  const vendor = await startFakeVendor(route);
+  base = vendor.url;
+  return vendor;
 }
