@@ -63,3 +63,14 @@ describe('DecodedBody', () => {
     });
   });
 });
+
+describe('DecodedBody when its source goes away', () => {
+  it('fails with 400 when the source closes before its end', async () => {
+    const source = new PassThrough();
+    source.write(gzipSync(Buffer.from('{"a":1}')).subarray(0, 5));
+    const body = new DecodedBody(source, 'gzip', 1024);
+    const read = readAll(body);
+    setImmediate(() => source.destroy());
+    await expect(read).rejects.toMatchObject({ statusCode: 400, message: 'the request body was cut off' });
+  });
+});

@@ -100,7 +100,15 @@ export class DecodedBody extends Readable {
       else if (!decoder.write(chunk)) source.pause();
     });
     source.on('error', (error: Error) => this.fail(bodyError(error.message, 400)));
-    source.on('end', () => decoder.end());
+    let sourceEnded = false;
+    source.on('end', () => {
+      sourceEnded = true;
+      decoder.end();
+    });
+    // A client that goes away mid-body must not leave the reader waiting.
+    source.on('close', () => {
+      if (!sourceEnded) this.fail(bodyError('the request body was cut off', 400));
+    });
     decoder.on('drain', () => source.resume());
     decoder.on('data', (chunk: Buffer) => {
       if (this.finished) return;
