@@ -186,13 +186,17 @@ export function startLoadGuard(app: FastifyInstance, context: AppContext): LoadG
 }
 
 /**
- * An `onRequest` hook refusing relay calls (POST; model lists and balance polls stay answered, as in
- * new-api) while the guard holds a refusal. Rendered by the route's scope in the client's format.
+ * An `onRequest` hook refusing relay calls while the guard holds a refusal: POST requests (model lists and
+ * balance polls stay answered, as in new-api), or every request of the scope with `allMethods` (the
+ * Realtime WebSocket's GET, task fetches). Rendered by the route's scope in the client's format.
  */
-export function refuseWhenOverloaded(context: AppContext): onRequestHookHandler {
+export function refuseWhenOverloaded(
+  context: AppContext,
+  { allMethods = false }: { allMethods?: boolean } = {},
+): onRequestHookHandler {
   const guard = loadGuardOf(context);
   return (request, _reply, done) => {
     const refusal = guard.refusal;
-    done(refusal !== null && request.method === 'POST' ? refusal : undefined);
+    done(refusal !== null && (allMethods || request.method === 'POST') ? refusal : undefined);
   };
 }
