@@ -22,10 +22,11 @@ export const CHANNEL_ENDPOINTS = [
 export type ChannelEndpoint = (typeof CHANNEL_ENDPOINTS)[number];
 
 /**
- * Asynchronous task platforms with channel types of their own (docs/tasks.md): Midjourney-Proxy, Suno, and
- * the video platforms of new-api's generic video route — Kling, Jimeng, Vidu, Doubao video (Seedance).
+ * Asynchronous task platforms (docs/tasks.md): Midjourney-Proxy, Suno, the video platforms of new-api's
+ * generic video route with channel types of their own — Kling, Jimeng, Vidu, Doubao video (Seedance) —
+ * and Veo, served by Gemini channels (type 24) that list a Veo model.
  */
-export const TASK_PLATFORMS = ['mj', 'suno', 'kling', 'jimeng', 'vidu', 'doubao-video'] as const;
+export const TASK_PLATFORMS = ['mj', 'suno', 'kling', 'jimeng', 'vidu', 'doubao-video', 'veo'] as const;
 
 export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
 

@@ -4,12 +4,13 @@
  * read back by the platform of its `platform` column (the channel type's id, as new-api stores it).
  */
 import { doubaoVideo } from './doubao.ts';
+import { geminiVeo } from './gemini-veo.ts';
 import { jimeng } from './jimeng.ts';
 import { kling } from './kling.ts';
 import type { VideoPlatform } from './platform.ts';
 import { vidu } from './vidu.ts';
 
-export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, jimeng, vidu, doubaoVideo];
+export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, jimeng, vidu, doubaoVideo, geminiVeo];
 
 /** The platform whose models `model` is one of, or undefined. */
 export function platformOfModel(model: string): VideoPlatform | undefined {

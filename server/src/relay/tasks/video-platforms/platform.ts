@@ -72,6 +72,8 @@ export interface VideoPlatform {
   state(task: Record<string, unknown>): VideoTaskState;
   /** The finished video's URL in an upstream task object, or '' (none, or served through the gateway). */
   videoUrl(task: unknown): string;
+  /** Headers the video's URL must be fetched with (the channel's key), when it is not a signed link. */
+  contentHeaders?(channel: CachedChannel): Record<string, string>;
 }
 
 /** new-api's progress for a status the platform gives no number for (relay/relay_task.go). */

@@ -22,7 +22,7 @@ import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase, taskChannel } from '../channels.ts';
 import { shownProperties, withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
-import { platformOfModel, VIDEO_PLATFORM_COLUMNS } from '../video-platforms/index.ts';
+import { platformOfModel, platformOfRow, VIDEO_PLATFORM_COLUMNS } from '../video-platforms/index.ts';
 import { readVideoRequest as readPlatformRequest } from '../video-platforms/request.ts';
 import { registerVideoPlatformRoutes } from '../video-platforms/routes.ts';
 import { submitVideo } from '../video-platforms/submit.ts';
@@ -246,15 +246,16 @@ async function content(
     throw relayError(503, 'channel_unavailable', 'the channel of this video is gone or has no enabled key');
   const variant = (request.query as Record<string, unknown>).variant;
   const query = typeof variant === 'string' && variant ? `?variant=${encodeURIComponent(variant)}` : '';
-  // A video platform's video is fetched from the address its task names (no key: the platforms' video
-  // addresses are signed links), through the channel's proxy under the address policy.
+  // A video platform's video is fetched from the address its task names (with the key only where the
+  // platform needs it; the others' addresses are signed links), through the channel's proxy under the
+  // address policy.
   const platformUrl = row.platform === 'openai' ? null : resultUrlOf(row);
   if (platformUrl === '')
     throw relayError(404, 'video_not_found', `video ${row.task_id} has no video address`);
   const response = await context.upstream
     .send(
       platformUrl
-        ? { url: platformUrl, method: 'GET', headers: {} }
+        ? { url: platformUrl, method: 'GET', headers: platformOfRow(row)?.contentHeaders?.(channel) ?? {} }
         : {
             url: `${channelBase(channel) || 'https://api.openai.com'}/v1/videos/${encodeURIComponent(row.task_id)}/content${query}`,
             method: 'GET',
