@@ -1,7 +1,19 @@
 /**
- * The options of two-factor sign-in and passkeys, in new-api's names, written with ./definitions.ts; ./catalogue.ts lists them
- * with every other option.
+ * The options of two-factor sign-in and passkeys, in new-api's names (its setting/system_setting passkey
+ * settings, stored as `passkey.*` rows), written with ./definitions.ts; ./catalogue.ts lists them with every
+ * other option. docs/security.md says what each does.
  */
-import type { OptionDefinition } from './definitions.ts';
+import { flag, type OptionDefinition, text } from './definitions.ts';
 
-export const SECURITY_OPTIONS: OptionDefinition[] = [];
+export const SECURITY_OPTIONS: OptionDefinition[] = [
+  /** Passkey registration and passwordless sign-in are offered. */
+  flag('passkey.enabled', false),
+  /** The name authenticators show; SystemName when empty. */
+  text('passkey.rp_display_name'),
+  /** The relying party id (a host name); the host of ServerAddress, else of the request, when empty. */
+  text('passkey.rp_id'),
+  /** Comma-separated origins accepted besides ServerAddress's (or the request's) own. */
+  text('passkey.origins'),
+  text('passkey.user_verification', 'preferred', { choices: ['required', 'preferred', 'discouraged'] }),
+  text('passkey.attachment_preference', '', { choices: ['', 'platform', 'cross-platform'] }),
+];

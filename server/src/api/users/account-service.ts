@@ -7,6 +7,7 @@ import { Role } from '../../../../common/roles.ts';
 import { consumeSecret } from '../../auth/one-time-secrets.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { revokeSessions } from '../../auth/session.ts';
+import { checkCode } from '../../auth/two-factor/store.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -17,7 +18,7 @@ import { createUser } from './create-user.ts';
 import { validPassword, validUsername } from './credentials.ts';
 import { createDefaultToken } from './default-token.ts';
 import { type NameChanges, nameChanges } from './name-changes.ts';
-import { findLoginCandidate, requireUser, uniqueAffCode } from './repository.ts';
+import { findLoginCandidate, findUserById, requireUser, uniqueAffCode } from './repository.ts';
 import type { loginInput, registerInput, updateSelfInput } from './schemas.ts';
 import { toLiveUserView, toSessionUser } from './view.ts';
 
@@ -67,6 +68,27 @@ export async function login(context: AppContext, input: z.infer<typeof loginInpu
   // The same answer for an unknown user, a wrong password and a banned user.
   const passwordMatches = row ? await verifyPassword(input.password, row.password) : false;
   if (!row || !passwordMatches || row.status !== 1) throw businessFailure('user.login_failed');
+  return toSessionUser(row);
+}
+
+/**
+ * The second step of a two-factor sign-in: the user the password step left pending (still enabled, at the same
+ * auth version) and a TOTP or backup code (auth/two-factor/store.ts counts wrong ones towards the lockout).
+ */
+export async function completeTwoFactorLogin(
+  context: AppContext,
+  pending: { userId: number; authVersion: number },
+  code: string,
+): Promise<SessionUser> {
+  const row = await findUserById(context.database.db, pending.userId);
+  if (
+    !row ||
+    row.deleted_at !== null ||
+    row.status !== 1 ||
+    Number(row.auth_version ?? 0) !== pending.authVersion
+  )
+    throw businessFailure('twofa.login_expired');
+  await checkCode(context.database, row.id, code, { allowBackup: true });
   return toSessionUser(row);
 }
 

@@ -4,9 +4,15 @@ import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import { beginSession, endSession, readSession, revokeSessions } from '../../auth/session.ts';
 import { checkTurnstile } from '../../auth/turnstile.ts';
+import { endPendingLogin, readPendingLogin, startPendingLogin } from '../../auth/two-factor/pending-login.ts';
+import { isTwoFactorEnabled } from '../../auth/two-factor/store.ts';
 import type { AppContext } from '../../context.ts';
+import { businessFailure } from '../../lib/errors.ts';
+import { translate } from '../../lib/messages.ts';
 import { ok, parseInput, readId, readPaging } from '../reply.ts';
+import { codeInput } from '../security/schemas.ts';
 import {
+  completeTwoFactorLogin,
   deleteSelf,
   getAffCode,
   getSelf,
@@ -42,6 +48,26 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
   app.post('/api/user/login', critical, async (request, reply) => {
     await checkTurnstile(context, request);
     const user = await login(context, parseInput(loginInput, request.body));
+    // With two-factor on, the password only opens the code step (POST /api/user/login/2fa), as in new-api.
+    if (await isTwoFactorEnabled(context.database.db, user.id)) {
+      const row = await context.database.db
+        .selectFrom('users')
+        .select('auth_version')
+        .where('id', '=', user.id)
+        .executeTakeFirst();
+      startPendingLogin(request, reply, user.id, Number(row?.auth_version ?? 0));
+      return ok({ require_2fa: true }, translate('twofa.enter_code', request.language));
+    }
+    await beginSession(context.database.db, request, reply, user.id);
+    return ok(user);
+  });
+
+  app.post('/api/user/login/2fa', critical, async (request, reply) => {
+    const pending = readPendingLogin(request);
+    if (!pending) throw businessFailure('twofa.login_expired');
+    const { code } = parseInput(codeInput, request.body);
+    const user = await completeTwoFactorLogin(context, pending, code);
+    endPendingLogin(reply);
     await beginSession(context.database.db, request, reply, user.id);
     return ok(user);
   });
