@@ -24,9 +24,18 @@ export type ChannelEndpoint = (typeof CHANNEL_ENDPOINTS)[number];
 /**
  * Asynchronous task platforms (docs/tasks.md): Midjourney-Proxy, Suno, the video platforms of new-api's
  * generic video route with channel types of their own — Kling, Jimeng, Vidu, Doubao video (Seedance) —
- * and Veo, served by Gemini channels (type 24) that list a Veo model.
+ * Veo, served by Gemini channels (type 24) that list a Veo model, and Wan, by Ali channels (type 17).
  */
-export const TASK_PLATFORMS = ['mj', 'suno', 'kling', 'jimeng', 'vidu', 'doubao-video', 'veo'] as const;
+export const TASK_PLATFORMS = [
+  'mj',
+  'suno',
+  'kling',
+  'jimeng',
+  'vidu',
+  'doubao-video',
+  'veo',
+  'wan',
+] as const;
 
 export type TaskPlatform = (typeof TASK_PLATFORMS)[number];
 

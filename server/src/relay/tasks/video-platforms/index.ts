@@ -3,6 +3,7 @@
  * (./platform.ts): the route picks the platform by the model, the chooser a channel of its types; a row is
  * read back by the platform of its `platform` column (the channel type's id, as new-api stores it).
  */
+import { aliWan } from './ali-wan.ts';
 import { doubaoVideo } from './doubao.ts';
 import { geminiVeo } from './gemini-veo.ts';
 import { jimeng } from './jimeng.ts';
@@ -10,7 +11,14 @@ import { kling } from './kling.ts';
 import type { VideoPlatform } from './platform.ts';
 import { vidu } from './vidu.ts';
 
-export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [kling, jimeng, vidu, doubaoVideo, geminiVeo];
+export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [
+  kling,
+  jimeng,
+  vidu,
+  doubaoVideo,
+  geminiVeo,
+  aliWan,
+];
 
 /** The platform whose models `model` is one of, or undefined. */
 export function platformOfModel(model: string): VideoPlatform | undefined {
