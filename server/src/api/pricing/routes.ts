@@ -1,6 +1,9 @@
 /**
  * GET /api/pricing (public): every model with an enabled channel, its billing type, ratios or price and
- * the groups that can use it, plus the group ratios and the groups the caller may use.
+ * the groups that can use it, plus the group ratios and the groups the caller may use; the catalogue's
+ * vendor, icon, description and tags where it describes the model, filtered by `vendor`, `tag` and
+ * `group` when asked (./catalogue-fields.ts). GET /api/ratio_config: the pricing options, while
+ * ExposeRatioEnabled is on (new-api's route, read by other gateways' price sync).
  */
 import type { FastifyInstance } from 'fastify';
 import type { PricingModel, PricingReply } from '../../../../common/api/pricing.ts';
@@ -11,7 +14,11 @@ import {
   resolveGroupPricing,
   resolveModelPricing,
 } from '../../relay/billing/pricing.ts';
+import { catalogueSnapshot } from '../models-catalogue/catalogue-snapshot.ts';
+import { localSyncData } from '../price-sync/service.ts';
+import { ok } from '../reply.ts';
 import { usableGroups } from '../users/account-service.ts';
+import { describeAndFilter } from './catalogue-fields.ts';
 
 export function pricingModels(context: AppContext): PricingModel[] {
   const tables = pricingTablesFromOptions(context.options);
@@ -51,12 +58,26 @@ export async function registerPricingRoutes(app: FastifyInstance, context: AppCo
           Object.entries(usableGroups(context, user.group)).map(([group, info]) => [group, info.desc]),
         )
       : (context.options.getJson<Record<string, string>>('UserUsableGroups') ?? {});
-    return {
+    const query = request.query as Record<string, string | undefined>;
+    const filter = { vendor: query.vendor, tag: query.tag, group: query.group };
+    const { data, vendors } = describeAndFilter(
+      pricingModels(context),
+      await catalogueSnapshot(context),
+      filter,
+    );
+    const reply = {
       success: true,
       message: '',
-      data: pricingModels(context),
+      data,
       group_ratio: groupRatios(context, user?.group ?? null),
       usable_group: usable,
     } satisfies PricingReply;
+    return vendors.length > 0 ? { ...reply, vendors } : reply;
+  });
+
+  app.get('/api/ratio_config', async (_request, reply) => {
+    if (!context.options.getBoolean('ExposeRatioEnabled'))
+      return reply.code(403).send({ success: false, message: 'ratio configuration is not exposed' });
+    return ok(localSyncData(context));
   });
 }
