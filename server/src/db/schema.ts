@@ -118,6 +118,8 @@ export const channelsTable = defineTable(
     channel_info: c.text().nullable(),
     // new-api: headers set on every upstream request of the channel (JSON object, placeholders allowed).
     header_override: c.text().nullable(),
+    // new-api: ChannelOtherSettings (JSON object; Advanced Custom's routes under `advanced_custom`).
+    settings: c.text().nullable(),
   },
   { indexes: [{ columns: ['name'] }, { columns: ['tag'] }, { columns: ['status'] }] },
 );
@@ -320,11 +322,13 @@ export const topUpsTable = defineTable(
     money: c.double().default(0),
     trade_no: c.varchar(255).unique(),
     payment_method: c.varchar(50).default(''),
+    /** new-api's: which provider settles the order (epay, stripe, creem); '' on rows older than the column. */
+    payment_provider: c.varchar(50).default(''),
     create_time: c.bigint().default(0),
     complete_time: c.bigint().default(0),
     status: c.varchar(20).default('pending'),
   },
-  { indexes: [{ columns: ['user_id'] }] },
+  { indexes: [{ columns: ['user_id'] }, { columns: ['status', 'create_time'] }] },
 );
 
 export const setupsTable = defineTable('setups', {

@@ -1,4 +1,7 @@
-/** Wallet calls: payable amount, Epay order and notification, invitation transfer. */
+/**
+ * Wallet calls: payable amount, Epay order and notification, invitation transfer; Stripe, Creem and the
+ * order lists are ../payments/routes.ts, registered from here.
+ */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Role } from '../../../../common/roles.ts';
@@ -6,6 +9,7 @@ import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { GatewayError } from '../../lib/errors.ts';
 import { translate } from '../../lib/messages.ts';
+import { registerPaymentRoutes } from '../payments/routes.ts';
 import { ok, parseInput } from '../reply.ts';
 import type { EpayParams } from './epay.ts';
 import { createPayment, handleEpayNotification, payableMoney, transferAffQuota } from './service.ts';
@@ -85,4 +89,6 @@ export async function registerWalletRoutes(app: FastifyInstance, context: AppCon
     await transferAffQuota(context, request.user!, quota);
     return ok();
   });
+
+  await registerPaymentRoutes(app, context);
 }

@@ -1,13 +1,19 @@
 /**
  * Money in (docs/reference/payments.md): online top-up through Epay (price lookup, order creation, signed
- * notification credited exactly once) and the transfer of invitation earnings to quota.
+ * notification credited exactly once by ../payments/settle.ts) and the transfer of invitation earnings to quota.
  */
-import { logFactColumns, logFacts } from '../../../../common/log-facts.ts';
-import { LogType, TopUpStatus } from '../../../../common/statuses.ts';
+import { TopUpStatus } from '../../../../common/statuses.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
+import {
+  findOrder,
+  PaymentProvider,
+  providerOf,
+  type SettleOutcome,
+  settleOrder,
+} from '../payments/settle.ts';
 import { type EpayParams, epaySignature, formatMoney, verifyEpaySignature } from './epay.ts';
 
 export function onlineTopUpEnabled(context: AppContext): boolean {
@@ -64,6 +70,7 @@ export async function createPayment(
       money: Number(money),
       trade_no: tradeNo,
       payment_method: method,
+      payment_provider: PaymentProvider.epay,
       create_time: now,
       status: TopUpStatus.pending,
     })
@@ -82,66 +89,24 @@ export async function createPayment(
   return { url: `${options.get('PayAddress').replace(/\/+$/, '')}/submit.php`, params };
 }
 
-export type NotifyOutcome = 'credited' | 'already_done' | 'refused';
+export type NotifyOutcome = SettleOutcome;
 
 /**
- * Handles Epay's notification. Refused without a valid signature, for an unknown trade, a wrong amount
- * or a failed payment; idempotent per trade number: the pending → success transition happens once, in
- * the same transaction as the credit.
+ * Handles Epay's notification. Refused without a valid signature, for a failed payment, an unknown trade,
+ * another provider's order (a Stripe or Creem order cannot be settled by Epay) or a different amount;
+ * idempotent per trade number through ../payments/settle.ts.
  */
 export async function handleEpayNotification(
   context: AppContext,
   params: EpayParams,
 ): Promise<NotifyOutcome> {
-  const { options, database } = context;
-  if (!verifyEpaySignature(params, options.get('EpayKey'))) return 'refused';
+  if (!verifyEpaySignature(params, context.options.get('EpayKey'))) return 'refused';
   if (params.trade_status !== 'TRADE_SUCCESS') return 'refused';
-  const tradeNo = params.out_trade_no ?? '';
-  const order = await database.db
-    .selectFrom('top_ups')
-    .selectAll()
-    .where('trade_no', '=', tradeNo)
-    .executeTakeFirst();
-  if (!order) return 'refused';
+  const order = await findOrder(context, params.out_trade_no ?? '');
+  if (!order || providerOf(order) !== PaymentProvider.epay) return 'refused';
   if (order.status === TopUpStatus.success) return 'already_done';
-  if (order.status !== TopUpStatus.pending) return 'refused';
   if (formatMoney(Number(params.money)) !== formatMoney(Number(order.money))) return 'refused';
-  const credit = Math.round(Number(order.amount) * options.getNumber('QuotaPerUnit'));
-  const credited = await database.db.transaction().execute(async (transaction) => {
-    const result = await transaction
-      .updateTable('top_ups')
-      .set({ status: TopUpStatus.success, complete_time: Math.floor(Date.now() / 1000) })
-      .where('trade_no', '=', tradeNo)
-      .where('status', '=', TopUpStatus.pending)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    await transaction
-      .updateTable('users')
-      .set((builder) => ({ quota: builder(builder.ref('quota'), '+', credit) }))
-      .where('id', '=', order.user_id)
-      .execute();
-    return true;
-  });
-  if (!credited) return 'already_done';
-  await context.accounts.credited(order.user_id, credit);
-  const user = context.accounts.user(order.user_id);
-  context.writer.appendLog({
-    user_id: order.user_id,
-    username: user?.username ?? '',
-    created_at: Math.floor(Date.now() / 1000),
-    type: LogType.topup,
-    quota: credit,
-    ...logFactColumns(
-      options,
-      logFacts('log.online_topup', {
-        quota: credit,
-        money: formatMoney(Number(order.money)),
-        payment_method: order.payment_method,
-        trade_no: tradeNo,
-      }),
-    ),
-  });
-  return 'credited';
+  return settleOrder(context, order, PaymentProvider.epay);
 }
 
 /** Moves invitation earnings to quota: at least one quota unit, at most what was earned, atomically. */
