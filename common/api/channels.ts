@@ -43,6 +43,8 @@ export interface ChannelView {
   created_time: number;
   /** JSON object of header name → value set on every upstream request (`{api_key}` placeholders). */
   header_override?: string | null;
+  /** new-api's ChannelOtherSettings, JSON text (an Advanced Custom channel's routes: common/channel-types-custom.ts). */
+  settings?: string | null;
   /** new-api's multi-key state (no keys in it); absent for a channel with one key. */
   channel_info?: ChannelKeyInfo;
 }
@@ -125,6 +127,8 @@ export interface ChannelPayload {
   max_input_tokens: number;
   /** JSON object of headers set on every upstream request (absent: unchanged). */
   header_override?: string;
+  /** new-api's ChannelOtherSettings, JSON text (absent: unchanged). */
+  settings?: string;
 }
 
 /** POST /api/channel/: one channel, or one per key line in batch mode. */

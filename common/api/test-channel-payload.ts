@@ -20,6 +20,7 @@ export const SAMPLE_CHANNEL_PAYLOAD: Readonly<Required<ChannelPayload>> = {
   setting: '',
   param_override: '',
   header_override: '',
+  settings: '',
   auto_ban: 1,
   test_model: '',
   priority: 0,

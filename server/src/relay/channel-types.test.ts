@@ -44,6 +44,19 @@ const SAMPLE_SETTINGS: Readonly<Record<number, Partial<CachedChannel>>> = {
   33: { key: 'access-key|secret-key|us-east-1' },
   39: { other: 'account-id' },
   41: { key: SERVICE_ACCOUNT },
+  // Advanced Custom serves the routes the channel defines: one of each (common/channel-types-custom.ts).
+  58: {
+    settings: JSON.stringify({
+      advanced_custom: {
+        advanced_routes: [
+          '/v1/chat/completions',
+          '/v1/embeddings',
+          '/v1/images/generations',
+          '/v1/rerank',
+        ].map((path) => ({ incoming_path: path, upstream_path: path })),
+      },
+    }),
+  },
 };
 
 function sampleChannel(type: number, overrides: Partial<CachedChannel> = {}): CachedChannel {

@@ -45,6 +45,8 @@ export interface ChannelWiring {
   type: number;
   baseUrl: string;
   other: string;
+  /** new-api's `settings` column (Advanced Custom's routes). */
+  settings?: string;
 }
 
 export interface ServerParts {

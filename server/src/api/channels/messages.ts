@@ -33,6 +33,10 @@ export const channelMessages = {
     en: 'The extra field cannot be used for this channel type: {reason}',
     zh: '附加字段不适用于该渠道类型：{reason}',
   },
+  'channel.settings_invalid': {
+    en: 'The routes of this channel cannot be served: {reason}',
+    zh: '该渠道的路由无法使用：{reason}',
+  },
   'channel.other_required': {
     en: 'Channel type {type} needs its account ID in the extra field',
     zh: '渠道类型 {type} 需要在附加字段中填写账户 ID',

@@ -21,6 +21,7 @@ import {
 } from '../../lib/mapping-rules.ts';
 import { headerOverrideProblem } from '../../relay/cache/header-override.ts';
 import { isServedChannelType, keyProblem, otherProblem } from '../../relay/channel-types.ts';
+import { channelSettingsProblem } from '../../relay/channel-types-custom.ts';
 import type { ChannelFields } from './schemas.ts';
 
 export type ChannelValues = Updateable<Database['channels']>;
@@ -125,7 +126,7 @@ export function normalizeChannelFields(
     if (!check.ok) throw refuse(check);
     values.status_code_mapping = (fields.status_code_mapping ?? '').trim();
   }
-  for (const field of ['setting', 'param_override'] as const) {
+  for (const field of ['setting', 'param_override', 'settings'] as const) {
     if (fields[field] === undefined) continue;
     const check = checkJsonObject(fields[field] ?? '', field);
     if (!check.ok) throw refuse(check);
@@ -186,4 +187,10 @@ export function checkChannelOther(type: number, other: string | null | undefined
   const problem = otherProblem(type, other ?? '');
   if (problem === 'required') throw businessFailure('channel.other_required', { type });
   if (problem) throw businessFailure('channel.other_invalid', { reason: problem.reason });
+}
+
+/** Refuses `settings` its type cannot serve (an Advanced Custom channel's routes), with the reason. */
+export function checkChannelSettings(type: number, settings: string | null | undefined): void {
+  const reason = channelSettingsProblem(type, settings ?? '');
+  if (reason) throw businessFailure('channel.settings_invalid', { reason });
 }

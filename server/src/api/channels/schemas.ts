@@ -18,6 +18,7 @@ export const channelFields = z.object({
   setting: optionalText(65_536),
   param_override: optionalText(65_536),
   header_override: optionalText(65_536),
+  settings: optionalText(65_536),
   auto_ban: formInteger.optional(),
   test_model: optionalText(255),
   priority: formInteger.optional(),

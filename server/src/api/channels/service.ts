@@ -5,6 +5,7 @@ import type { ChannelListItem, Page } from '../../../../common/api-types.ts';
 import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
+import { jsonColumnText } from '../../db/json-column.ts';
 import { containsText, idOrContains } from '../../db/like.ts';
 import type { Database } from '../../db/schema.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
@@ -17,6 +18,7 @@ import {
   type ChannelValues,
   checkChannelKey,
   checkChannelOther,
+  checkChannelSettings,
   normalizeChannelFields,
   proxyOfSetting,
 } from './normalize.ts';
@@ -59,6 +61,7 @@ export async function createChannels(
   const keys = lines.length > 0 ? lines : [''];
   if (mode !== 'multi_to_single') for (const key of keys) checkChannelKey(values.type ?? 1, key);
   checkChannelOther(values.type ?? 1, values.other);
+  checkChannelSettings(values.type ?? 1, values.settings);
   const { db, dialect } = context.database;
   const now = Math.floor(Date.now() / 1000);
   const ids = await db.transaction().execute(async (transaction) => {
@@ -115,7 +118,7 @@ export async function updateChannel(
   const updated = await context.database.db.transaction().execute(async (transaction) => {
     const existing = await transaction
       .selectFrom('channels')
-      .select(['id', 'type', 'base_url', 'setting', 'key', 'other', 'channel_info'])
+      .select(['id', 'type', 'base_url', 'setting', 'key', 'other', 'channel_info', 'settings'])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!existing) throw notFound('channel.not_found');
@@ -133,6 +136,11 @@ export async function updateChannel(
       checkChannelKey(values.type ?? existing.type, values.key ?? existing.key);
     if (values.other !== undefined || values.type !== undefined)
       checkChannelOther(values.type ?? existing.type, values.other ?? existing.other);
+    if (values.settings !== undefined || values.type !== undefined)
+      checkChannelSettings(
+        values.type ?? existing.type,
+        values.settings ?? jsonColumnText(existing.settings),
+      );
     const type = values.type ?? existing.type;
     if (values.status === 1 && !isServedChannelType(type))
       throw businessFailure('channel.type_not_served', {

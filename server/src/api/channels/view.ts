@@ -39,6 +39,7 @@ export function toChannelView(row: ChannelRow, includeKey = false): ChannelView 
     balance_updated_time: row.balance_updated_time,
     created_time: row.created_time,
     header_override: jsonColumnText(row.header_override),
+    settings: jsonColumnText(row.settings),
   };
   const keyInfo = channelKeyInfo(row);
   if (keyInfo) view.channel_info = keyInfo;

@@ -6,6 +6,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from '../../db/connect.ts';
+import { jsonColumnText } from '../../db/json-column.ts';
 import type { ChannelRow } from '../../db/schema.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import {
@@ -52,6 +53,8 @@ export interface CachedChannel {
   statusCodeMapping: Readonly<Record<string, string>>;
   paramOverride: Readonly<Record<string, unknown>>;
   setting: Readonly<ChannelSetting>;
+  /** new-api's `settings` column as stored (Advanced Custom's routes: server/src/relay/providers/custom-routes/). */
+  settings?: string;
   openaiOrganization: string;
   testModel: string;
   tag: string;
@@ -113,6 +116,7 @@ function baseChannel(row: ChannelRow): CachedChannel {
     key: row.key,
     baseUrl: row.base_url ?? '',
     other: row.other ?? '',
+    settings: jsonColumnText(row.settings) ?? '',
     status: row.status,
     autoBan: row.auto_ban === 1,
     models: splitList(row.models),

@@ -5,6 +5,7 @@
  * common/channel-types.ts. Rules return the i18n key of their message, never a translated text.
  */
 import { channelType } from '../../../../common/channel-types.ts';
+import { CUSTOM_ROUTE_TYPE, customRoutesProblem } from '../../../../common/channel-types-custom.ts';
 import type { ChannelPayload, ChannelView } from '../../api/channels.ts';
 import { splitList } from './channel-display.ts';
 
@@ -28,6 +29,8 @@ export interface ChannelFormValues {
   setting: string;
   param_override: string;
   header_override: string;
+  /** new-api's ChannelOtherSettings as JSON text (Advanced Custom's routes, edited by CustomRoutesEditor). */
+  settings: string;
   auto_ban: boolean;
   test_model: string;
   priority: number | string | null;
@@ -58,6 +61,7 @@ export function defaultFormValues(): ChannelFormValues {
     setting: '',
     param_override: '',
     header_override: '',
+    settings: '',
     auto_ban: true,
     test_model: '',
     priority: 0,
@@ -95,6 +99,7 @@ export function formValuesFromChannel(channel: ChannelView): ChannelFormValues {
     setting: prettyJson(channel.setting),
     param_override: prettyJson(channel.param_override),
     header_override: prettyJson(channel.header_override),
+    settings: prettyJson(channel.settings),
     auto_ban: channel.auto_ban !== 0,
     test_model: channel.test_model ?? '',
     priority: channel.priority,
@@ -230,6 +235,7 @@ const jsonFieldErrors = [
   ['setting', 'channels.validation.settingJson'],
   ['param_override', 'channels.validation.paramOverrideJson'],
   ['header_override', 'channels.validation.headerOverrideJson'],
+  ['settings', 'customRoutes.validation.settingsJson'],
 ] as const;
 
 /** A channel field that holds a JSON object as text (the form's advanced section, the tag edit's header override). */
@@ -268,6 +274,10 @@ export function prepareSubmission(values: ChannelFormValues, mode: FormMode): Su
     const error = jsonObjectFieldError(field, values[field]);
     if (error !== null) return { ok: false, error };
   }
+  // An Advanced Custom channel's routes: the editor shows which rule a route breaks (CustomRoutesEditor).
+  if (values.type === CUSTOM_ROUTE_TYPE && customRoutesProblem(values.settings ?? '') !== null) {
+    return { ok: false, error: 'customRoutes.validation.invalid' };
+  }
   if (facts?.key?.json && keys.some((key) => !isJsonObject(key))) {
     return { ok: false, error: 'channels.validation.vertexKeyJson' };
   }
@@ -293,6 +303,7 @@ export function prepareSubmission(values: ChannelFormValues, mode: FormMode): Su
     setting: (values.setting ?? '').trim(),
     param_override: (values.param_override ?? '').trim(),
     header_override: (values.header_override ?? '').trim(),
+    settings: (values.settings ?? '').trim(),
     auto_ban: values.auto_ban ? 1 : 0,
     test_model: (values.test_model ?? '').trim(),
     priority,
