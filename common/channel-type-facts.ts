@@ -24,7 +24,8 @@ export type ChannelEndpoint = (typeof CHANNEL_ENDPOINTS)[number];
 /**
  * Asynchronous task platforms (docs/tasks.md): Midjourney-Proxy, Suno, the video platforms of new-api's
  * generic video route with channel types of their own — Kling, Jimeng, Vidu, Doubao video (Seedance) —
- * Veo, served by Gemini channels (type 24) that list a Veo model, and Wan, by Ali channels (type 17).
+ * Veo, served by Gemini channels (type 24) that list a Veo model, Wan by Ali channels (type 17) and Hailuo
+ * by MiniMax channels (type 35).
  */
 export const TASK_PLATFORMS = [
   'mj',
@@ -35,6 +36,7 @@ export const TASK_PLATFORMS = [
   'doubao-video',
   'veo',
   'wan',
+  'hailuo',
 ] as const;
 
 export type TaskPlatform = (typeof TASK_PLATFORMS)[number];

@@ -6,6 +6,7 @@
 import { aliWan } from './ali-wan.ts';
 import { doubaoVideo } from './doubao.ts';
 import { geminiVeo } from './gemini-veo.ts';
+import { hailuo } from './hailuo.ts';
 import { jimeng } from './jimeng.ts';
 import { kling } from './kling.ts';
 import type { VideoPlatform } from './platform.ts';
@@ -18,6 +19,7 @@ export const VIDEO_PLATFORMS: readonly VideoPlatform[] = [
   doubaoVideo,
   geminiVeo,
   aliWan,
+  hailuo,
 ];
 
 /** The platform whose models `model` is one of, or undefined. */
