@@ -1,16 +1,20 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { login } from '../../api/auth.ts';
+import { isCodeRequired } from '../../api/security.ts';
 import { AuthCard, AuthCardNote, AuthCardWarning, SubmitButton } from '../../components/AuthCard.tsx';
 import { FormInput } from '../../components/FormInput.tsx';
 import { showError } from '../../components/feedback.ts';
 import { useStatus } from '../../components/status.tsx';
 import { useTurnstile } from '../../components/use-turnstile.tsx';
 import { AFTER_LOGIN_PATH, isRegisterOffered } from '../../nav.ts';
+import { PasskeyLoginButton } from './PasskeyLoginButton.tsx';
 import { ThirdPartyLogin } from './ThirdPartyLogin.tsx';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { useFinishLogin } from './use-finish-login.ts';
 
 interface LoginFormValues {
@@ -30,11 +34,17 @@ export function LoginPage() {
   const finishLogin = useFinishLogin();
   const turnstile = useTurnstile();
   const expired = searchParams.get('expired') === 'true';
+  // With two-factor on, the password only opens the code step (docs/security.md).
+  const [codeStep, setCodeStep] = useState(false);
 
   const mutation = useMutation({
     mutationFn: ({ username, password }: Required<LoginFormValues>) =>
       login(username, password, turnstile.token),
     onSuccess: (reply, { username, password }) => {
+      if (reply.success && isCodeRequired(reply.data)) {
+        setCodeStep(true);
+        return;
+      }
       if (!finishLogin(reply, AFTER_LOGIN_PATH)) return;
       if (username === DEFAULT_ROOT_USERNAME && password === DEFAULT_ROOT_PASSWORD) {
         modal.warning({
@@ -57,6 +67,14 @@ export function LoginPage() {
     if (turnstile.pending()) return;
     mutation.mutate({ username: trimmedUsername, password });
   };
+
+  if (codeStep) {
+    return (
+      <AuthCard title={t('login.title', { name: status.system_name })}>
+        <TwoFactorStep onCancel={() => setCodeStep(false)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title', { name: status.system_name })}>
@@ -84,6 +102,7 @@ export function LoginPage() {
           {t('login.submit')}
         </SubmitButton>
       </Form>
+      <PasskeyLoginButton />
       <AuthCardNote>
         {t('login.forgotPassword')}{' '}
         <Link to="/reset" data-testid="login-reset-link">

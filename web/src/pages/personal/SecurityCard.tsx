@@ -6,13 +6,15 @@ import { copyText, showSuccess } from '../../components/feedback.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { copyWithToast } from './copy-with-toast.ts';
 import { DeleteAccountDialog } from './DeleteAccountDialog.tsx';
+import { PasskeySection } from './PasskeySection.tsx';
+import { TwoFactorSection } from './TwoFactorSection.tsx';
 import { useGenerateAccessToken } from './use-personal.ts';
 
 export interface SecurityCardProps {
   username: string;
 }
 
-/** System access token, password change and account deletion (docs/reference/console-screens.md "Personal settings"). */
+/** System access token, two-factor sign-in and passkeys (docs/security.md), password change and account deletion (docs/reference/console-screens.md "Personal settings"). */
 export function SecurityCard({ username }: SecurityCardProps) {
   const { t } = useTranslation();
   const tokenMutation = useGenerateAccessToken();
@@ -59,6 +61,10 @@ export function SecurityCard({ username }: SecurityCardProps) {
           </Button>
         </Space.Compact>
       )}
+      <Divider />
+      <TwoFactorSection />
+      <Divider />
+      <PasskeySection />
       <Divider />
       <Typography.Title level={5}>{t('personal.password.change')}</Typography.Title>
       <Typography.Paragraph type="secondary">{t('personal.password.description')}</Typography.Paragraph>
