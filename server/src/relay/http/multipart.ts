@@ -138,7 +138,16 @@ export async function readMultipart(
       parser.on('finish', () => {
         if (!failed) resolve();
       });
-      stream.on('error', (error: Error) => fail(relayError(400, 'invalid_request', error.message)));
+      // A compressed body over the limit fails its decoder with 413 (./compressed-body.ts); keep that status.
+      stream.on('error', (error: Error) =>
+        fail(
+          relayError(
+            (error as { statusCode?: number }).statusCode === 413 ? 413 : 400,
+            'invalid_request',
+            error.message,
+          ),
+        ),
+      );
       // A client that goes away mid-upload must not leave the call (and its temporary files) waiting.
       stream.on('close', () => {
         if (!stream.readableEnded) fail(relayError(400, 'invalid_request', 'the upload was cut off'));

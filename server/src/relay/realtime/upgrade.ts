@@ -18,6 +18,7 @@ import { UPSTREAM_ERROR_TYPE } from '../formats/openai/errors.ts';
 import { authenticateKey } from '../http/auth.ts';
 import { openAiErrorReply, relayError } from '../http/errors.ts';
 import { errorRenderer } from '../http/format-surface.ts';
+import { refuseWhenOverloaded } from '../http/load-guard.ts';
 import { admitRealtime, checkHandshake, chooseProtocol, connectAnyChannel } from './admission.ts';
 import { RealtimeMeter } from './metering.ts';
 import { runSession, type SessionInit } from './session.ts';
@@ -229,6 +230,8 @@ export async function registerRealtimeRelay(app: FastifyInstance, context: AppCo
 
   await app.register(async (scope) => {
     scope.setErrorHandler(errorRenderer('openai-chat'));
+    // The system-load guard's 503 before a session starts (server/src/relay/http/load-guard.ts).
+    scope.addHook('onRequest', refuseWhenOverloaded(context, { allMethods: true }));
     scope.get(REALTIME_PATH, async (request, reply) => {
       const upgrade = pending.get(request.raw);
       if (!upgrade) {

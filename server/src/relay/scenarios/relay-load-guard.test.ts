@@ -4,6 +4,7 @@
  * charged or sent upstream; model lists still answer; turned off, calls pass again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { failureOf } from '../../test-support/relay-fixture.ts';
 import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
@@ -74,6 +75,26 @@ describe('system-load guard', () => {
 
     const responses = await failureOf(fixture.openai.responses.create({ model: 'gpt-4o', input: 'hi' }));
     expect(responses.status).toBe(503);
+
+    // A Realtime session is refused at its handshake, before it starts.
+    const realtime = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const address = `${fixture.server.url.replace('http', 'ws')}/v1/realtime?model=gpt-4o-realtime-preview`;
+      const socket = new WebSocket(address, { headers: { authorization: `Bearer sk-${fixture.token.key}` } });
+      socket.on('unexpected-response', (_request, response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => {
+          body += chunk.toString();
+        });
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, body });
+          socket.terminate();
+        });
+      });
+      socket.on('open', () => reject(new Error('the session opened')));
+      socket.on('error', () => undefined);
+    });
+    expect(realtime.status).toBe(503);
+    expect(realtime.body).toContain('system_memory_overloaded');
 
     expect(fixture.upstream.requests.length).toBe(requestsBefore);
     expect(await fixture.userQuota()).toBe(before);
