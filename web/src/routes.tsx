@@ -33,6 +33,9 @@ const ChannelsPage = lazy(() =>
 const ChannelEditPage = lazy(() =>
   import('./pages/channels/ChannelEditPage.tsx').then((module) => ({ default: module.ChannelEditPage })),
 );
+const ModelsPage = lazy(() =>
+  import('./pages/models/ModelsPage.tsx').then((module) => ({ default: module.ModelsPage })),
+);
 const RedemptionsPage = lazy(() =>
   import('./pages/redemptions/RedemptionsPage.tsx').then((module) => ({ default: module.RedemptionsPage })),
 );
@@ -116,6 +119,7 @@ export const routes: RouteObject[] = [
               { path: 'channel/add', element: <ChannelEditPage /> },
               { path: 'channel/edit/:id', element: <ChannelEditPage /> },
               { path: 'redemption', element: <RedemptionsPage /> },
+              { path: 'models', element: <ModelsPage /> },
             ],
           },
         ],

@@ -6,6 +6,8 @@ import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 import { useSession } from '../../components/session.tsx';
 import { useStatus } from '../../components/status.tsx';
 import { copyWithToast } from '../personal/copy-with-toast.ts';
+import { CatalogueFilters } from './CatalogueFilters.tsx';
+import { allTags, type CatalogueFilter, filterByCatalogue } from './catalogue-filter.ts';
 import { PricingTable } from './PricingTable.tsx';
 import { PricingToolbar } from './PricingToolbar.tsx';
 import type { Currency, DisplayPriceSettings } from './pricing-math.ts';
@@ -36,6 +38,7 @@ export function PricingPage() {
   const [atTopUpPrice, setAtTopUpPrice] = useState(false);
   const [currency, setCurrency] = useState<Currency>('USD');
   const [helpOpen, setHelpOpen] = useState(false);
+  const [catalogueFilter, setCatalogueFilter] = useState<CatalogueFilter>({ vendorId: null, tag: null });
 
   const groupRatios = pricingQuery.data?.groupRatios ?? {};
   const usableGroups = pricingQuery.data?.usableGroups ?? {};
@@ -44,9 +47,15 @@ export function PricingPage() {
   const quotaPerUnit = effectiveQuotaPerUnit(status.quota_per_unit);
   const topUpEnabled = status.enable_online_topup;
 
+  const vendors = pricingQuery.data?.vendors ?? [];
+  const tags = useMemo(() => allTags(pricingQuery.data?.models ?? []), [pricingQuery.data]);
   const rows = useMemo(
-    () => filterRows(pricingRows(pricingQuery.data?.models ?? [], viewedGroup), query),
-    [pricingQuery.data, viewedGroup, query],
+    () =>
+      filterByCatalogue(
+        filterRows(pricingRows(pricingQuery.data?.models ?? [], viewedGroup), query),
+        catalogueFilter,
+      ),
+    [pricingQuery.data, viewedGroup, query, catalogueFilter],
   );
 
   const priceSettings: DisplayPriceSettings = {
@@ -98,8 +107,17 @@ export function PricingPage() {
           viewedGroup={viewedGroup}
           viewedGroupRatio={groupRatioOf(groupRatios, viewedGroup)}
         />
+        {(vendors.length > 0 || tags.length > 0) && (
+          <CatalogueFilters
+            vendors={vendors}
+            tags={tags}
+            value={catalogueFilter}
+            onChange={setCatalogueFilter}
+          />
+        )}
         <PricingTable
           rows={rows}
+          vendors={vendors}
           loading={pricingQuery.isFetching}
           viewedGroup={viewedGroup}
           groupRatios={groupRatios}

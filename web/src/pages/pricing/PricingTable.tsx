@@ -5,6 +5,7 @@ import type { Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '../../../../common/limits.ts';
 import { QuotaType } from '../../api/pricing.ts';
+import { formatContextLength, type PricingVendor, tagsOf } from './catalogue-filter.ts';
 import {
   currencySymbol,
   type DisplayPriceSettings,
@@ -28,6 +29,8 @@ const DEFAULT_PAGE_SIZE = 50;
 
 export interface PricingTableProps {
   rows: PricingRow[];
+  /** The catalogue's vendors (docs/model-catalogue.md); a model's vendor is named beside it. */
+  vendors: PricingVendor[];
   loading: boolean;
   viewedGroup: string;
   groupRatios: Record<string, number>;
@@ -77,18 +80,54 @@ export function PricingTable(props: PricingTableProps) {
     {
       title: t('pricing.columns.model'),
       key: 'model_name',
-      render: (_value, row) => (
-        <Tooltip title={t('pricing.copyModelHint')}>
-          <Tag
-            color="green"
-            style={{ cursor: 'pointer', fontSize: 14, padding: '2px 8px' }}
-            onClick={() => props.onCopyModel(row.model_name)}
-            data-testid="pricing-model-name"
-          >
-            {row.model_name}
-          </Tag>
-        </Tooltip>
-      ),
+      render: (_value, row) => {
+        const vendor = props.vendors.find((candidate) => candidate.id === row.vendor_id);
+        return (
+          <Space orientation="vertical" size={2}>
+            <Tooltip title={t('pricing.copyModelHint')}>
+              <Tag
+                color="green"
+                style={{ cursor: 'pointer', fontSize: 14, padding: '2px 8px' }}
+                onClick={() => props.onCopyModel(row.model_name)}
+                data-testid="pricing-model-name"
+              >
+                {row.model_name}
+              </Tag>
+            </Tooltip>
+            {(vendor || row.context_length) && (
+              <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="pricing-model-vendor">
+                {[
+                  vendor?.name,
+                  row.context_length
+                    ? t('catalogue.pricing.context', { length: formatContextLength(row.context_length) })
+                    : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </Typography.Text>
+            )}
+            {row.description && (
+              <Typography.Paragraph
+                type="secondary"
+                style={{ fontSize: 12, margin: 0, maxWidth: 360 }}
+                ellipsis={{ rows: 2, tooltip: row.description }}
+                data-testid="pricing-model-description"
+              >
+                {row.description}
+              </Typography.Paragraph>
+            )}
+            {tagsOf(row).length > 0 && (
+              <Space size={[4, 4]} wrap>
+                {tagsOf(row).map((tag) => (
+                  <Tag key={tag} bordered={false} style={{ fontSize: 11 }}>
+                    {tag}
+                  </Tag>
+                ))}
+              </Space>
+            )}
+          </Space>
+        );
+      },
     },
     {
       title: t('pricing.columns.quotaType'),

@@ -3,11 +3,12 @@
  * group, the usable groups offered as tags, the fuzzy name search and the copied selection.
  */
 import type { PricingModel } from '../../api/pricing.ts';
+import type { CataloguePricingModel } from './catalogue-filter.ts';
 
 /** The group a visitor's prices use, and the fallback of a user without a group. */
 export const DEFAULT_GROUP = 'default';
 
-export interface PricingRow extends PricingModel {
+export interface PricingRow extends CataloguePricingModel {
   /** The viewed group can use the model: enable_groups contains it. */
   available: boolean;
 }
@@ -17,7 +18,7 @@ export function isAvailableIn(model: Pick<PricingModel, 'enable_groups'>, group:
 }
 
 /** The rows in model-name order, each marked with its availability for the viewed group. */
-export function pricingRows(models: readonly PricingModel[], viewedGroup: string): PricingRow[] {
+export function pricingRows(models: readonly CataloguePricingModel[], viewedGroup: string): PricingRow[] {
   return models
     .map((model) => ({ ...model, enable_groups: model.enable_groups ?? [] }))
     .map((model) => ({ ...model, available: isAvailableIn(model, viewedGroup) }))

@@ -1,13 +1,16 @@
 /** TanStack Query hooks of the price list. */
 import { useQuery } from '@tanstack/react-query';
 import { BusinessFailure, unwrapReply } from '../../api/client.ts';
-import { fetchPricing, type PricingModel } from '../../api/pricing.ts';
+import { fetchPricing } from '../../api/pricing.ts';
 import { fetchSelf } from '../../api/users.ts';
 import { useReportedError } from '../../components/use-reported-error.ts';
 import { personalQueryKeys } from '../personal/use-personal.ts';
+import type { CataloguePricingModel, CataloguePricingReply, PricingVendor } from './catalogue-filter.ts';
 
 export interface PricingData {
-  models: PricingModel[];
+  models: CataloguePricingModel[];
+  /** The catalogue's vendors the list refers to (docs/model-catalogue.md). */
+  vendors: PricingVendor[];
   groupRatios: Record<string, number>;
   usableGroups: Record<string, string>;
 }
@@ -21,10 +24,11 @@ export function usePricing(userId: number | null) {
   const result = useQuery({
     queryKey: pricingQueryKeys.list(userId),
     queryFn: async (): Promise<PricingData> => {
-      const reply = await fetchPricing();
+      const reply = (await fetchPricing()) as CataloguePricingReply;
       if (!reply.success) throw new BusinessFailure(reply.message);
       return {
         models: Array.isArray(reply.data) ? reply.data : [],
+        vendors: Array.isArray(reply.vendors) ? reply.vendors : [],
         groupRatios: reply.group_ratio ?? {},
         usableGroups: reply.usable_group ?? {},
       };

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Tabs } from 'antd';
+import { App, Button, Card, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { showError, showSuccess } from '../../components/feedback.ts';
 import { OptionSection } from './OptionSection.tsx';
 import { modelRatioFields } from './operation-fields.ts';
+import { PriceSyncDialog } from './PriceSyncDialog.tsx';
 import { PricingEditor } from './PricingEditor.tsx';
 import { resetModelRatios } from './settings-api.ts';
 import { UnsetModels } from './UnsetModels.tsx';
@@ -55,11 +57,30 @@ function ResetRatiosButton() {
   );
 }
 
-/** Model ratios: the JSON texts, the visual editor, and enabled models without pricing (docs/reference/console-screens.md). */
+/**
+ * Model ratios: the JSON texts, the visual editor, and enabled models without pricing (docs/reference/console-screens.md);
+ * the price sync from another gateway, OpenRouter or models.dev (docs/model-catalogue.md).
+ */
 export function ModelRatioSettings({ options }: { options: Record<string, string> }) {
   const { t } = useTranslation();
+  const [syncOpen, setSyncOpen] = useState(false);
   return (
-    <Card title={t('settings.section.ratio')} size="small" style={{ marginBottom: 16 }}>
+    <Card
+      title={t('settings.section.ratio')}
+      size="small"
+      style={{ marginBottom: 16 }}
+      extra={
+        <Space size={8}>
+          <Link to="/models" data-testid="settings-catalogue-link">
+            {t('catalogue.title')}
+          </Link>
+          <Button size="small" onClick={() => setSyncOpen(true)} data-testid="settings-price-sync">
+            {t('catalogue.sync.open')}
+          </Button>
+        </Space>
+      }
+    >
+      <PriceSyncDialog open={syncOpen} onClose={() => setSyncOpen(false)} />
       <Tabs
         destroyOnHidden
         items={[
