@@ -7,8 +7,8 @@
 import { afterEach } from 'vitest';
 import type { RecordedVendorRequest } from '../../test-support/fake-vendors/http.ts';
 import { FAKE_MJ_SECRET, startFakeMidjourney } from '../../test-support/fake-vendors/midjourney-proxy.ts';
-import { FAKE_VIDEO_KEY, startFakeVideos } from '../../test-support/fake-vendors/video/openai-videos.ts';
 import { FAKE_SUNO_KEY, startFakeSuno } from '../../test-support/fake-vendors/suno-api.ts';
+import { FAKE_VIDEO_KEY, startFakeVideos } from '../../test-support/fake-vendors/video/openai-videos.ts';
 import type { RelayFixture } from '../../test-support/relay-fixture.ts';
 
 const QUOTA_PER_UNIT = 500_000;
