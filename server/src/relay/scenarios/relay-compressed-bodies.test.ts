@@ -32,6 +32,9 @@ function zstdBomb(blocks: number): Buffer {
   ]);
 }
 
+/** Decoded size of the multipart bomb: past the default body limit (32 MiB), a few KB compressed. */
+const BOMB_BYTES = 64 * 1024 * 1024;
+
 describe('compressed request bodies', () => {
   const { fixture } = setUpRelayFixture();
 
@@ -163,6 +166,30 @@ describe('compressed request bodies', () => {
       expect(fixture.upstream.requests.length).toBe(requestsBefore);
     },
   );
+
+  it('refuses a gzip multipart upload that inflates past the body limit with 413, charging nothing', async () => {
+    const boundary = 'bomb-boundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.mp3"\r\n` +
+        'Content-Type: audio/mpeg\r\n\r\n',
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const requestsBefore = fixture.upstream.requests.length;
+    const before = await fixture.userQuota();
+    const reply = await fetch(`${fixture.server.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer sk-${fixture.token.key}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-encoding': 'gzip',
+      },
+      body: gzipSync(Buffer.concat([head, Buffer.alloc(BOMB_BYTES), tail])),
+    });
+    expect(reply.status).toBe(413);
+    expect(fixture.upstream.requests.length).toBe(requestsBefore);
+    expect(await fixture.userQuota()).toBe(before);
+  });
 
   it('refuses a zstd frame that declares a window past the body limit before allocating it', async () => {
     // Window descriptor 0xF8: 2^(10+31) bytes; the frame has no blocks at all.
