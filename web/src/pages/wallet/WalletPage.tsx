@@ -5,9 +5,13 @@ import { useStatusState } from '../../components/status.tsx';
 import { useSelf } from '../personal/use-personal.ts';
 import { BalanceCard } from './BalanceCard.tsx';
 import { OnlineTopUpCard } from './OnlineTopUpCard.tsx';
+import { ProviderTopUpCard } from './ProviderTopUpCard.tsx';
 import { RedeemCard } from './RedeemCard.tsx';
 
-/** Route /topup: balance, redeem-code form and online top-up (docs/reference/console-screens.md "Wallet"). */
+/**
+ * Route /topup: balance, redeem-code form, online top-up (docs/reference/console-screens.md "Wallet") and
+ * Stripe / Creem top-up when configured (docs/reference/payments.md).
+ */
 export function WalletPage() {
   const { t } = useTranslation();
   const selfQuery = useSelf();
@@ -39,6 +43,9 @@ export function WalletPage() {
       </Col>
       <Col xs={24} lg={14}>
         <OnlineTopUpCard />
+      </Col>
+      <Col span={24}>
+        <ProviderTopUpCard />
       </Col>
     </Row>
   );
