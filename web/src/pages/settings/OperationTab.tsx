@@ -12,6 +12,7 @@ import {
   quotaFields,
   sensitiveFields,
 } from './operation-fields.ts';
+import { PaymentSettings } from './PaymentSettings.tsx';
 
 /** The operation tab (docs/reference/console-screens.md "Settings"): one card per section, each saving its own changed keys. */
 export function OperationTab({ options }: { options: Record<string, string> }) {
@@ -24,6 +25,7 @@ export function OperationTab({ options }: { options: Record<string, string> }) {
           { name: 'group', title: 'settings.section.group', fields: groupFields },
         ]}
       />
+      <PaymentSettings options={options} />
       <ModelRatioSettings options={options} />
       <OptionSections
         options={options}
