@@ -27,6 +27,7 @@ import {
 } from '../../auth/passkeys/store.ts';
 import { checkUpdate } from '../../auth/rank.ts';
 import { beginSession, revokeSessions } from '../../auth/session.ts';
+import { markVerified } from '../../auth/two-factor/verification.ts';
 import type { AppContext } from '../../context.ts';
 import { businessFailure, forbidden } from '../../lib/errors.ts';
 import { ok, parseInput, readId } from '../reply.ts';
@@ -180,6 +181,60 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     });
     await beginSession(db, request, reply, user.id);
     return ok(toSessionUser(user));
+  });
+
+  // Asking again before a sensitive action with one of the caller's own passkeys (see POST /api/verify).
+  app.post('/api/user/passkey/verify/begin', asUser, async (request, reply) => {
+    requirePasskeys(context.options);
+    const user = request.user!;
+    const party = relyingParty(context.options, request);
+    const rows = await listPasskeys(db, user.id);
+    if (rows.length === 0) throw businessFailure('passkey.not_found');
+    const options = await generateAuthenticationOptions({
+      rpID: party.id,
+      userVerification: party.userVerification,
+      timeout: CEREMONY_TIMEOUT_MS,
+      allowCredentials: rows.map((row) => {
+        const credential = toWebAuthnCredential(row);
+        return { id: credential.id, ...(credential.transports ? { transports: credential.transports } : {}) };
+      }),
+    });
+    await beginCeremony(db, request, reply, 'verify', user.id, options.challenge);
+    return ok({ options });
+  });
+
+  app.post('/api/user/passkey/verify/finish', { ...asUser, ...critical }, async (request, reply) => {
+    requirePasskeys(context.options);
+    const user = request.user!;
+    const response = parseInput(
+      credentialResponseInput,
+      request.body,
+    ) as unknown as AuthenticationResponseJSON;
+    const party = relyingParty(context.options, request);
+    const expectedChallenge = challengeCheck(db, request, reply, 'verify', user.id);
+    const row = await findPasskeyByCredentialId(db, response.id);
+    if (!row || row.user_id !== user.id) {
+      await expectedChallenge('');
+      throw businessFailure('passkey.verification_failed');
+    }
+    const result = await verified(context, () =>
+      verifyAuthenticationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: party.origins,
+        expectedRPID: party.id,
+        credential: toWebAuthnCredential(row),
+        requireUserVerification: party.userVerification === 'required',
+      }),
+    );
+    if (!result.verified) throw businessFailure('passkey.verification_failed');
+    await recordPasskeyUse(context.database, row.id, {
+      counter: result.authenticationInfo.newCounter,
+      userVerified: result.authenticationInfo.userVerified,
+      backedUp: result.authenticationInfo.credentialBackedUp,
+    });
+    await markVerified(db, request, reply, user.id);
+    return ok({ verified: true, expires_in: 300 });
   });
 
   app.delete('/api/user/:id/reset_passkey', asAdmin, async (request) => {

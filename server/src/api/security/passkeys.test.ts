@@ -90,6 +90,24 @@ describe.each(matrix)('passkeys on $name', (dialect) => {
     const again = await bob.post<{ options: CreationOptions }>('/api/user/passkey/register/begin');
     expect(again.body.data!.options.excludeCredentials.map((item) => item.id)).toEqual([response.id]);
 
+    // Asking again before a sensitive action: the passkey verifies this browser for a while, not another one.
+    const required = {
+      success: false,
+      message: 'Confirm it is you first: enter a two-factor code or use a passkey',
+    };
+    expect((await bob.post('/api/verify', { method: 'passkey' })).body).toEqual(required);
+    const verifyBegin = await bob.post<{ options: { challenge: string; rpId: string } }>(
+      '/api/user/passkey/verify/begin',
+    );
+    const verifyFinish = await bob.post(
+      '/api/user/passkey/verify/finish',
+      authenticator.get(verifyBegin.body.data!.options),
+    );
+    expect(verifyFinish.body).toMatchObject({ success: true, data: { verified: true } });
+    expect((await bob.post('/api/verify', { method: 'passkey' })).body).toMatchObject({ success: true });
+    const otherBrowser = await signedIn('bob');
+    expect((await otherBrowser.post('/api/verify', { method: 'passkey' })).body).toEqual(required);
+
     const { client, assertion, finish: loggedIn } = await passkeyLogin(authenticator);
     expect(loggedIn.body).toMatchObject({ success: true, data: { username: 'bob' } });
     expect((await client.get('/api/user/self')).body).toMatchObject({

@@ -4,6 +4,12 @@ import { z } from 'zod';
 /** A TOTP code (six digits) or a backup code (`XXXX-XXXX`); the services check which. */
 export const codeInput = z.object({ code: z.string().trim().min(1).max(32) });
 
+/** POST /api/verify: a two-factor code, or `passkey` after /api/user/passkey/verify/finish (new-api's body). */
+export const verifyInput = z.object({
+  method: z.enum(['2fa', 'passkey']),
+  code: z.string().trim().max(32).optional(),
+});
+
 /** A WebAuthn response as @simplewebauthn/browser hands it over; @simplewebauthn/server checks the rest. */
 export const credentialResponseInput = z
   .object({

@@ -18,11 +18,12 @@ import {
   twoFactorStats,
   twoFactorStatus,
 } from '../../auth/two-factor/store.ts';
+import { markVerified, recentlyVerified } from '../../auth/two-factor/verification.ts';
 import type { AppContext } from '../../context.ts';
 import { businessFailure, forbidden } from '../../lib/errors.ts';
 import { ok, parseInput, readId } from '../reply.ts';
 import { findUserById } from '../users/repository.ts';
-import { codeInput } from './schemas.ts';
+import { codeInput, verifyInput } from './schemas.ts';
 
 /** After a change of the second factor, every other session ends; the caller's continues with a fresh cookie. */
 async function renewSessions(
@@ -70,6 +71,21 @@ export function registerTwoFactorRoutes(app: FastifyInstance, context: AppContex
     const { code } = parseInput(codeInput, request.body);
     const codes = await regenerateBackupCodes(context.database, request.user!.id, code);
     return ok({ backup_codes: codes });
+  });
+
+  // Asking again before a sensitive action (../../auth/two-factor/verification.ts): a current code, or a passkey
+  // verified through /api/user/passkey/verify/* just before.
+  app.post('/api/verify', asUserLimited, async (request, reply) => {
+    const input = parseInput(verifyInput, request.body);
+    const userId = request.user!.id;
+    if (input.method === 'passkey') {
+      if (!(await recentlyVerified(context.database.db, request, userId)))
+        throw businessFailure('verify.required');
+      return ok({ verified: true, expires_in: 300 });
+    }
+    await checkCode(context.database, userId, input.code ?? '', { allowBackup: true });
+    await markVerified(context.database.db, request, reply, userId);
+    return ok({ verified: true, expires_in: 300 });
   });
 
   app.get('/api/user/2fa/stats', asAdmin, async () => ok(await twoFactorStats(context.database.db)));

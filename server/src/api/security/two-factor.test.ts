@@ -154,6 +154,31 @@ describe.each(matrix)('two-factor sign-in on $name', (dialect) => {
     );
   });
 
+  run('POST /api/verify takes a current code before a sensitive action', async () => {
+    const { bob } = users;
+    const wrong = await bob.post('/api/verify', { method: '2fa', code: '000000' });
+    expect(wrong.body).toMatchObject({ success: false });
+    const status = await bob.get<{ backup_codes_remaining: number }>('/api/user/2fa/status');
+    expect(status.body.data!.backup_codes_remaining).toBe(7);
+    const response = await fetch(`${server.url}/api/verify`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: bob.sessionCookie,
+        'New-Api-User': String(bob.currentUserId),
+      },
+      body: JSON.stringify({ method: '2fa', code: 'not-a-code' }),
+    });
+    expect(((await response.json()) as { success: boolean }).success).toBe(false);
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('secure_verified='))).toBe(
+      false,
+    );
+    // A user without two-factor has no code to give.
+    expect((await users.carol.post('/api/verify', { method: '2fa', code: '123456' })).body).toMatchObject({
+      success: false,
+    });
+  });
+
   run('five wrong codes lock the codes for a while, the right one included', async () => {
     const { carol } = users;
     const setup = await enrol(carol);

@@ -14,7 +14,7 @@ const CEREMONY_SECONDS = 300;
 /** Not yet one of SecretPurpose's names (one_time_secrets.purpose is free text); see docs/security.md. */
 const PURPOSE = 'passkey_challenge' as SecretPurpose;
 
-export type CeremonyKind = 'register' | 'login';
+export type CeremonyKind = 'register' | 'login' | 'verify';
 
 const subjectOf = (kind: CeremonyKind, userId: number, ceremonyId: string) =>
   `${kind}:${userId}:${ceremonyId}`;

@@ -21,6 +21,11 @@ export const securityMessages = {
     en: 'You cannot change the two-factor settings of a user of your role or above',
     zh: '无权操作同级或更高级用户的2FA设置',
   },
+  'verify.required': {
+    en: 'Confirm it is you first: enter a two-factor code or use a passkey',
+    zh: '请先进行安全验证：输入两步验证码或使用 Passkey',
+  },
+  'verify.method': { en: 'Unknown verification method', zh: '不支持的验证方式' },
   'passkey.disabled': {
     en: 'The administrator has not turned on passkeys',
     zh: '管理员未启用 Passkey 登录',
