@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useStatusState } from '../../components/status.tsx';
 import { useSelf } from '../personal/use-personal.ts';
 import { BalanceCard } from './BalanceCard.tsx';
+import { MyOrdersCard } from './MyOrdersCard.tsx';
 import { OnlineTopUpCard } from './OnlineTopUpCard.tsx';
 import { ProviderTopUpCard } from './ProviderTopUpCard.tsx';
 import { RedeemCard } from './RedeemCard.tsx';
@@ -46,6 +47,9 @@ export function WalletPage() {
       </Col>
       <Col span={24}>
         <ProviderTopUpCard />
+      </Col>
+      <Col span={24}>
+        <MyOrdersCard />
       </Col>
     </Row>
   );
