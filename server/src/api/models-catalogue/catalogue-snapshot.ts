@@ -29,6 +29,8 @@ interface Held {
 
 const held = new WeakMap<AppContext, Held>();
 const loading = new WeakMap<AppContext, Promise<CatalogueSnapshot>>();
+/** Bumped by every change: a load that started before a change is used by its callers but not kept. */
+const generations = new WeakMap<AppContext, number>();
 
 async function load(context: AppContext): Promise<CatalogueSnapshot> {
   const db = context.database.db;
@@ -56,20 +58,23 @@ async function load(context: AppContext): Promise<CatalogueSnapshot> {
 export async function catalogueSnapshot(context: AppContext): Promise<CatalogueSnapshot> {
   const current = held.get(context);
   if (current && Date.now() - current.loadedAt < RELOAD_AFTER_MS) return current.snapshot;
-  let pending = loading.get(context);
-  if (!pending) {
-    pending = load(context).finally(() => loading.delete(context));
-    loading.set(context, pending);
-    const snapshot = await pending;
-    held.set(context, { snapshot, loadedAt: Date.now() });
-    return snapshot;
-  }
-  return pending;
+  const pending = loading.get(context);
+  if (pending) return pending;
+  const generation = generations.get(context) ?? 0;
+  const started: Promise<CatalogueSnapshot> = load(context).finally(() => {
+    if (loading.get(context) === started) loading.delete(context);
+  });
+  loading.set(context, started);
+  const snapshot = await started;
+  if ((generations.get(context) ?? 0) === generation) held.set(context, { snapshot, loadedAt: Date.now() });
+  return snapshot;
 }
 
 /** Called after every catalogue change made through this instance. */
 export function forgetCatalogueSnapshot(context: AppContext): void {
+  generations.set(context, (generations.get(context) ?? 0) + 1);
   held.delete(context);
+  loading.delete(context);
 }
 
 /** Whether a rule entry (prefix, contains, suffix) matches a served model's name. */
