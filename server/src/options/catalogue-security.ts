@@ -14,6 +14,8 @@ export const SECURITY_OPTIONS: OptionDefinition[] = [
   text('passkey.rp_id'),
   /** Comma-separated origins accepted besides ServerAddress's (or the request's) own. */
   text('passkey.origins'),
+  /** Accept plain-http origins other than localhost and loopback addresses (browsers refuse them anyway). */
+  flag('passkey.allow_insecure_origin', false),
   text('passkey.user_verification', 'preferred', { choices: ['required', 'preferred', 'discouraged'] }),
   text('passkey.attachment_preference', '', { choices: ['', 'platform', 'cross-platform'] }),
 ];

@@ -127,6 +127,18 @@ describe.each(matrix)('passkeys on $name', (dialect) => {
     // An assertion made for another site is refused.
     const foreign = await passkeyLogin(authenticator, 'http://evil.example');
     expect(foreign.finish.body).toMatchObject({ success: false });
+    // A second console address counts once listed in passkey.origins, plain http only when allowed.
+    await root.put('/api/option/', { key: 'passkey.origins', value: 'http://second.example' });
+    expect((await passkeyLogin(authenticator, 'http://second.example')).finish.body).toMatchObject({
+      success: false,
+    });
+    await root.put('/api/option/', { key: 'passkey.allow_insecure_origin', value: 'true' });
+    expect((await passkeyLogin(authenticator, 'http://second.example')).finish.body).toMatchObject({
+      success: true,
+      data: { username: 'bob' },
+    });
+    await root.put('/api/option/', { key: 'passkey.allow_insecure_origin', value: 'false' });
+    await root.put('/api/option/', { key: 'passkey.origins', value: '' });
   });
 
   run("nobody deletes another user's passkey; the owner and an admin do", async () => {

@@ -43,6 +43,10 @@ export const securityMessages = {
     en: 'The site address is unknown; set ServerAddress or passkey.rp_id',
     zh: '无法确定站点地址，请设置服务器地址或 passkey.rp_id',
   },
+  'passkey.origin_insecure': {
+    en: 'Passkeys need an https address (or turn on passkey.allow_insecure_origin)',
+    zh: 'Passkey 需要 https 地址（或开启 passkey.allow_insecure_origin）',
+  },
 } as const;
 
 declare module '../../lib/messages.ts' {
