@@ -17,6 +17,7 @@ import {
   startConsoleForFile,
   toast,
   visibleText,
+  waitForToastsToClose,
 } from './helpers.ts';
 
 const MODELS = ['cat-alpha', 'cat-beta', 'cat-gamma'];
@@ -86,6 +87,50 @@ describe.skipIf(!hasChromium)('console model catalogue and price sync', () => {
     await page.getByTestId('pricing-vendor-filter').click();
     await page.locator('.ant-select-item-option[title="Acme"]').click();
     await expect.poll(async () => (await names()).sort(), POLL_OPTIONS).toEqual(['cat-alpha', 'cat-beta']);
+  });
+
+  it('adds a vendor and describes a served model from the Models page', FLOW_OPTIONS, async () => {
+    const page = await loggedInEnglishPage(site.harness, ROOT_USERNAME, ROOT_PASSWORD);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/models');
+    await page.getByTestId('catalogue-vendors-tab').click();
+    await page.getByTestId('vendor-add').click();
+    await page.getByTestId('vendor-name').fill('Initech');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'success', 'Saved').waitFor();
+    const vendors = (
+      await site.root.get<{ items: { id: number; name: string }[] }>('/api/vendors/search', {
+        keyword: 'Initech',
+      })
+    ).body.data!;
+    expect(vendors.items.map((vendor) => vendor.name)).toEqual(['Initech']);
+
+    await waitForToastsToClose(page);
+    await page.getByRole('tab', { name: 'Models' }).click();
+    await page.getByTestId('model-add').click();
+    await page.getByTestId('model-name').fill('cat-delta');
+    await page.getByTestId('model-description').fill('Described in the browser');
+    await page.getByTestId('model-tags').fill('audio');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'success', 'Saved').waitFor();
+    await expect
+      .poll(() => page.getByTestId('catalogue-model-name').allInnerTexts(), POLL_OPTIONS)
+      .toContain('cat-delta');
+    await page.getByTestId('model-form').waitFor({ state: 'detached' });
+    await site.harness.screenshot(page, 'catalogue-models-375');
+    const entries = (
+      await site.root.get<{ items: { model_name: string; description: string; tags: string }[] }>(
+        '/api/models/search',
+        { keyword: 'cat-delta' },
+      )
+    ).body.data!;
+    expect(entries.items).toEqual([
+      expect.objectContaining({
+        model_name: 'cat-delta',
+        description: 'Described in the browser',
+        tags: 'audio',
+      }),
+    ]);
   });
 
   it('previews a sync from another gateway and applies only the ticked row', FLOW_OPTIONS, async () => {
