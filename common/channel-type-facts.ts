@@ -104,7 +104,7 @@ export interface ChannelKeyRule {
 export type BaseUrlKind = 'midjourney' | 'azure' | 'custom' | 'fastgpt' | 'suno' | 'volcengine';
 
 /** `other` field texts the console has (`channels.form.other.<kind>`). */
-export type OtherKind = 'azure' | 'iflytek' | 'knowledgeBase' | 'cloudflare' | 'vertex';
+export type OtherKind = 'azure' | 'iflytek' | 'knowledgeBase' | 'cloudflare' | 'vertex' | 'cozeBot';
 
 /** Notices the console has (`channels.form.notice.<kind>`). */
 export type NoticeKind =
@@ -142,6 +142,12 @@ export interface ChannelFormFacts {
   organization?: boolean;
 }
 
+/**
+ * Why a known type is refused for good (not merely not served yet): 'subscription-account' for a consumer
+ * subscription login whose terms forbid relaying it through a shared gateway (docs/providers/new-api-types.md).
+ */
+export type RefusalKind = 'subscription-account';
+
 /** One channel type. */
 export interface ChannelTypeFacts {
   id: number;
@@ -149,6 +155,8 @@ export interface ChannelTypeFacts {
   name: string;
   /** Everything a channel of the type can serve; empty for a type the gateway knows but cannot serve. */
   serves: readonly ChannelCapability[];
+  /** Set on a type that serves nothing on purpose: the reason its channels are refused. */
+  refusal?: RefusalKind;
   key?: ChannelKeyRule;
   form?: ChannelFormFacts;
   /** Set for the types the shared OpenAI-compatible adaptor serves (wholly or in part). */

@@ -37,7 +37,8 @@ export const REPLICATE_MODELS = ['black-forest-labs/flux-1.1-pro'] as const;
 
 export const AGENT_PLATFORM_TYPES: readonly ChannelTypeFacts[] = [
   // The bot id is the channel's `other` field, as new-api keeps it (server/src/relay/providers/coze/).
-  { id: 49, name: 'Coze', serves: ['chat'], models: COZE_MODELS },
+  // The bot id in `other`, as new-api stores it (server/src/relay/providers/coze/).
+  { id: 49, name: 'Coze', serves: ['chat'], form: { other: { kind: 'cozeBot' } }, models: COZE_MODELS },
   // Images only, as new-api's adaptor (server/src/relay/providers/replicate/).
   { id: 56, name: 'Replicate', serves: ['images'], models: REPLICATE_MODELS },
 ];

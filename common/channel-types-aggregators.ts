@@ -101,6 +101,7 @@ export const AGGREGATOR_TYPES: readonly ChannelTypeFacts[] = [
     id: 57,
     name: 'ChatGPT Subscription (Codex)',
     serves: [],
+    refusal: 'subscription-account',
   },
   gateway(59, 'Sub2API'),
   gateway(60, 'New API'),

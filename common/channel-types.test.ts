@@ -60,6 +60,34 @@ const SPECIFIED_TYPES: Readonly<Record<number, string>> = {
   48: 'xAI',
 };
 
+/**
+ * The types new-api added since, with its names (its constant/channel.go; docs/providers/new-api-types.md,
+ * docs/providers/coze-replicate.md, docs/tasks.md, docs/providers/custom-routes.md).
+ */
+const LATER_TYPES: Readonly<Record<number, string>> = {
+  6: 'OpenAIMax',
+  7: 'OhMyGPT',
+  9: 'AILS',
+  10: 'AIProxy',
+  12: 'API2GPT',
+  13: 'AIGC2D',
+  27: 'Perplexity',
+  49: 'Coze',
+  50: 'Kling',
+  51: 'Jimeng',
+  52: 'Vidu',
+  53: 'Submodel',
+  54: 'DoubaoVideo',
+  55: 'Sora',
+  56: 'Replicate',
+  57: 'ChatGPT Subscription (Codex)',
+  58: 'Advanced Custom',
+  59: 'Sub2API',
+  60: 'New API',
+};
+
+const EVERY_TYPE: Readonly<Record<number, string>> = { ...SPECIFIED_TYPES, ...LATER_TYPES };
+
 const EVERY_ROUTE = CHANNEL_ENDPOINTS.join(' ');
 const OPENAI_COMPATIBLE = `${EVERY_ROUTE} videos`;
 
@@ -75,20 +103,20 @@ const SERVES: Readonly<Record<number, string>> = {
   14: 'chat',
   15: 'chat embeddings',
   16: 'chat',
-  17: 'chat embeddings rerank images',
+  17: 'chat embeddings rerank images wan',
   18: 'chat',
   19: OPENAI_COMPATIBLE,
   20: OPENAI_COMPATIBLE,
   21: OPENAI_COMPATIBLE,
   22: OPENAI_COMPATIBLE,
   23: 'chat',
-  24: 'chat embeddings',
+  24: 'chat embeddings veo',
   25: OPENAI_COMPATIBLE,
   26: 'chat embeddings images',
   31: OPENAI_COMPATIBLE,
   33: 'chat',
   34: 'chat embeddings rerank',
-  35: 'chat',
+  35: 'chat hailuo',
   36: 'suno',
   37: 'chat',
   38: 'embeddings rerank',
@@ -102,18 +130,46 @@ const SERVES: Readonly<Record<number, string>> = {
   46: 'chat embeddings',
   47: OPENAI_COMPATIBLE,
   48: OPENAI_COMPATIBLE,
+  6: EVERY_ROUTE,
+  7: EVERY_ROUTE,
+  9: EVERY_ROUTE,
+  10: EVERY_ROUTE,
+  12: EVERY_ROUTE,
+  13: EVERY_ROUTE,
+  27: 'chat',
+  49: 'chat',
+  50: 'kling',
+  51: 'jimeng',
+  52: 'vidu',
+  53: 'chat',
+  54: 'doubao-video',
+  55: 'videos',
+  56: 'images',
+  58: 'chat embeddings images rerank',
+  59: 'chat completions embeddings images',
+  60: 'chat completions embeddings images',
 };
+
+/** A type id no gateway of the family uses. */
+const UNKNOWN_TYPE = 999;
+
+/** Types that serve only a task platform: no relay route. */
+const TASK_ONLY = [2, 5, 36, 50, 51, 52, 54, 55];
 
 const ids = (set: Iterable<number>) => [...set].sort((first, second) => first - second);
 
 describe('the channel-type registry', () => {
-  it('has exactly one entry per type id of the specification, with its name', () => {
-    expect(CHANNEL_TYPES.map((entry) => entry.id)).toEqual(ids(Object.keys(SPECIFIED_TYPES).map(Number)));
+  it("has exactly one entry per type id of the specification and of new-api's later list, with its name", () => {
+    expect(CHANNEL_TYPES.map((entry) => entry.id)).toEqual(ids(Object.keys(EVERY_TYPE).map(Number)));
     expect(new Set(CHANNEL_TYPES.map((entry) => entry.id)).size).toBe(CHANNEL_TYPES.length);
-    for (const [id, name] of Object.entries(SPECIFIED_TYPES))
-      expect(channelType(Number(id))?.name).toBe(name);
-    expect(channelTypeNames).toEqual(SPECIFIED_TYPES);
-    expect(channelType(49)).toBeUndefined();
+    for (const [id, name] of Object.entries(EVERY_TYPE)) expect(channelType(Number(id))?.name).toBe(name);
+    expect(channelTypeNames).toEqual(EVERY_TYPE);
+    expect(channelType(UNKNOWN_TYPE)).toBeUndefined();
+  });
+
+  it('refuses 57 for good, with its reason, and serves every other type', () => {
+    expect(channelType(57)).toMatchObject({ serves: [], refusal: 'subscription-account' });
+    expect(CHANNEL_TYPES.filter((entry) => entry.refusal).map((entry) => entry.id)).toEqual([57]);
   });
 
   const pairs = Object.keys(SERVES).flatMap((id) =>
@@ -126,13 +182,14 @@ describe('the channel-type registry', () => {
   });
 
   it('answers no for a type it does not know', () => {
-    for (const capability of CHANNEL_CAPABILITIES) expect(servesCapability(49, capability)).toBe(false);
-    expect(endpointsOf(49)).toEqual([]);
+    for (const capability of CHANNEL_CAPABILITIES)
+      expect(servesCapability(UNKNOWN_TYPE, capability)).toBe(false);
+    expect(endpointsOf(UNKNOWN_TYPE)).toEqual([]);
   });
 
   it('derives the relayed, served and key-optional types from the entries', () => {
     expect(ids(relayedChannelTypes)).toEqual(
-      ids(Object.keys(SERVES).map(Number)).filter((type) => ![2, 5, 36].includes(type)),
+      ids(Object.keys(SERVES).map(Number)).filter((type) => !TASK_ONLY.includes(type)),
     );
     expect(ids(servedChannelTypes)).toEqual(ids(Object.keys(SERVES).map(Number)));
     expect(ids(keyOptionalChannelTypes)).toEqual([4, 47]);
@@ -140,7 +197,18 @@ describe('the channel-type registry', () => {
   });
 
   it('tells tasks from routes', () => {
-    expect(CHANNEL_CAPABILITIES.filter(isTaskCapability)).toEqual(['videos', 'mj', 'suno']);
+    expect(CHANNEL_CAPABILITIES.filter(isTaskCapability)).toEqual([
+      'videos',
+      'mj',
+      'suno',
+      'kling',
+      'jimeng',
+      'vidu',
+      'doubao-video',
+      'veo',
+      'wan',
+      'hailuo',
+    ]);
   });
 
   it.each([
@@ -157,6 +225,9 @@ describe('the channel-type registry', () => {
     [3, undefined, { kind: 'azure' }, true],
     [8, undefined, undefined, true],
     [45, undefined, undefined, true],
+    [49, undefined, { kind: 'cozeBot' }, false],
+    [59, undefined, undefined, true],
+    [60, undefined, undefined, true],
     [1, undefined, undefined, false],
   ] as const)('type %i: key %o, other %o, base URL required %s', (type, key, other, baseUrlRequired) => {
     const entry = channelType(type)!;

@@ -114,7 +114,7 @@ const SPECIFICATION_TYPES: readonly ChannelTypeFacts[] = [
     // Chat and embeddings through DashScope's OpenAI-compatible mode; rerank and images natively.
     id: 17,
     name: 'Alibaba Qwen',
-    serves: ['chat', 'embeddings', 'rerank', 'images'],
+    serves: ['chat', 'embeddings', 'rerank', 'images', 'wan'],
     openAiCompatible: {
       defaultBaseUrl: 'https://dashscope.aliyuncs.com',
       streamUsage: true,
@@ -165,7 +165,7 @@ const SPECIFICATION_TYPES: readonly ChannelTypeFacts[] = [
     models: OPENAI_MODELS,
   },
   { id: 23, name: 'Tencent Hunyuan', serves: CHAT, key: { hint: 'tencent' } },
-  { id: 24, name: 'Google Gemini', serves: CHAT_AND_EMBEDDINGS, models: GEMINI_MODELS },
+  { id: 24, name: 'Google Gemini', serves: [...CHAT_AND_EMBEDDINGS, 'veo'], models: GEMINI_MODELS },
   {
     id: 25,
     name: 'Moonshot',
@@ -220,7 +220,7 @@ const SPECIFICATION_TYPES: readonly ChannelTypeFacts[] = [
   {
     id: 35,
     name: 'MiniMax',
-    serves: CHAT,
+    serves: [...CHAT, 'hailuo'],
     openAiCompatible: {
       defaultBaseUrl: 'https://api.minimax.chat',
       streamUsage: false,

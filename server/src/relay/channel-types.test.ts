@@ -43,6 +43,7 @@ const SAMPLE_SETTINGS: Readonly<Record<number, Partial<CachedChannel>>> = {
   23: { key: 'app-id|secret-id|secret-key' },
   33: { key: 'access-key|secret-key|us-east-1' },
   39: { other: 'account-id' },
+  49: { other: '7342866812345678901' },
   41: { key: SERVICE_ACCOUNT },
   // Advanced Custom serves the routes the channel defines: one of each (common/channel-types-custom.ts).
   58: {
@@ -113,7 +114,7 @@ describe('the server channel-type registry', () => {
   it('has a server entry for every type of common/channel-types.ts', () => {
     expect(SERVER_CHANNEL_TYPES.map((entry) => entry.id)).toEqual(CHANNEL_TYPES.map((entry) => entry.id));
     for (const entry of CHANNEL_TYPES) expect(serverChannelType(entry.id)).toMatchObject(entry);
-    expect(serverChannelType(49)).toBeUndefined();
+    expect(serverChannelType(999)).toBeUndefined();
   });
 
   it('names the relay routes as the relay does', () => {
@@ -126,7 +127,7 @@ describe('the server channel-type registry', () => {
         type: entry.id,
         adaptor: relayedChannelTypes.has(entry.id),
       });
-    for (const type of [2, 5, 36, 49]) expect(adaptorFor(type)).toBeUndefined();
+    for (const type of [2, 5, 36, 50, 51, 52, 54, 55, 57, 999]) expect(adaptorFor(type)).toBeUndefined();
   });
 
   it.each([...relayedChannelTypes])(
@@ -160,8 +161,11 @@ describe('the server channel-type registry', () => {
     const modelLists = Object.fromEntries(SERVER_CHANNEL_TYPES.map((entry) => [entry.id, entry.modelList]));
     const special = { 4: 'ollama', 11: 'palm', 14: 'anthropic', 24: 'gemini', 33: 'bedrock', 41: 'vertex' };
     for (const entry of CHANNEL_TYPES) {
+      // Perplexity has no model-list API.
       const expected =
-        special[entry.id as keyof typeof special] ?? (entry.openAiCompatible ? 'openai' : undefined);
+        entry.id === 27
+          ? undefined
+          : (special[entry.id as keyof typeof special] ?? (entry.openAiCompatible ? 'openai' : undefined));
       expect({ type: entry.id, list: modelLists[entry.id] }).toEqual({ type: entry.id, list: expected });
     }
     const balances = SERVER_CHANNEL_TYPES.filter((entry) => entry.balance).map((entry) => [
@@ -188,6 +192,9 @@ describe('the server channel-type registry', () => {
     expect(keyProblem(41, 'not json')).toMatch(/JSON/);
     expect(keyProblem(1, 'anything')).toBeNull();
     expect(keyProblem(2, 'anything')).toBeNull();
+    expect(keyProblem(50, 'one-part')).toMatch(/AccessKey\|SecretKey/);
+    expect(keyProblem(50, 'access-key|secret-key')).toBeNull();
+    expect(keyProblem(51, 'one-part')).toMatch(/AccessKey\|SecretKey/);
     expect(otherProblem(39, '  ')).toBe('required');
     expect(otherProblem(39, 'account-id')).toBeNull();
     expect(otherProblem(18, 'v9.9')).toEqual({ reason: expect.stringMatching(/v9\.9/) });
@@ -196,8 +203,9 @@ describe('the server channel-type registry', () => {
   });
 
   it('serves the saved types, and keeps the former lookups at their former address', () => {
-    for (const type of [...servedChannelTypes, 49])
+    for (const type of [...servedChannelTypes, 57, 999])
       expect(isServedChannelType(type)).toBe(servedChannelTypes.has(type));
-    expect(isServedChannelType(49)).toBe(false);
+    expect(isServedChannelType(57)).toBe(false);
+    expect(isServedChannelType(999)).toBe(false);
   });
 });

@@ -56,6 +56,8 @@ export interface ServerParts {
   channelAdaptor?(channel: ChannelWiring): ProviderAdaptor;
   modelList?: ModelListQuery;
   balance?: BalanceQuery;
+  /** Why a key cannot be the type's, for a type served without an adaptor (a task platform's key shape). */
+  keyProblem?(key: string): string | null;
 }
 
 export interface ServerChannelType extends ChannelTypeFacts, ServerParts {}
@@ -164,7 +166,8 @@ export function isServedChannelType(type: number): boolean {
 
 /** Why a key cannot be one of the type's (its adaptor's rule, e.g. `APIKey|SecretKey`), or null. */
 export function keyProblem(type: number, key: string): string | null {
-  return adaptorFor(type)?.keyProblem?.(key) ?? null;
+  const entry = registry.get(type);
+  return (entry?.keyProblem ?? entry?.adaptor?.keyProblem)?.(key) ?? null;
 }
 
 /**

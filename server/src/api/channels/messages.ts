@@ -45,6 +45,10 @@ export const channelMessages = {
     en: 'Every channel of tag {tag} is of a type this version cannot relay yet; none was enabled',
     zh: '标签 {tag} 下的渠道类型当前版本均不支持转发，未启用任何渠道',
   },
+  'channel.type_refused_subscription_account': {
+    en: "Channel type {name} ({type}) is refused: a consumer subscription account may not be relayed through a shared gateway under its provider's terms; use an API key (type 1 for OpenAI)",
+    zh: '渠道类型 {name}（{type}）不可用：按其服务条款，个人订阅账号不得通过共享网关转发，请改用 API 密钥（OpenAI 为类型 1）',
+  },
   'channel.type_not_served': {
     en: 'Channel type {name} ({type}) cannot relay calls in this version yet; choose another type',
     zh: '当前版本尚不支持渠道类型 {name}（{type}）的转发，请选择其他类型',

@@ -103,12 +103,30 @@ describe("new-api's later channel types in an adopted database", () => {
     }
   });
 
+  it("checks Kling's and Jimeng's key shape at save", async () => {
+    for (const type of [50, 51]) {
+      const refused = await fixture.root.post('/api/channel/', {
+        type,
+        name: `bad-key-${type}`,
+        key: 'one-part',
+        models: ROWS[type]!.models,
+        group: 'default',
+      });
+      expect({ type, success: refused.body.success, message: refused.body.message }).toMatchObject({
+        type,
+        success: false,
+        message: expect.stringMatching(/AccessKey\|SecretKey/),
+      });
+    }
+  });
+
   it('type 57 is shown but cannot be enabled', async () => {
     const id = ids.get(57)!;
     expect((await fixture.root.put('/api/channel/', { id, status: 2 })).body.success).toBe(true);
     const enabled = await fixture.root.put('/api/channel/', { id, status: 1 });
     expect(enabled.body.success).toBe(false);
     expect(enabled.body.message).toMatch(/57/);
+    expect(enabled.body.message).toMatch(/subscription account may not be relayed/);
   });
 
   it('each served type names models for the channel form, serves a task platform or asks its upstream', () => {

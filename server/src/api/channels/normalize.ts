@@ -93,8 +93,7 @@ export function normalizeChannelFields(
   if (type !== undefined) {
     const known = channelType(type);
     if (!known) throw businessFailure('channel.type_invalid', { type });
-    if (!isServedChannelType(type))
-      throw businessFailure('channel.type_not_served', { type, name: known.name });
+    if (!isServedChannelType(type)) throw notServed(type);
     values.type = type;
   }
   if (fields.models !== undefined || isCreate) {
@@ -193,4 +192,13 @@ export function checkChannelOther(type: number, other: string | null | undefined
 export function checkChannelSettings(type: number, settings: string | null | undefined): void {
   const reason = channelSettingsProblem(type, settings ?? '');
   if (reason) throw businessFailure('channel.settings_invalid', { reason });
+}
+
+/** The refusal of a channel of a type that serves nothing: its type's own reason, or not served (yet). */
+export function notServed(type: number) {
+  const known = channelType(type);
+  const details = { type, name: known?.name ?? String(type) };
+  return known?.refusal === 'subscription-account'
+    ? businessFailure('channel.type_refused_subscription_account', details)
+    : businessFailure('channel.type_not_served', details);
 }

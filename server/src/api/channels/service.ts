@@ -2,7 +2,6 @@
 
 import type { Insertable } from 'kysely';
 import type { ChannelListItem, Page } from '../../../../common/api-types.ts';
-import { channelTypeNames } from '../../../../common/channel-types.ts';
 import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
 import { jsonColumnText } from '../../db/json-column.ts';
@@ -20,6 +19,7 @@ import {
   checkChannelOther,
   checkChannelSettings,
   normalizeChannelFields,
+  notServed,
   proxyOfSetting,
 } from './normalize.ts';
 import type { ChannelFields } from './schemas.ts';
@@ -142,11 +142,7 @@ export async function updateChannel(
         values.settings ?? jsonColumnText(existing.settings),
       );
     const type = values.type ?? existing.type;
-    if (values.status === 1 && !isServedChannelType(type))
-      throw businessFailure('channel.type_not_served', {
-        type,
-        name: channelTypeNames[type] ?? String(type),
-      });
+    if (values.status === 1 && !isServedChannelType(type)) throw notServed(type);
     if (!actorIsRoot && movesStoredKey(existing, custodyValues)) throw businessFailure('channel.key_custody');
     if (Object.keys(values).length > 0) {
       await transaction.updateTable('channels').set(values).where('id', '=', id).execute();

@@ -77,8 +77,9 @@ describe('channelTypeOptions', () => {
     const options = channelTypeOptions();
     expect(options).toHaveLength(Object.keys(channelTypeNames).length);
     expect(options[0]).toEqual({ value: 1, label: 'OpenAI', disabled: false });
-    // Every channel type of docs/reference/console-entities.md is served (relayed, or a task type), so every one is selectable.
-    expect(options.filter((option) => option.disabled)).toEqual([]);
+    // Every type is served (relayed, or a task type) and selectable, but 57, which is refused for good
+    // (docs/providers/new-api-types.md): it is listed, disabled.
+    expect(options.filter((option) => option.disabled).map((option) => option.value)).toEqual([57]);
     expect(options.map((option) => option.value)).toEqual(
       [...options.map((option) => option.value)].sort((a, b) => a - b),
     );
