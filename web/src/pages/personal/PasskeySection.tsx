@@ -3,6 +3,7 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Button, List, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../components/feedback.ts';
+import { useStatus } from '../../components/status.tsx';
 import { useDeletePasskey, usePasskeys, useRegisterPasskey } from './use-security.ts';
 
 const when = (value: string | null, never: string) => (value ? new Date(value).toLocaleString() : never);
@@ -14,6 +15,8 @@ export function PasskeySection() {
   const register = useRegisterPasskey(t('security.passkey.cancelled'));
   const remove = useDeletePasskey();
   const supported = browserSupportsWebAuthn();
+  // Adding one is offered while the site has passkeys on (the status's passkey_login, as on the login page).
+  const offered = (useStatus() as { passkey_login?: boolean }).passkey_login === true;
   return (
     <>
       <Typography.Title level={5}>{t('security.passkey.title')}</Typography.Title>
@@ -55,7 +58,7 @@ export function PasskeySection() {
           </List.Item>
         )}
       />
-      {supported && (
+      {supported && offered && (
         <Button
           icon={<KeyOutlined />}
           style={{ marginTop: 8 }}
