@@ -6,6 +6,8 @@
  *   `line_items[0][price]` × `line_items[0][quantity]` of a known price, `open` and `unpaid`;
  * - GET /v1/checkout/sessions/:id: the session as it is now.
  *
+ * - GET /pay/:id: the hosted Checkout page a session's `url` names (a placeholder page).
+ *
  * A test pays, expires or alters a session, and delivers webhook events signed as Stripe signs them:
  * header `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + '.' + payload)>`.
  */
@@ -88,6 +90,13 @@ export async function startFakeStripe(prices: Record<string, FakeStripePrice>): 
   const server = createServer(async (request, response) => {
     const path = (request.url ?? '').split('?')[0] ?? '';
     requests.push(`${request.method} ${path}`);
+    // The hosted Checkout page a browser is sent to (no API key: it is Stripe's page, not its API).
+    if (request.method === 'GET' && path.startsWith('/pay/')) {
+      response
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><body>Fake Stripe Checkout</body></html>');
+      return;
+    }
     if (request.headers.authorization !== `Bearer ${apiKey}`) {
       sendError(response, 401, 'Invalid API Key provided');
       return;
@@ -115,7 +124,7 @@ export async function startFakeStripe(prices: Record<string, FakeStripePrice>): 
         mode: form.get('mode') ?? '',
         status: 'open',
         payment_status: 'unpaid',
-        url: `https://checkout.stripe.test/c/pay/${id}`,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/pay/${id}`,
         success_url: form.get('success_url') ?? '',
         cancel_url: form.get('cancel_url') ?? '',
         allow_promotion_codes: form.get('allow_promotion_codes') === 'true',
