@@ -75,4 +75,6 @@ export interface TaskView {
   properties: unknown;
   /** The upstream's task data: stored JSON text parsed, as properties. */
   data: unknown;
+  /** A video platform's finished task: its video's address (server/src/relay/tasks/video-platforms/). */
+  result_url?: string;
 }

@@ -74,7 +74,7 @@ export function toMidjourneyView(
 }
 
 /** A task row as the task log shows it, with the finished video's URL of a video platform's task. */
-export type TaskLogView = TaskView & { result_url?: string };
+export type TaskLogView = TaskView;
 
 /** `resultUrl`: the finished video's URL of a row, '' when it has none (the relay knows where it is). */
 export function toTaskView(row: TaskRow, admin: boolean, resultUrl: (row: TaskRow) => string): TaskLogView {

@@ -40,7 +40,7 @@ export function taskRecordJson(task: TaskView): string {
 }
 
 /** The finished video's address when it is a web address (http or https), else null: nothing to open. */
-export function videoLink(task: TaskView & { result_url?: string }): string | null {
+export function videoLink(task: TaskView): string | null {
   const url = task.result_url ?? '';
   return /^https?:\/\//i.test(url) ? url : null;
 }
