@@ -36,14 +36,40 @@ global.pass_through_request_enabled, general_setting.ping_interval_enabled, gene
     .split(',')
     .map((key) => key.trim());
 
-const switchyardKeys = ['TaskEnabled', 'ChatLink', 'ChatLink2', 'LogRetentionDays'];
+const switchyardKeys = ['TaskEnabled', 'ChatLink', 'ChatLink2', 'LogRetentionDays', 'PriceSyncSources'];
 
 /** new-api's later options (setting/performance_setting there): the system-load guard. */
-const laterNewApiKeys = [
+const loadGuardKeys = [
   'performance_setting.monitor_enabled',
   'performance_setting.monitor_cpu_threshold',
   'performance_setting.monitor_memory_threshold',
   'performance_setting.monitor_disk_threshold',
+];
+
+/**
+ * new-api's later options: the load guard, passkeys (docs/security.md), Stripe and Creem
+ * (docs/reference/payments.md), the exposed ratio config (docs/model-catalogue.md).
+ */
+const laterNewApiKeys = [
+  ...loadGuardKeys,
+  'passkey.enabled',
+  'passkey.rp_display_name',
+  'passkey.rp_id',
+  'passkey.origins',
+  'passkey.allow_insecure_origin',
+  'passkey.user_verification',
+  'passkey.attachment_preference',
+  'StripeApiSecret',
+  'StripeWebhookSecret',
+  'StripePriceId',
+  'StripeUnitPrice',
+  'StripeMinTopUp',
+  'StripePromotionCodesEnabled',
+  'CreemApiKey',
+  'CreemWebhookSecret',
+  'CreemProducts',
+  'CreemTestMode',
+  'ExposeRatioEnabled',
 ];
 
 describe('option catalogue', () => {
@@ -129,7 +155,7 @@ describe('option catalogue', () => {
 
   it('holds the load-guard thresholds to whole percentages from 0 (check left out) to 100', () => {
     const current = (key: string) => optionDefaults()[key] ?? '';
-    for (const key of laterNewApiKeys.slice(1)) {
+    for (const key of loadGuardKeys.slice(1)) {
       expect(validateOptionValue(key, '0', current)).toBe('0');
       expect(validateOptionValue(key, '100', current)).toBe('100');
       for (const refused of ['101', '-1', '50.5'])
