@@ -51,12 +51,6 @@ describe.skipIf(!hasChromium)('console passkeys', () => {
 
     const origin = `http://localhost:${new URL(harness.server.url).port}`;
     const page = await englishPage(harness);
-    await page.route('**/api/status', async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { data: Record<string, unknown> };
-      body.data.passkey_login = true;
-      await route.fulfill({ response, json: body });
-    });
     await addVirtualAuthenticator(page);
 
     await page.goto(`${origin}/login`);

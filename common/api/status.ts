@@ -60,6 +60,8 @@ export interface PublicStatus {
   github_oauth: boolean;
   github_client_id: string;
   oidc_enabled: boolean;
+  /** Passkey sign-in is on (`passkey.enabled`, docs/security.md). */
+  passkey_login: boolean;
   oidc_client_id: string;
   oidc_authorization_endpoint: string;
   wechat_login: boolean;

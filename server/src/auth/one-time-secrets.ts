@@ -7,7 +7,12 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
-export type SecretPurpose = 'email_verification' | 'password_reset' | 'oauth_state' | 'wechat_code';
+export type SecretPurpose =
+  | 'email_verification'
+  | 'password_reset'
+  | 'oauth_state'
+  | 'wechat_code'
+  | 'passkey_challenge';
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('hex');
 

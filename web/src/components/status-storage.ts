@@ -39,6 +39,7 @@ export const DEFAULT_STATUS: PublicStatus = {
   github_oauth: false,
   github_client_id: '',
   oidc_enabled: false,
+  passkey_login: false,
   oidc_client_id: '',
   oidc_authorization_endpoint: '',
   wechat_login: false,

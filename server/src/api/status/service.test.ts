@@ -50,6 +50,7 @@ describe('buildPublicStatus', () => {
       github_oauth: false,
       github_client_id: '',
       oidc_enabled: false,
+      passkey_login: false,
       oidc_client_id: '',
       oidc_authorization_endpoint: '',
       wechat_login: false,

@@ -54,6 +54,7 @@ export function buildPublicStatus(
     github_oauth: options.getBoolean('GitHubOAuthEnabled'),
     github_client_id: options.get('GitHubClientId'),
     oidc_enabled: options.getBoolean('oidc.enabled'),
+    passkey_login: options.getBoolean('passkey.enabled'),
     oidc_client_id: options.get('oidc.client_id'),
     oidc_authorization_endpoint: options.get('oidc.authorization_endpoint'),
     wechat_login: options.getBoolean('WeChatAuthEnabled'),

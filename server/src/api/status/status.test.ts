@@ -30,6 +30,7 @@ const statusFields: Array<keyof PublicStatus> = [
   'github_oauth',
   'github_client_id',
   'oidc_enabled',
+  'passkey_login',
   'oidc_client_id',
   'oidc_authorization_endpoint',
   'wechat_login',

@@ -12,7 +12,7 @@ import { consumeSecret, issueSecret, type SecretPurpose } from '../one-time-secr
 const CEREMONY_COOKIE = 'passkey_ceremony';
 const CEREMONY_SECONDS = 300;
 /** Not yet one of SecretPurpose's names (one_time_secrets.purpose is free text); see docs/security.md. */
-const PURPOSE = 'passkey_challenge' as SecretPurpose;
+const PURPOSE: SecretPurpose = 'passkey_challenge';
 
 export type CeremonyKind = 'register' | 'login' | 'verify';
 
