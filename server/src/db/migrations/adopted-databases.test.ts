@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import bcrypt from 'bcryptjs';
+import { Secret, TOTP } from 'otpauth';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../../../common/api/reply.ts';
@@ -22,7 +23,13 @@ import { type DialectCase, databaseMatrix, type TestDatabase } from '../../test-
 import { startFakeUpstream } from '../../test-support/fake-upstream/fake-upstream.ts';
 import { ApiClient } from '../../test-support/test-server.ts';
 import { connectDatabase, type DatabaseHandle } from '../connect.ts';
-import { type AdoptedUser, buildNewApiDatabase, buildOneApiDatabase } from './test-adopted-schemas.ts';
+import {
+  ADOPTED_BACKUP_CODES,
+  ADOPTED_TOTP_SECRET,
+  type AdoptedUser,
+  buildNewApiDatabase,
+  buildOneApiDatabase,
+} from './test-adopted-schemas.ts';
 
 const matrix = await databaseMatrix();
 const passwordHash = bcrypt.hashSync('adopted-password', 4);
@@ -88,11 +95,36 @@ function setUpAdopted(dialect: DialectCase, build: (handle: DatabaseHandle) => P
   return state;
 }
 
+/** Second factors used so far, per database (a TOTP step and each backup code work once). */
+const secondFactorsUsed = new Map<string, number>();
+
+/**
+ * Logs in with the adopted password; a user with new-api's two-factor sign-in (alice) finishes the code step:
+ * the first time with a code of her adopted TOTP secret, later with her adopted backup codes.
+ */
 async function login(server: RunningServer, username: string): Promise<ApiClient> {
-  const client = new ApiClient(server.url);
-  const reply = await client.login(username, 'adopted-password');
-  expect(reply.body.success, JSON.stringify(reply.body)).toBe(true);
-  return client;
+  const response = await fetch(`${server.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+    body: JSON.stringify({ username, password: 'adopted-password' }),
+  });
+  const cookies = response.headers.getSetCookie();
+  const body = (await response.json()) as { success: boolean; data?: { id?: number; require_2fa?: boolean } };
+  expect(body.success, JSON.stringify(body)).toBe(true);
+  const cookieNamed = (name: string) =>
+    cookies.find((cookie) => cookie.startsWith(`${name}=`))?.split(';')[0] ?? '';
+  if (!body.data?.require_2fa) return new ApiClient(server.url, cookieNamed('session'), body.data!.id!);
+  const database = JSON.stringify(server.context.config.database);
+  const used = secondFactorsUsed.get(database) ?? 0;
+  secondFactorsUsed.set(database, used + 1);
+  const code =
+    used === 0
+      ? new TOTP({ secret: Secret.fromBase32(ADOPTED_TOTP_SECRET) }).generate()
+      : ADOPTED_BACKUP_CODES[used - 1]!;
+  const pending = new ApiClient(server.url, cookieNamed('pending_2fa'));
+  const finished = await pending.post<{ id: number }>('/api/user/login/2fa', { code });
+  expect(finished.body.success, JSON.stringify(finished.body)).toBe(true);
+  return new ApiClient(server.url, pending.sessionCookie, finished.body.data!.id);
 }
 
 describe.each(matrix)('a new-api database on $name', (dialect) => {
@@ -134,11 +166,10 @@ describe.each(matrix)('a new-api database on $name', (dialect) => {
       }
       const handle = connectDatabase(state.database!.target);
       try {
-        // Both top-ups and the two-factor secret Switchyard does not serve are kept as they were.
+        // Both top-ups and the adopted two-factor secret are kept as they were.
         expect(await handle.db.selectFrom('top_ups').select('id').execute()).toHaveLength(2);
-        // biome-ignore lint/suspicious/noExplicitAny: two_fas is new-api's table, not in Switchyard's schema.
-        const secrets = await (handle.db as any).selectFrom('two_fas').select('secret').execute();
-        expect(secrets).toEqual([{ secret: 'JBSWY3DPEHPK3PXP' }]);
+        const secrets = await handle.db.selectFrom('two_fas').select('secret').execute();
+        expect(secrets).toEqual([{ secret: ADOPTED_TOTP_SECRET }]);
       } finally {
         await handle.close();
       }

@@ -6,8 +6,22 @@
  * The tables, as each product's model/*.go declares them, are in test-adopted-tables.ts; what Switchyard
  * adds on top comes from its own migrations.
  */
+import bcrypt from 'bcryptjs';
 import type { DatabaseDialect } from '../dsn.ts';
 import { type AnyDatabase, createTables, newApiTables, oneApiTables } from './test-adopted-tables.ts';
+
+/** The first user's enabled TOTP secret in new-api's two_fas (base32, as new-api stores it). */
+export const ADOPTED_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+
+/** The first user's backup codes, stored as bcrypt hashes in two_fa_backup_codes as new-api stores them. */
+export const ADOPTED_BACKUP_CODES = [
+  'BKUP-0001',
+  'BKUP-0002',
+  'BKUP-0003',
+  'BKUP-0004',
+  'BKUP-0005',
+  'BKUP-0006',
+];
 
 /** A user row of an adopted database (password: a bcrypt hash as both products store it). */
 export interface AdoptedUser {
@@ -128,7 +142,17 @@ export async function buildNewApiDatabase(
   await db.insertInto('top_ups').values(topUp).execute();
   await db
     .insertInto('two_fas')
-    .values({ user_id: userId, secret: 'JBSWY3DPEHPK3PXP', is_enabled: dialect === 'postgres' ? true : 1 })
+    .values({ user_id: userId, secret: ADOPTED_TOTP_SECRET, is_enabled: dialect === 'postgres' ? true : 1 })
+    .execute();
+  await db
+    .insertInto('two_fa_backup_codes')
+    .values(
+      ADOPTED_BACKUP_CODES.map((code) => ({
+        user_id: userId,
+        code_hash: bcrypt.hashSync(code, 4),
+        is_used: dialect === 'postgres' ? false : 0,
+      })),
+    )
     .execute();
   return { userId };
 }

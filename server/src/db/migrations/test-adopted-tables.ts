@@ -20,6 +20,7 @@ type Kind =
   | 'json'
   | 'double'
   | 'deleted_at'
+  | 'datetime'
   | `varchar(${number})`;
 
 interface AdoptedTable {
@@ -47,6 +48,7 @@ function columnType(kind: Kind, dialect: DatabaseDialect): string {
     json: { sqlite: 'json', postgres: 'json', mysql: 'json' },
     double: { sqlite: 'real', postgres: 'double precision', mysql: 'double' },
     deleted_at: { sqlite: 'datetime', postgres: 'timestamptz', mysql: 'datetime(3)' },
+    datetime: { sqlite: 'datetime', postgres: 'timestamptz', mysql: 'datetime(3)' },
   };
   return kind.startsWith('varchar') ? kind : types[kind as keyof typeof types][dialect];
 }
@@ -311,7 +313,7 @@ export function newApiTables(): AdoptedTable[] {
         ['initialized_at', 'bigint'],
       ],
     },
-    // Data Switchyard does not serve yet: kept as it is (docs/migrating.md).
+    // Two-factor sign-in (docs/security.md): alice's enabled secret and backup codes, used at her logins.
     {
       name: 'two_fas',
       columns: [
@@ -323,6 +325,19 @@ export function newApiTables(): AdoptedTable[] {
         ['deleted_at', 'deleted_at'],
       ],
       indexes: [['idx_two_fas_user_id', ['user_id'], true]],
+    },
+    {
+      name: 'two_fa_backup_codes',
+      columns: [
+        ['id', 'pk'],
+        ['user_id', 'int'],
+        ['code_hash', 'varchar(255)'],
+        ['is_used', 'bool', '0'],
+        ['used_at', 'datetime'],
+        ['created_at', 'datetime'],
+        ['deleted_at', 'deleted_at'],
+      ],
+      indexes: [['idx_two_fa_backup_codes_user_id', ['user_id'], false]],
     },
   ];
 }
