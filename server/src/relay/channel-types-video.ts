@@ -5,8 +5,7 @@
  * (`AccessKey|SecretKey`) are checked when a channel is saved.
  */
 import type { ServerParts } from './channel-types.ts';
-import { jimengKeyProblem } from './tasks/video-platforms/jimeng.ts';
-import { klingKeyProblem } from './tasks/video-platforms/kling.ts';
+import { jimengKeyProblem, klingKeyProblem } from './tasks/video-platforms/key-shapes.ts';
 
 export const VIDEO_PLATFORM_SERVER_PARTS: Readonly<Record<number, ServerParts>> = {
   50: { keyProblem: klingKeyProblem },

@@ -11,9 +11,11 @@
  * generating / done / not_found / expired, the video at `data.video_url`). Priced per call, as new-api
  * prices Jimeng.
  */
+
 import { asString, isRecord } from '../../canonical/helpers.ts';
 import { exchangeJson } from '../channels.ts';
 import { shownProperties } from '../properties.ts';
+import { isGatewayKey, jimengKeyProblem } from './key-shapes.ts';
 import { baseOf, type VideoAction, type VideoPlatform, type VideoRequest } from './platform.ts';
 import { signVolcengine } from './volcengine-signing.ts';
 
@@ -40,19 +42,6 @@ const STATUSES: Readonly<Record<string, { status: string; progress?: number }>> 
   not_found: { status: 'FAILURE' },
   expired: { status: 'FAILURE' },
 };
-
-function isGatewayKey(key: string): boolean {
-  return key.startsWith('sk-');
-}
-
-/** Why a key cannot be a Jimeng key, or null. */
-export function jimengKeyProblem(key: string): string | null {
-  if (isGatewayKey(key)) return null;
-  const parts = key.split('|');
-  return parts.length === 2 && parts[0]?.trim() && parts[1]?.trim()
-    ? null
-    : 'a Jimeng key is AccessKey|SecretKey';
-}
 
 /** The images of a request, its own or those its metadata names. */
 function imagesOf(request: VideoRequest): string[] {

@@ -14,7 +14,7 @@ import {
 } from '../../../test-support/fake-vendors/video/kling.ts';
 import { setUpRelayFixture } from '../../../test-support/test-site.ts';
 import { pollVideos } from '../video/poll.ts';
-import { klingKeyProblem } from './kling.ts';
+import { klingKeyProblem } from './key-shapes.ts';
 
 const QUOTA_PER_UNIT = 500_000;
 const PRICE = 0.25;

@@ -7,10 +7,12 @@
  * request's metadata may set any of them); tasks are read at `…/{text2video|image2video}/{task_id}`.
  * Priced per call, as new-api prices Kling.
  */
+
 import { SignJWT } from 'jose';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import { asString, isRecord } from '../../canonical/helpers.ts';
 import { exchangeJson } from '../channels.ts';
+import { isGatewayKey, klingKeyProblem } from './key-shapes.ts';
 import { baseOf, type VideoPlatform, type VideoRequest } from './platform.ts';
 
 const DEFAULT_BASE_URL = 'https://api.klingai.com';
@@ -42,20 +44,6 @@ const STATUSES: Readonly<Record<string, string>> = {
   succeed: 'SUCCESS',
   failed: 'FAILURE',
 };
-
-/** Another new-api in front of Kling: its key is a gateway key, its routes under `/kling`. */
-function isGatewayKey(key: string): boolean {
-  return key.startsWith('sk-');
-}
-
-/** Why a key cannot be a Kling key, or null. */
-export function klingKeyProblem(key: string): string | null {
-  if (isGatewayKey(key)) return null;
-  const parts = key.split('|');
-  if (parts.length !== 2 || !parts[0]?.trim() || !parts[1]?.trim())
-    return 'a Kling key is AccessKey|SecretKey';
-  return null;
-}
 
 /** The bearer token for a channel key: a signed JWT, or a gateway key as it is. */
 export async function klingToken(key: string, now = Date.now()): Promise<string> {
