@@ -88,6 +88,8 @@ const environmentSchema = z.object({
   GITHUB_API_URL: text('https://api.github.com'),
   LINUXDO_OAUTH_URL: text('https://connect.linux.do'),
   TURNSTILE_VERIFY_URL: text('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  STRIPE_API_URL: text(),
+  CREEM_API_URL: text(),
   LEDGER_JOURNAL_PATH: text(),
   LEDGER_REPLAY_SKIP_CORRUPT: flag(false),
   SHUTDOWN_DRAIN_SECONDS: integer(20, 0, 3600),
@@ -185,6 +187,10 @@ export interface Config {
     githubApi: string;
     linuxDoOAuth: string;
     turnstileVerify: string;
+    /** Stripe's API address; '' for api.stripe.com (server/src/api/payments/endpoints.ts). */
+    stripeApi: string;
+    /** Creem's API address; '' for api.creem.io (test-api.creem.io with CreemTestMode). */
+    creemApi: string;
   };
 }
 
@@ -345,6 +351,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       githubApi: env.GITHUB_API_URL.replace(/\/+$/, ''),
       linuxDoOAuth: env.LINUXDO_OAUTH_URL.replace(/\/+$/, ''),
       turnstileVerify: env.TURNSTILE_VERIFY_URL,
+      stripeApi: env.STRIPE_API_URL.trim().replace(/\/+$/, ''),
+      creemApi: env.CREEM_API_URL.trim().replace(/\/+$/, ''),
     },
   };
 }

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { lookUpPendingOrder } from './api/payments/reconcile.ts';
 import { loadSetupDone } from './api/setup/service.ts';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -22,6 +23,7 @@ import { LedgerJournalCorruptError, takePreviousJournal } from './db/ledger-reco
 import { type BalanceRefund, forgetJournal, replayJournal } from './db/ledger-replay.ts';
 import { runMigrations } from './db/migrations/index.ts';
 import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
+import { schedulePaymentReconcile } from './jobs/payment-reconcile.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
 import { scheduleRetention } from './jobs/retention.ts';
 import { scheduleTaskPolling } from './jobs/task-polling.ts';
@@ -179,6 +181,9 @@ export async function startServer(config: Config, startOptions: StartOptions = {
 
   const stopChannelJobs = config.isMaster ? scheduleChannelJobs(context) : () => undefined;
   const stopRetention = config.isMaster ? scheduleRetention(context) : () => undefined;
+  const stopPaymentReconcile = config.isMaster
+    ? schedulePaymentReconcile(context, lookUpPendingOrder)
+    : () => undefined;
   const stopTaskPolling =
     config.isMaster && config.updateTask ? scheduleTaskPolling(context) : () => undefined;
   const app = await buildApp(context, { redis });
@@ -190,6 +195,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     closing ??= (async () => {
       stopChannelJobs();
       stopRetention();
+      stopPaymentReconcile();
       stopTaskPolling();
       await drainAndClose(app, context);
       bus?.close();

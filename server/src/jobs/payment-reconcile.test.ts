@@ -15,22 +15,19 @@ describe.each(matrix)('payment reconciliation on $name', (dialect) => {
     dialect,
   );
   const creem = setUpResource(() => startFakeCreem({ prod_small: { price: 499, currency: 'USD' } }), dialect);
-  beforeAll(() => {
-    if (dialect.skipReason != null) return;
-    process.env.STRIPE_API_URL = stripe.url;
-    process.env.CREEM_API_URL = creem.url;
-  });
   const {
     server,
     root,
     users: { user },
     run,
-  } = setUpSite({ dialect, users: { user: 'late-payer' } });
+  } = setUpSite({
+    dialect,
+    environment: () => ({ STRIPE_API_URL: stripe.url, CREEM_API_URL: creem.url }),
+    users: { user: 'late-payer' },
+  });
   let peer: TestServer | undefined;
   afterAll(async () => {
     await peer?.close();
-    delete process.env.STRIPE_API_URL;
-    delete process.env.CREEM_API_URL;
   });
 
   const storedQuota = async () =>
@@ -73,7 +70,10 @@ describe.each(matrix)('payment reconciliation on $name', (dialect) => {
     })) {
       expect((await root.put('/api/option/', { key, value })).body.success, key).toBe(true);
     }
-    peer = await startTestServer({ database: { ...server.database, drop: async () => undefined } });
+    peer = await startTestServer({
+      database: { ...server.database, drop: async () => undefined },
+      environment: { STRIPE_API_URL: stripe.url, CREEM_API_URL: creem.url },
+    });
 
     const paid = await user.post<{ pay_link: string }>('/api/user/stripe/pay', {
       amount: 6,

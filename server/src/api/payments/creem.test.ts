@@ -19,18 +19,16 @@ describe.each(matrix)('Creem top-up and the order lists on $name', (dialect) => 
       }),
     dialect,
   );
-  beforeAll(() => {
-    if (dialect.skipReason == null) process.env.CREEM_API_URL = creem.url;
-  });
-  afterAll(() => {
-    delete process.env.CREEM_API_URL;
-  });
   const {
     server,
     root,
     users: { user, other },
     run,
-  } = setUpSite({ dialect, users: { user: 'creem-payer', other: 'other-payer' } });
+  } = setUpSite({
+    dialect,
+    environment: () => ({ CREEM_API_URL: creem.url }),
+    users: { user: 'creem-payer', other: 'other-payer' },
+  });
   const webhook = () => `${server.url}/api/creem/webhook`;
   const quota = async () => (await user.get<UserView>('/api/user/self')).body.data!.quota;
   const order = (tradeNo: string) =>

@@ -1,8 +1,7 @@
 /**
  * Where the Stripe and Creem APIs are. Production uses the vendors' addresses (Creem's test API when
- * CreemTestMode is on); STRIPE_API_URL and CREEM_API_URL point them elsewhere (a proxy, or the local fakes
- * of server/src/test-support/fake-stripe.ts and fake-creem.ts). Read on each call, so a change applies
- * without a restart.
+ * CreemTestMode is on); STRIPE_API_URL and CREEM_API_URL (server/src/config.ts) point them elsewhere (a
+ * proxy, or the local fakes of server/src/test-support/fake-stripe.ts and fake-creem.ts).
  */
 import type { AppContext } from '../../context.ts';
 
@@ -13,8 +12,8 @@ export interface StripeHost {
 }
 
 /** The Stripe client's host settings, or null for api.stripe.com. */
-export function stripeHost(): StripeHost | null {
-  const value = process.env.STRIPE_API_URL?.trim();
+export function stripeHost(context: AppContext): StripeHost | null {
+  const value = context.config.externalEndpoints.stripeApi;
   if (!value) return null;
   const address = new URL(value);
   const protocol = address.protocol === 'http:' ? 'http' : 'https';
@@ -23,7 +22,7 @@ export function stripeHost(): StripeHost | null {
 }
 
 export function creemApiBase(context: AppContext): string {
-  const configured = process.env.CREEM_API_URL?.trim();
-  if (configured) return configured.replace(/\/+$/, '');
+  const configured = context.config.externalEndpoints.creemApi;
+  if (configured) return configured;
   return context.options.getBoolean('CreemTestMode') ? 'https://test-api.creem.io' : 'https://api.creem.io';
 }

@@ -12,18 +12,16 @@ describe.each(matrix)('Stripe top-up on $name', (dialect) => {
     () => startFakeStripe({ price_usd: { unit_amount: 800, currency: 'usd' } }),
     dialect,
   );
-  beforeAll(() => {
-    if (dialect.skipReason == null) process.env.STRIPE_API_URL = stripe.url;
-  });
-  afterAll(() => {
-    delete process.env.STRIPE_API_URL;
-  });
   const {
     server,
     root,
     users: { user },
     run,
-  } = setUpSite({ dialect, users: { user: 'stripe-payer' } });
+  } = setUpSite({
+    dialect,
+    environment: () => ({ STRIPE_API_URL: stripe.url }),
+    users: { user: 'stripe-payer' },
+  });
   const webhook = () => `${server.url}/api/stripe/webhook`;
   const quota = async () => (await user.get<UserView>('/api/user/self')).body.data!.quota;
   const order = (tradeNo: string) =>

@@ -41,7 +41,7 @@ export function stripeEnabled(context: AppContext): boolean {
 }
 
 export function stripeClient(context: AppContext): Stripe {
-  const host = stripeHost();
+  const host = stripeHost(context);
   return new Stripe(context.options.get('StripeApiSecret') || 'sk_unset', {
     maxNetworkRetries: 1,
     timeout: 30_000,
