@@ -76,7 +76,7 @@ describe('side bar', () => {
     expect(keys.slice(1, 6)).toEqual(['detail', 'token', 'log', 'midjourney', 'task']);
   });
 
-  it('shows the admin section (channel, redemption, users, settings) to admins only', () => {
+  it('shows the admin section (channel, redemption, models, top-up orders, users, settings) to admins only', () => {
     const sectionsOf = (navContext: NavContext) =>
       visibleSideBarSections(navContext).map((section) => section.key);
     expect(sectionsOf(context())).toEqual(['chat', 'console', 'personal']);
@@ -84,7 +84,14 @@ describe('side bar', () => {
     const admin = visibleSideBarSections(context({ isAdmin: true })).find(
       (section) => section.key === 'admin',
     );
-    expect(admin?.items.map((item) => item.key)).toEqual(['channel', 'redemption', 'user', 'setting']);
+    expect(admin?.items.map((item) => item.key)).toEqual([
+      'channel',
+      'redemption',
+      'models',
+      'topup-orders',
+      'user',
+      'setting',
+    ]);
   });
 
   it('builds the chat submenu from the saved chats', () => {

@@ -55,6 +55,7 @@ export type NavIcon =
   | 'user'
   | 'setting'
   | 'wallet'
+  | 'models'
   | 'personal';
 
 /** A side-bar entry. `labelKey` is an i18n key; `label` (chat names) is shown as it is. */
@@ -133,6 +134,14 @@ const sideBarRules: { key: SideBarSection['key']; labelKey: string; items: SideB
         path: '/redemption',
         icon: 'redemption',
         labelKey: 'nav.redemption',
+        visible: forAdmins,
+      },
+      { key: 'models', path: '/models', icon: 'models', labelKey: 'catalogue.title', visible: forAdmins },
+      {
+        key: 'topup-orders',
+        path: '/topup-orders',
+        icon: 'wallet',
+        labelKey: 'payments.orders.title',
         visible: forAdmins,
       },
       { key: 'user', path: '/user', icon: 'user', labelKey: 'nav.user', visible: forAdmins },

@@ -33,6 +33,9 @@ const ChannelsPage = lazy(() =>
 const ChannelEditPage = lazy(() =>
   import('./pages/channels/ChannelEditPage.tsx').then((module) => ({ default: module.ChannelEditPage })),
 );
+const OrdersPage = lazy(() =>
+  import('./pages/orders/OrdersPage.tsx').then((module) => ({ default: module.OrdersPage })),
+);
 const ModelsPage = lazy(() =>
   import('./pages/models/ModelsPage.tsx').then((module) => ({ default: module.ModelsPage })),
 );
@@ -120,6 +123,7 @@ export const routes: RouteObject[] = [
               { path: 'channel/edit/:id', element: <ChannelEditPage /> },
               { path: 'redemption', element: <RedemptionsPage /> },
               { path: 'models', element: <ModelsPage /> },
+              { path: 'topup-orders', element: <OrdersPage /> },
             ],
           },
         ],

@@ -5,6 +5,7 @@ import {
   CommentOutlined,
   CreditCardOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
   GiftOutlined,
   KeyOutlined,
   PictureOutlined,
@@ -33,6 +34,7 @@ const icons: Record<NavIcon, ReactNode> = {
   user: <TeamOutlined />,
   setting: <SettingOutlined />,
   wallet: <CreditCardOutlined />,
+  models: <DatabaseOutlined />,
   personal: <UserOutlined />,
 };
 
