@@ -17,6 +17,8 @@ export const CHANNEL_ENDPOINTS = [
   'translations',
   'image-edits',
   'image-variations',
+  // OpenAI's Responses compaction (POST /v1/responses/compact): only types that serve the Responses API.
+  'responses-compact',
 ] as const;
 
 export type ChannelEndpoint = (typeof CHANNEL_ENDPOINTS)[number];

@@ -88,12 +88,13 @@ const LATER_TYPES: Readonly<Record<number, string>> = {
 
 const EVERY_TYPE: Readonly<Record<number, string>> = { ...SPECIFIED_TYPES, ...LATER_TYPES };
 
-const EVERY_ROUTE = CHANNEL_ENDPOINTS.join(' ');
+// Responses compaction is served only where the Responses API is (OpenAI, type 1, of these).
+const EVERY_ROUTE = CHANNEL_ENDPOINTS.filter((endpoint) => endpoint !== 'responses-compact').join(' ');
 const OPENAI_COMPATIBLE = `${EVERY_ROUTE} videos`;
 
 /** What each type serves, as docs/providers.md states it ("Relays", "Speaks", docs/realtime.md, docs/tasks.md). */
 const SERVES: Readonly<Record<number, string>> = {
-  1: `${EVERY_ROUTE} realtime videos`,
+  1: `${EVERY_ROUTE} responses-compact realtime videos`,
   2: 'mj',
   3: `${EVERY_ROUTE} realtime`,
   4: 'chat completions embeddings',
@@ -130,7 +131,8 @@ const SERVES: Readonly<Record<number, string>> = {
   46: 'chat embeddings',
   47: OPENAI_COMPATIBLE,
   48: OPENAI_COMPATIBLE,
-  6: EVERY_ROUTE,
+  // OpenAIMax serves the Responses API through OpenAI's adaptor, so compaction too.
+  6: `${EVERY_ROUTE} responses-compact`,
   7: EVERY_ROUTE,
   9: EVERY_ROUTE,
   10: EVERY_ROUTE,

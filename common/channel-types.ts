@@ -366,7 +366,14 @@ export function channelType(id: number): ChannelTypeFacts | undefined {
 const serving = new Map<ChannelCapability, ReadonlySet<number>>(
   CHANNEL_CAPABILITIES.map((capability) => [
     capability,
-    new Set(CHANNEL_TYPES.filter((entry) => entry.serves.includes(capability)).map((entry) => entry.id)),
+    new Set(
+      CHANNEL_TYPES.filter(
+        (entry) =>
+          entry.serves.includes(capability) &&
+          // Compaction answers only where the Responses API is served (new-api: OpenAI-format channels).
+          (capability !== 'responses-compact' || entry.openAiCompatible?.responses === true),
+      ).map((entry) => entry.id),
+    ),
   ]),
 );
 

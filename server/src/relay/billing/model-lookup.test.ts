@@ -12,6 +12,9 @@ describe('candidateNames', () => {
     ['gpt-4.5', ['gpt-4.5', 'gpt']],
     ['o1', ['o1']],
     ['-x', ['-x']],
+    // A compaction model (POST /v1/responses/compact): new-api's wildcard right after the name itself.
+    ['gpt-5-openai-compact', ['gpt-5-openai-compact', '*-openai-compact', 'gpt-5-openai', 'gpt-5', 'gpt']],
+    ['*-openai-compact', ['*-openai-compact', '*-openai', '*']],
   ])('%s → %j', (model, expected) => {
     expect(candidateNames(model)).toEqual(expected);
   });

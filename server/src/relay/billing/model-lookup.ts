@@ -10,9 +10,26 @@
 
 const separators = new Set(['-', ':', '@']);
 
-/** The names tried for `model`, best first: the name itself, then its prefixes ending before a separator. */
+/**
+ * The suffix of the model name a Responses compaction call (POST /v1/responses/compact) is routed and priced
+ * by, as new-api names it (setting/ratio_setting/compact_suffix.go there): `gpt-5` → `gpt-5-openai-compact`.
+ * `*-openai-compact` prices every compaction model without an entry of its own.
+ */
+export const COMPACT_MODEL_SUFFIX = '-openai-compact';
+const COMPACT_WILDCARD = `*${COMPACT_MODEL_SUFFIX}`;
+
+/** `gpt-5-openai-compact` → `gpt-5`: the model a compaction call asks the upstream for. */
+export function compactBaseModel(model: string): string {
+  return model.endsWith(COMPACT_MODEL_SUFFIX) ? model.slice(0, -COMPACT_MODEL_SUFFIX.length) : model;
+}
+
+/**
+ * The names tried for `model`, best first: the name itself, then (a compaction model) `*-openai-compact`, then
+ * its prefixes ending before a separator.
+ */
 export function candidateNames(model: string): string[] {
   const names = [model];
+  if (model.endsWith(COMPACT_MODEL_SUFFIX) && model !== COMPACT_WILDCARD) names.push(COMPACT_WILDCARD);
   for (let index = model.length - 1; index > 0; index -= 1) {
     if (separators.has(model[index] ?? '')) names.push(model.slice(0, index));
   }

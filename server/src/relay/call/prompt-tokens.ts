@@ -48,5 +48,11 @@ export function countPromptTokens(
       return typeof body.input === 'string' ? [...body.input].length : 0;
     case 'rerank':
       return countTextTokens(rerankText(body), model);
+    case 'responses-compact':
+      // An estimate for pre-consumption: compaction replies always carry usage, which prices the call.
+      return countTextTokens(
+        `${typeof body.instructions === 'string' ? body.instructions : ''}${JSON.stringify(body.input ?? '')}`,
+        model,
+      );
   }
 }

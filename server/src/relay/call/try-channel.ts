@@ -11,9 +11,11 @@
  * - `stop`: no other channel (a refusal that another channel would repeat, a shutdown).
  * The loop over channels (./pipeline.ts) acts on the outcome; nothing here chooses a channel.
  */
+
 import type { AppContext } from '../../context.ts';
 import { readLimited, type UpstreamResponse } from '../../lib/http-client.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
+import { compactBaseModel } from '../billing/model-lookup.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
 import { applyHeaderOverride } from '../cache/header-override.ts';
 import { pickOtherKey } from '../cache/multi-key.ts';
@@ -150,7 +152,12 @@ async function tryKey(
 ): Promise<TryOutcome> {
   const { call } = state;
   const adaptor = adaptorForChannel(channel);
-  const upstreamModel = resolveMappedModel(channel.modelMapping, call.model);
+  // A compaction call is routed and priced by `<model>-openai-compact`; the upstream is asked for the model
+  // itself, mapped by the channel (new-api's relay/helper/model_mapped.go).
+  const upstreamModel = resolveMappedModel(
+    channel.modelMapping,
+    call.endpoint === 'responses-compact' ? compactBaseModel(call.model) : call.model,
+  );
   const prepared = state.largeBody
     ? await prepareLargeAttempt(
         call,

@@ -38,7 +38,7 @@ async function registerClaude(scope: FastifyInstance, context: AppContext): Prom
  * caller's user created through this gateway is known (server/src/relay/routing/response-owners.ts);
  * any other id is refused with 400 before anything is priced.
  */
-async function storedResponseChannel(
+export async function storedResponseChannel(
   context: AppContext,
   caller: RelayCaller,
   body: Record<string, unknown>,

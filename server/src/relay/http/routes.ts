@@ -24,6 +24,7 @@ import { refuseWhenOverloaded, startLoadGuard } from './load-guard.ts';
 import { imagePriceMultiplier, validateMediaShape } from './media.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { registerMultipartRoutes } from './multipart-routes.ts';
+import { registerResponsesCompact } from './responses-compact.ts';
 
 /** OpenAI routes whose relay arrives in later work: a clear 501 until then. */
 const notYetRelayed = [
@@ -226,6 +227,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     await registerModelRoutes(scope, context);
     await registerBillingCompatRoutes(scope, context);
     await registerFormatRoutes(scope, context);
+    await scope.register(async (compact) => registerResponsesCompact(compact, context));
     await registerMultipartRoutes(scope, context);
 
     for (const [method, path, reason] of refusedRoutes) {

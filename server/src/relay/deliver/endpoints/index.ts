@@ -22,4 +22,5 @@ export const endpointReaders: Readonly<Record<RelayEndpoint, ReplyReader>> = {
   speech: speechReply,
   transcriptions: transcriptionResult,
   translations: transcriptionResult,
+  'responses-compact': jsonResult,
 };

@@ -134,6 +134,6 @@ describe('openAiCompatibleAdaptor.buildRequest', () => {
       .filter((type) => isServedChannelType(type));
     expect(new Set(registered)).toEqual(servedChannelTypes);
     expect(new Set(registered.filter((type) => adaptorFor(type)))).toEqual(relayedChannelTypes);
-    expect(isServedChannelType(49)).toBe(false);
+    expect(isServedChannelType(57)).toBe(false);
   });
 });

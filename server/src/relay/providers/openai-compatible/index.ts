@@ -21,6 +21,7 @@ const paths: Record<RelayEndpoint, string> = {
   translations: '/v1/audio/translations',
   'image-edits': '/v1/images/edits',
   'image-variations': '/v1/images/variations',
+  'responses-compact': '/v1/responses/compact',
 };
 
 let azureApiVersion = '2024-10-21';
