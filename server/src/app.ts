@@ -131,7 +131,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
       done(null, Object.fromEntries(new URLSearchParams(String(body))));
     },
   );
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  // Request bodies are decoded by the relay scopes themselves, after the key and within the body limit
+  // (server/src/relay/http/scope-guards.ts); the plugin compresses replies only.
+  await app.register(fastifyCompress, { global: true, threshold: 1024, globalDecompression: false });
 
   await registerRateLimits(app, context, {
     redis: options.redis ?? null,

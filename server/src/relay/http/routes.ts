@@ -15,16 +15,17 @@ import { messagesText, promptText } from '../formats/openai/request.ts';
 import type { RelayEndpoint } from '../providers/types.ts';
 import { callerOf, groupUsable, keyFirst, type RelayCaller } from './auth.ts';
 import { registerBillingCompatRoutes } from './billing-compat.ts';
-import { decodeCompressedBodies } from './compressed-body.ts';
+
 import { GATEWAY_ERROR_TYPE, openAiErrorReply, relayError } from './errors.ts';
 import { registerFormatRoutes } from './format-routes.ts';
 import type { RelayReply, RelayRequest } from './http-types.ts';
 import { readJsonBody } from './json-body.ts';
-import { refuseWhenOverloaded, startLoadGuard } from './load-guard.ts';
+import { startLoadGuard } from './load-guard.ts';
 import { imagePriceMultiplier, validateMediaShape } from './media.ts';
 import { registerModelRoutes } from './model-routes.ts';
 import { registerMultipartRoutes } from './multipart-routes.ts';
 import { registerResponsesCompact } from './responses-compact.ts';
+import { guardRelayScope } from './scope-guards.ts';
 
 /** OpenAI routes whose relay arrives in later work: a clear 501 until then. */
 const notYetRelayed = [
@@ -173,9 +174,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
     scope.decorateRequest('bodyBytes', 0);
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', relayJsonParser(context.config.maxRequestBodyBytes));
-    scope.decorateRequest('bodyEncoding', null);
-    scope.addHook('onRequest', refuseWhenOverloaded(context));
-    scope.addHook('preParsing', decodeCompressedBodies(context.config.maxRequestBodyBytes));
+    guardRelayScope(scope, context);
 
     const openAiKeyFirst = keyFirst(context, 'openai');
     for (const [path, endpoint] of OPENAI_ENDPOINTS) {

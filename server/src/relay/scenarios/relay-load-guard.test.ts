@@ -96,6 +96,20 @@ describe('system-load guard', () => {
     expect(realtime.status).toBe(503);
     expect(realtime.body).toContain('system_memory_overloaded');
 
+    // The task platforms' routes too (Midjourney, Suno, OpenAI's videos, new-api's video generations).
+    for (const path of ['/mj/submit/imagine', '/suno/submit/music', '/v1/videos', '/v1/video/generations']) {
+      const task = await fetch(`${fixture.server.url}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer sk-${fixture.token.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'a cat', model: 'kling-v1' }),
+      });
+      expect({ path, status: task.status, said: (await task.text()).includes('memory use') }).toEqual({
+        path,
+        status: 503,
+        said: true,
+      });
+    }
+
     expect(fixture.upstream.requests.length).toBe(requestsBefore);
     expect(await fixture.userQuota()).toBe(before);
 

@@ -6,12 +6,14 @@
  * come in `mj-api-secret` or as a Bearer token; errors answer in Midjourney-Proxy's `{code, description}`
  * shape.
  */
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { serverAddressFor } from '../../../options/server-address.ts';
 import { callerOf, keyFirst } from '../../http/auth.ts';
 import { relayError } from '../../http/errors.ts';
 import { errorRendererWith, readBody } from '../../http/format-surface.ts';
+import { guardRelayScope } from '../../http/scope-guards.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { actionModel, clearModes, readSubmission, SUBMIT_PATHS } from './actions.ts';
 import { fetchSeed, relayImage } from './images.ts';
@@ -114,6 +116,7 @@ function registerMode(scope: FastifyInstance, context: AppContext, mode: string)
 export async function registerMidjourneyRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler(errorRendererWith(mjError));
+    guardRelayScope(scope, context, { allMethods: true });
     for (const mode of MODE_PREFIXES) registerMode(scope, context, mode);
     // The upstream's callbacks: no key, the task's id and its secret in the path (./notify.ts).
     scope.post<{ Params: { taskId: string; secret: string } }>(

@@ -4,6 +4,7 @@
  * `suno_lyrics`; `POST /suno/fetch` (`{ids}`) and `GET /suno/fetch/{id}` answered from the gateway's rows
  * (the caller's only). Answers and errors use the Suno API's `{code, message, data}` shape.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
@@ -11,6 +12,7 @@ import { asString, isRecord } from '../../canonical/helpers.ts';
 import { callerOf, keyFirst, type RelayCaller } from '../../http/auth.ts';
 import { relayError } from '../../http/errors.ts';
 import { errorRendererWith, readBody } from '../../http/format-surface.ts';
+import { guardRelayScope } from '../../http/scope-guards.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase } from '../channels.ts';
 import { withPrivateFields } from '../properties.ts';
@@ -117,6 +119,7 @@ async function ownTasks(context: AppContext, userId: number, ids: readonly strin
 export async function registerSunoRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler(errorRendererWith(sunoError));
+    guardRelayScope(scope, context, { allMethods: true });
     const authenticated = { preParsing: keyFirst(context, 'openai') };
     for (const kind of Object.keys(ACTIONS) as (keyof typeof ACTIONS)[])
       scope.post(`/suno/submit/${kind}`, authenticated, (request) => submit(context, request, kind));

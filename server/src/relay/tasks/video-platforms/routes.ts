@@ -8,12 +8,14 @@
  * CVSync2AsyncGetResult&Version=2022-08-31` in Jimeng's request shape, answered the same way. Errors in
  * new-api's task error shape `{code, message, data: null}`.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
 import { asString } from '../../canonical/helpers.ts';
 import { callerOf, keyFirst, type RelayCaller } from '../../http/auth.ts';
 import { relayError } from '../../http/errors.ts';
 import { errorRendererWith, readBody } from '../../http/format-surface.ts';
+import { guardRelayScope } from '../../http/scope-guards.ts';
 import { readVideoRequest } from './request.ts';
 import { submitVideo } from './submit.ts';
 import { taskDto } from './view.ts';
@@ -67,6 +69,7 @@ function fromKlingShape(body: Record<string, unknown>): Record<string, unknown> 
 export async function registerVideoPlatformRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await app.register(async (scope) => {
     scope.setErrorHandler(errorRendererWith(taskError));
+    guardRelayScope(scope, context);
     const authenticated = { preParsing: keyFirst(context, 'openai') };
     scope.post('/v1/video/generations', authenticated, (request) =>
       submitVideo(context, callerOf(request), request.id, readVideoRequest(readBody(request))),

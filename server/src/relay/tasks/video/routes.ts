@@ -8,6 +8,7 @@
  * (../video-platforms/) is served here too, as new-api serves it: submitted as on the generic route, read
  * back as new-api's OpenAI video object, its content fetched from the video's address.
  */
+
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../context.ts';
@@ -18,6 +19,7 @@ import { callerOf, keyFirst, type RelayCaller } from '../../http/auth.ts';
 import { relayError } from '../../http/errors.ts';
 import { encodeMultipart, type MultipartBody, readMultipart } from '../../http/multipart.ts';
 import { renderRelayError } from '../../http/routes.ts';
+import { guardRelayScope } from '../../http/scope-guards.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase, taskChannel } from '../channels.ts';
 import { shownProperties, withPrivateFields } from '../properties.ts';
@@ -281,6 +283,7 @@ export async function registerVideoRoutes(app: FastifyInstance, context: AppCont
   await registerVideoPlatformRoutes(app, context);
   await app.register(async (scope) => {
     scope.setErrorHandler(renderRelayError);
+    guardRelayScope(scope, context);
     scope.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
     const authenticated = { preParsing: keyFirst(context, 'openai') };
     scope.post('/v1/videos', authenticated, async (request) => {
