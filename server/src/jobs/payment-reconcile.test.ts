@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { lookUpPendingOrder } from '../api/payments/reconcile.ts';
 import { databaseMatrix } from '../test-support/databases.ts';
 import { startFakeCreem } from '../test-support/fake-creem.ts';

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { UserView } from '../../../../common/api/users.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
 import { startFakeCreem } from '../../test-support/fake-creem.ts';

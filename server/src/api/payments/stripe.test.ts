@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { UserView } from '../../../../common/api/users.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
 import { startFakeStripe } from '../../test-support/fake-stripe.ts';

@@ -51,15 +51,13 @@ export function ModelDialog({ model, vendors, saving, onSave, onClose }: ModelDi
       cancelText={t('catalogue.common.cancel')}
       confirmLoading={saving}
       onOk={() =>
-        void form
-          .validateFields()
-          .then((values) =>
-            onSave({
-              ...values,
-              vendor_id: values.vendor_id ?? 0,
-              ...(model?.id ? { id: model.id, status: model.status ?? 1 } : {}),
-            }),
-          )
+        void form.validateFields().then((values) =>
+          onSave({
+            ...values,
+            vendor_id: values.vendor_id ?? 0,
+            ...(model?.id ? { id: model.id, status: model.status ?? 1 } : {}),
+          }),
+        )
       }
       onCancel={onClose}
       destroyOnHidden
