@@ -25,3 +25,27 @@ export interface PricingReply extends ApiReply<PricingModel[]> {
   /** Group name → description: the caller's usable groups (a visitor gets the public ones). */
   usable_group?: Record<string, string>;
 }
+
+/**
+ * A price-list entry with the model catalogue's fields, present only where a `models` entry describes the
+ * model (docs/model-catalogue.md "The price list"; new-api's Pricing fields).
+ */
+export interface CataloguePricingModel extends PricingModel {
+  vendor_id?: number;
+  description?: string;
+  icon?: string;
+  tags?: string;
+  context_length?: number;
+  max_output_tokens?: number;
+  input_modalities?: string;
+  output_modalities?: string;
+  supported_endpoint_types?: string[];
+}
+
+/** A vendor the price list refers to. */
+export interface PricingVendor {
+  id: number;
+  name: string;
+  description?: string;
+  icon?: string;
+}

@@ -4,6 +4,7 @@
  * checkout id beside each order; and an administrator completing a pending order by hand
  * (POST /api/user/topup/complete), credited once like a webhook (./settle.ts).
  */
+import type { TopUpOrderView } from '../../../../common/api/payments.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { containsText } from '../../db/like.ts';
@@ -13,22 +14,6 @@ import { findOrder, providerOf, settleOrder } from './settle.ts';
 
 /** new-api shows a user the orders of the last 30 days. */
 const SELF_WINDOW_SECONDS = 30 * 86_400;
-
-export interface TopUpOrderView {
-  id: number;
-  user_id: number;
-  username?: string;
-  amount: number;
-  money: number;
-  trade_no: string;
-  payment_method: string;
-  payment_provider: string;
-  /** The provider's id of the checkout (Stripe session, Creem checkout), '' for Epay. */
-  checkout_id: string;
-  create_time: number;
-  complete_time: number;
-  status: string;
-}
 
 export interface OrderFilters {
   keyword?: string;
@@ -122,3 +107,5 @@ export async function completeOrderByHand(context: AppContext, tradeNo: string):
   const outcome = await settleOrder(context, order, null);
   if (outcome === 'refused') throw businessFailure('wallet.order_not_pending');
 }
+
+export type { TopUpOrderView };

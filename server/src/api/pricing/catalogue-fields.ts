@@ -3,7 +3,10 @@
  * description, tags and limits from its `models` entry (new-api's Pricing fields), the vendors the list
  * refers to, and the filters GET /api/pricing takes (vendor, tag, group).
  */
-import type { PricingModel } from '../../../../common/api/pricing.ts';
+import type { CataloguePricingModel, PricingModel, PricingVendor } from '../../../../common/api/pricing.ts';
+
+export type { CataloguePricingModel, PricingVendor };
+
 import {
   type CatalogueSnapshot,
   type ModelMetaRow,
@@ -11,25 +14,6 @@ import {
 } from '../models-catalogue/catalogue-snapshot.ts';
 
 /** A price-list entry with its catalogue fields (present only when the catalogue describes the model). */
-export interface CataloguePricingModel extends PricingModel {
-  vendor_id?: number;
-  description?: string;
-  icon?: string;
-  tags?: string;
-  context_length?: number;
-  max_output_tokens?: number;
-  input_modalities?: string;
-  output_modalities?: string;
-  supported_endpoint_types?: string[];
-}
-
-export interface PricingVendor {
-  id: number;
-  name: string;
-  description?: string;
-  icon?: string;
-}
-
 /** new-api stores endpoints as JSON: an array of endpoint types or an object keyed by them. */
 function endpointTypes(text: string | null): string[] | undefined {
   if (!text) return undefined;

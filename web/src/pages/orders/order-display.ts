@@ -3,20 +3,9 @@
  * sends it, the status tags, and the list query.
  */
 
-export interface TopUpOrderView {
-  id: number;
-  user_id: number;
-  username?: string;
-  amount: number;
-  money: number;
-  trade_no: string;
-  payment_method: string;
-  payment_provider: string;
-  checkout_id: string;
-  create_time: number;
-  complete_time: number;
-  status: string;
-}
+import type { TopUpOrderView } from '../../../../common/api/payments.ts';
+
+export type { TopUpOrderView };
 
 export interface OrderSearch {
   keyword: string;

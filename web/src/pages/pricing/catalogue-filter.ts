@@ -3,26 +3,10 @@
  * /api/pricing adds where the catalogue describes a model, the vendors beside them, and the vendor and
  * tag filters of the page.
  */
-import type { PricingModel, PricingReply } from '../../api/pricing.ts';
+import type { CataloguePricingModel, PricingVendor } from '../../../../common/api/pricing.ts';
+import type { PricingReply } from '../../api/pricing.ts';
 
-export interface CataloguePricingModel extends PricingModel {
-  vendor_id?: number;
-  description?: string;
-  icon?: string;
-  tags?: string;
-  context_length?: number;
-  max_output_tokens?: number;
-  input_modalities?: string;
-  output_modalities?: string;
-  supported_endpoint_types?: string[];
-}
-
-export interface PricingVendor {
-  id: number;
-  name: string;
-  description?: string;
-  icon?: string;
-}
+export type { CataloguePricingModel, PricingVendor };
 
 export type CataloguePricingReply = PricingReply & {
   data?: CataloguePricingModel[];
