@@ -254,21 +254,18 @@ describe('a Sub2API channel (type 59)', () => {
     expect(spent).toBe(0);
   });
 
-  it('without a base URL, is not sent anything: the call fails and charges nothing', async () => {
-    // The console requires the address (the entry's form); a channel saved over the API without one has
-    // nowhere to send a call.
-    await fixture.addChannel({ type: 59, base_url: '', key: SUB2API_KEY, models: 'gw-no-address' });
-    await fixture.setModelRatios({ 'gw-no-address': RATIO });
-    const before = sub2api.requests.length;
-    const { failure, spent } = await fixture.chargedFailure(() =>
-      fixture.openai.chat.completions.create({
-        model: 'gw-no-address',
-        messages: [{ role: 'user', content: 'Hi' }],
-      }),
-    );
-    expect(failure.status).toBeGreaterThanOrEqual(400);
-    expect(failure.message).toMatch(/cannot serve chat/);
-    expect(sub2api.requests.length).toBe(before);
-    expect(spent).toBe(0);
+  it('without a base URL, is refused at save (zh and en): a gateway has no address of its own', async () => {
+    const refused = await fixture.root.post('/api/channel/', {
+      type: 59,
+      name: 'gw-no-address',
+      key: SUB2API_KEY,
+      base_url: '',
+      models: 'gw-no-address',
+      group: 'default',
+    });
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Channel type Sub2API (59) needs the address of its upstream in Base URL',
+    });
   });
 });
