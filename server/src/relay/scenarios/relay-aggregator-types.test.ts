@@ -140,8 +140,12 @@ describe('the OpenAI resellers and Submodel', () => {
 });
 
 describe('type 57, a ChatGPT subscription over OAuth', () => {
-  it('is known, serves nothing, and is refused at save with the registry’s message', async () => {
-    expect(channelType(57)).toMatchObject({ name: 'ChatGPT Subscription (Codex)', serves: [] });
+  it('is known, serves nothing, and is refused at save with its reason', async () => {
+    expect(channelType(57)).toMatchObject({
+      name: 'ChatGPT Subscription (Codex)',
+      serves: [],
+      refusal: 'subscription-account',
+    });
     const created = await fixture.root.post<unknown>('/api/channel/', {
       type: 57,
       name: 'chatgpt-subscription',
@@ -151,7 +155,7 @@ describe('type 57, a ChatGPT subscription over OAuth', () => {
     });
     expect(created.body.success).toBe(false);
     expect(created.body.message).toBe(
-      'Channel type ChatGPT Subscription (Codex) (57) cannot relay calls in this version yet; choose another type',
+      "Channel type ChatGPT Subscription (Codex) (57) is refused: a consumer subscription account may not be relayed through a shared gateway under its provider's terms; use an API key (type 1 for OpenAI)",
     );
   });
 });
