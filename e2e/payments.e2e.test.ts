@@ -21,20 +21,23 @@ const PASSWORD = 'password-123';
 const AMOUNT = 4;
 
 describe.skipIf(!hasChromium)('console wallet: Stripe top-up', () => {
-  const site = startConsoleForFile();
   let stripe: FakeStripe;
+  // The server is started with the fake's address (STRIPE_API_URL), so the fake starts first.
+  const environment: Record<string, string> = {};
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ price_usd: { unit_amount: 800, currency: 'usd' } });
+    environment.STRIPE_API_URL = stripe.url;
+  });
+  const site = startConsoleForFile(environment);
   let user: ApiClient;
   let username: string;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe({ price_usd: { unit_amount: 800, currency: 'usd' } });
-    process.env.STRIPE_API_URL = stripe.url;
     username = uniqueUsername('stripe');
     user = await createUserAndLogin(site.harness.server, site.root, username, { password: PASSWORD });
   });
 
   afterAll(async () => {
-    delete process.env.STRIPE_API_URL;
     await stripe?.close();
   });
 
