@@ -15,8 +15,8 @@ import { errorRendererWith, readBody } from '../../http/format-surface.ts';
 import { guardRelayScope } from '../../http/scope-guards.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase } from '../channels.ts';
-import { withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
+import { storeSubmittedTask } from '../submitted-task.ts';
 import { sunoTaskView } from './view.ts';
 
 const ACTIONS = { music: 'MUSIC', lyrics: 'LYRICS' } as const;
@@ -62,24 +62,12 @@ function readAnswer(
     outcome: 'accepted',
     logExtra: { task_platform: 'suno', task_id: taskId },
     async store(quota) {
-      const now = Math.floor(Date.now() / 1000);
-      await context.database.db
-        .insertInto('tasks')
-        .values({
-          created_at: now,
-          updated_at: now,
-          task_id: taskId,
-          platform: 'suno',
-          user_id: caller.user.id,
-          channel_id: channel.id,
-          quota,
-          action: ACTIONS[kind],
-          status: 'SUBMITTED',
-          submit_time: now,
-          progress: '0%',
-          properties: withPrivateFields({ input: body }, { tokenId: caller.token?.id ?? null }),
-        })
-        .execute();
+      await storeSubmittedTask(context, caller, channel, quota, {
+        taskId,
+        platform: 'suno',
+        action: ACTIONS[kind],
+        properties: { input: body },
+      });
       return { code: 'success', message: '', data: taskId };
     },
   };

@@ -5,14 +5,15 @@
  * platform for that channel, and an accepted task stored as a `tasks` row — `platform` the channel type's
  * id, as new-api stores it; `task_id` the upstream's id — with the quota it cost.
  */
+
 import type { AppContext } from '../../../context.ts';
 import { resolveMappedModel } from '../../../lib/mapping-rules.ts';
 import type { CachedChannel } from '../../cache/channel-cache.ts';
 import type { RelayCaller } from '../../http/auth.ts';
 import { relayError } from '../../http/errors.ts';
 import { admitModel } from '../../routing/auto-group.ts';
-import { withPrivateFields } from '../properties.ts';
 import { submitTask, type TaskReading } from '../submit-loop.ts';
+import { storeSubmittedTask } from '../submitted-task.ts';
 import { platformOfModel, VIDEO_PLATFORMS } from './index.ts';
 import type { VideoPlatform, VideoRequest } from './platform.ts';
 
@@ -39,34 +40,19 @@ function readAnswer(
     outcome: 'accepted',
     logExtra: { task_platform: String(channel.type), task_id: id, video_units: platform.units(video) },
     async store(quota) {
-      const now = Math.floor(Date.now() / 1000);
-      await context.database.db
-        .insertInto('tasks')
-        .values({
-          created_at: now,
-          updated_at: now,
-          task_id: id,
-          platform: String(channel.type),
-          user_id: caller.user.id,
-          channel_id: channel.id,
-          quota,
-          action: platform.action?.(video) ?? video.action,
-          status: 'SUBMITTED',
-          submit_time: now,
-          progress: '0%',
-          properties: withPrivateFields(
-            {
-              model: video.model,
-              upstream_model_name: resolveMappedModel(channel.modelMapping, video.model),
-              prompt: video.prompt,
-              ...(video.duration ? { duration: video.duration } : {}),
-              ...(video.size ? { size: video.size } : {}),
-            },
-            { tokenId: caller.token?.id ?? null },
-          ),
-          data: JSON.stringify(reply),
-        })
-        .execute();
+      const createdAt = await storeSubmittedTask(context, caller, channel, quota, {
+        taskId: id,
+        platform: String(channel.type),
+        action: platform.action?.(video) ?? video.action,
+        properties: {
+          model: video.model,
+          upstream_model_name: resolveMappedModel(channel.modelMapping, video.model),
+          prompt: video.prompt,
+          ...(video.duration ? { duration: video.duration } : {}),
+          ...(video.size ? { size: video.size } : {}),
+        },
+        data: reply,
+      });
       return {
         id,
         task_id: id,
@@ -74,7 +60,7 @@ function readAnswer(
         model: video.model,
         status: 'queued',
         progress: 0,
-        created_at: now,
+        created_at: createdAt,
       };
     },
   };

@@ -22,8 +22,9 @@ import { renderRelayError } from '../../http/routes.ts';
 import { guardRelayScope } from '../../http/scope-guards.ts';
 import { admitModel } from '../../routing/auto-group.ts';
 import { channelBase, taskChannel } from '../channels.ts';
-import { shownProperties, withPrivateFields } from '../properties.ts';
+import { shownProperties } from '../properties.ts';
 import { submitTask, type TaskPlatform, type TaskReading } from '../submit-loop.ts';
+import { storeSubmittedTask } from '../submitted-task.ts';
 import { platformOfModel, platformOfRow, VIDEO_PLATFORM_COLUMNS } from '../video-platforms/index.ts';
 import { readVideoRequest as readPlatformRequest } from '../video-platforms/request.ts';
 import { registerVideoPlatformRoutes } from '../video-platforms/routes.ts';
@@ -96,28 +97,13 @@ function readAnswer(
     outcome: 'accepted',
     logExtra: { task_platform: 'openai', task_id: id, video_seconds: video.seconds, video_size: video.size },
     async store(quota) {
-      const now = Math.floor(Date.now() / 1000);
-      await context.database.db
-        .insertInto('tasks')
-        .values({
-          created_at: now,
-          updated_at: now,
-          task_id: id,
-          platform: 'openai',
-          user_id: caller.user.id,
-          channel_id: channel.id,
-          quota,
-          action: 'VIDEO',
-          status: 'SUBMITTED',
-          submit_time: now,
-          progress: '0%',
-          properties: withPrivateFields(
-            { model: video.model, seconds: video.seconds, size: video.size },
-            { tokenId: caller.token?.id ?? null },
-          ),
-          data: JSON.stringify(reply),
-        })
-        .execute();
+      await storeSubmittedTask(context, caller, channel, quota, {
+        taskId: id,
+        platform: 'openai',
+        action: 'VIDEO',
+        properties: { model: video.model, seconds: video.seconds, size: video.size },
+        data: reply,
+      });
       return { ...reply, model: video.model };
     },
   };
