@@ -16,7 +16,14 @@ import type { AppContext } from '../../context.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import { type CreemProduct, creemProductSchema } from '../../options/catalogue-payments.ts';
 import { creemApiBase } from './endpoints.ts';
-import { findOrder, PaymentProvider, type SettleOutcome, settleOrder, type TopUpOrder } from './settle.ts';
+import {
+  findOrder,
+  openCheckout,
+  PaymentProvider,
+  type SettleOutcome,
+  settleOrder,
+  type TopUpOrder,
+} from './settle.ts';
 import { paymentReference } from './stripe.ts';
 
 export function creemProducts(context: AppContext): CreemProduct[] {
@@ -94,33 +101,16 @@ export async function createCreemCheckout(
   }
   if (typeof checkout.checkout_url !== 'string' || !checkout.checkout_url || typeof checkout.id !== 'string')
     throw businessFailure('wallet.checkout_failed');
-  const now = Math.floor(Date.now() / 1000);
-  await context.database.db.transaction().execute(async (transaction) => {
-    await transaction
-      .insertInto('top_ups')
-      .values({
-        user_id: user.id,
-        amount: product.quota,
-        money: product.price,
-        trade_no: tradeNo,
-        payment_method: PaymentProvider.creem,
-        payment_provider: PaymentProvider.creem,
-        create_time: now,
-        status: TopUpStatus.pending,
-      })
-      .execute();
-    await transaction
-      .insertInto('payment_checkouts')
-      .values({
-        trade_no: tradeNo,
-        provider: PaymentProvider.creem,
-        checkout_id: checkout.id as string,
-        amount_minor: minorUnits(product.price),
-        currency: product.currency.toLowerCase(),
-        product_id: product.productId,
-        created_at: now,
-      })
-      .execute();
+  await openCheckout(context, {
+    provider: PaymentProvider.creem,
+    userId: user.id,
+    tradeNo,
+    amount: product.quota,
+    money: product.price,
+    checkoutId: checkout.id,
+    amountMinor: minorUnits(product.price),
+    currency: product.currency,
+    productId: product.productId,
   });
   return { checkout_url: checkout.checkout_url, order_id: tradeNo };
 }

@@ -13,7 +13,7 @@ export async function lookUpPendingOrder(context: AppContext, pending: PendingOr
   const { checkout_id: checkoutId, checkout_provider: provider, ...order } = pending;
   if (provider === PaymentProvider.stripe) {
     if (!context.options.get('StripeApiSecret')) return null;
-    const session = await stripeClient(context).checkout.sessions.retrieve(checkoutId);
+    const session = await (await stripeClient(context)).checkout.sessions.retrieve(checkoutId);
     return settleStripeSession(context, order, session);
   }
   if (provider === PaymentProvider.creem) {

@@ -48,6 +48,53 @@ export function creditFor(context: AppContext, order: TopUpOrder): number {
   }
 }
 
+/** A Stripe or Creem order being opened: the top-up row and what the provider quoted for it. */
+export interface PendingCheckout {
+  provider: typeof PaymentProvider.stripe | typeof PaymentProvider.creem;
+  userId: number;
+  tradeNo: string;
+  /** `top_ups.amount` and `money`, as each provider's credit reads them (creditFor). */
+  amount: number;
+  money: number;
+  checkoutId: string;
+  /** The quoted amount in minor units and its currency, checked again when the payment is reported. */
+  amountMinor: number;
+  currency: string;
+  productId?: string;
+}
+
+/** Stores a pending order and its checkout together (one transaction), before the payer is sent away. */
+export async function openCheckout(context: AppContext, checkout: PendingCheckout): Promise<void> {
+  const now = Math.floor(Date.now() / 1000);
+  await context.database.db.transaction().execute(async (transaction) => {
+    await transaction
+      .insertInto('top_ups')
+      .values({
+        user_id: checkout.userId,
+        amount: checkout.amount,
+        money: checkout.money,
+        trade_no: checkout.tradeNo,
+        payment_method: checkout.provider,
+        payment_provider: checkout.provider,
+        create_time: now,
+        status: TopUpStatus.pending,
+      })
+      .execute();
+    await transaction
+      .insertInto('payment_checkouts')
+      .values({
+        trade_no: checkout.tradeNo,
+        provider: checkout.provider,
+        checkout_id: checkout.checkoutId,
+        amount_minor: checkout.amountMinor,
+        currency: checkout.currency.toLowerCase(),
+        ...(checkout.productId === undefined ? {} : { product_id: checkout.productId }),
+        created_at: now,
+      })
+      .execute();
+  });
+}
+
 export async function findOrder(context: AppContext, tradeNo: string): Promise<TopUpOrder | undefined> {
   if (!tradeNo) return undefined;
   return context.database.db

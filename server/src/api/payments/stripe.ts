@@ -9,7 +9,7 @@
  * (payment_checkouts). An order is credited once whatever the number of deliveries (./settle.ts).
  */
 import { createHash } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { TopUpStatus } from '../../../../common/statuses.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,6 +20,7 @@ import { stripeHost } from './endpoints.ts';
 import {
   expireOrder,
   findOrder,
+  openCheckout,
   PaymentProvider,
   type SettleOutcome,
   settleOrder,
@@ -40,9 +41,17 @@ export function stripeEnabled(context: AppContext): boolean {
   );
 }
 
-export function stripeClient(context: AppContext): Stripe {
+/**
+ * Stripe's library, loaded on first use: it costs about 20 MB of memory, which a gateway that never takes a
+ * Stripe payment should not carry.
+ */
+let stripeLibrary: Promise<typeof import('stripe')> | undefined;
+
+export async function stripeClient(context: AppContext): Promise<Stripe> {
+  stripeLibrary ??= import('stripe');
+  const { default: StripeClient } = await stripeLibrary;
   const host = stripeHost(context);
-  return new Stripe(context.options.get('StripeApiSecret') || 'sk_unset', {
+  return new StripeClient(context.options.get('StripeApiSecret') || 'sk_unset', {
     maxNetworkRetries: 1,
     timeout: 30_000,
     ...(host ?? {}),
@@ -95,7 +104,7 @@ export async function createStripeCheckout(
   )?.email;
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripeClient(context).checkout.sessions.create({
+    session = await (await stripeClient(context)).checkout.sessions.create({
       client_reference_id: tradeNo,
       success_url: `${serverAddress}/log`,
       cancel_url: `${serverAddress}/topup`,
@@ -112,32 +121,15 @@ export async function createStripeCheckout(
   }
   if (!session.url || session.amount_subtotal === null || !session.currency)
     throw businessFailure('wallet.checkout_failed');
-  const now = Math.floor(Date.now() / 1000);
-  await context.database.db.transaction().execute(async (transaction) => {
-    await transaction
-      .insertInto('top_ups')
-      .values({
-        user_id: user.id,
-        amount,
-        money: Number(formatMoney(amount * groupRatio(context, user.group))),
-        trade_no: tradeNo,
-        payment_method: PaymentProvider.stripe,
-        payment_provider: PaymentProvider.stripe,
-        create_time: now,
-        status: TopUpStatus.pending,
-      })
-      .execute();
-    await transaction
-      .insertInto('payment_checkouts')
-      .values({
-        trade_no: tradeNo,
-        provider: PaymentProvider.stripe,
-        checkout_id: session.id,
-        amount_minor: session.amount_subtotal ?? 0,
-        currency: (session.currency ?? '').toLowerCase(),
-        created_at: now,
-      })
-      .execute();
+  await openCheckout(context, {
+    provider: PaymentProvider.stripe,
+    userId: user.id,
+    tradeNo,
+    amount,
+    money: Number(formatMoney(amount * groupRatio(context, user.group))),
+    checkoutId: session.id,
+    amountMinor: session.amount_subtotal,
+    currency: session.currency,
   });
   return session.url;
 }
@@ -184,7 +176,7 @@ export async function handleStripeWebhook(
   payload: Buffer,
   signature: string,
 ): Promise<StripeOutcome> {
-  const client = stripeClient(context);
+  const client = await stripeClient(context);
   const secret = context.options.get('StripeWebhookSecret');
   if (!secret) return 'refused';
   const event = client.webhooks.constructEvent(payload, signature, secret, STRIPE_WEBHOOK_TOLERANCE);
