@@ -3,14 +3,7 @@
  * deletion, passwordless sign-in, and the admin reset DELETE /api/user/:id/reset_passkey. Ceremonies run with
  * @simplewebauthn/server; challenges live in ../../auth/passkeys/challenges.ts.
  */
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import { Role, UserStatus } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
@@ -37,6 +30,16 @@ import { credentialResponseInput } from './schemas.ts';
 
 const CEREMONY_TIMEOUT_MS = 120_000;
 
+/**
+ * @simplewebauthn/server, loaded on the first ceremony: it costs about 30 MB of memory, which a gateway
+ * without passkeys should not carry.
+ */
+let webAuthnLibrary: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webAuthn = () => {
+  webAuthnLibrary ??= import('@simplewebauthn/server');
+  return webAuthnLibrary;
+};
+
 /** Any failure of a ceremony gets the same answer; the library's detail stays on the server. */
 async function verified<T>(context: AppContext, run: () => Promise<T>): Promise<T> {
   try {
@@ -45,6 +48,35 @@ async function verified<T>(context: AppContext, run: () => Promise<T>): Promise<
     context.logger.info({ reason: (error as Error).message }, 'passkey ceremony refused');
     throw businessFailure('passkey.verification_failed');
   }
+}
+
+/**
+ * Checks a passkey assertion against the stored credential and the spent challenge, then records its use
+ * (counter, user verification, backup state); any failure is `passkey.verification_failed`.
+ */
+async function checkAssertion(
+  context: AppContext,
+  party: ReturnType<typeof relyingParty>,
+  response: AuthenticationResponseJSON,
+  expectedChallenge: (challenge: string) => Promise<boolean>,
+  row: NonNullable<Awaited<ReturnType<typeof findPasskeyByCredentialId>>>,
+): Promise<void> {
+  const result = await verified(context, async () =>
+    (await webAuthn()).verifyAuthenticationResponse({
+      response,
+      expectedChallenge,
+      expectedOrigin: party.origins,
+      expectedRPID: party.id,
+      credential: toWebAuthnCredential(row),
+      requireUserVerification: party.userVerification === 'required',
+    }),
+  );
+  if (!result.verified) throw businessFailure('passkey.verification_failed');
+  await recordPasskeyUse(context.database, row.id, {
+    counter: result.authenticationInfo.newCounter,
+    userVerified: result.authenticationInfo.userVerified,
+    backedUp: result.authenticationInfo.credentialBackedUp,
+  });
 }
 
 export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext): void {
@@ -70,7 +102,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     const user = request.user!;
     const party = relyingParty(context.options, request);
     const existing = await listPasskeys(db, user.id);
-    const options = await generateRegistrationOptions({
+    const options = await (await webAuthn()).generateRegistrationOptions({
       rpName: party.name,
       rpID: party.id,
       userName: user.username,
@@ -98,8 +130,8 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     const response = parseInput(credentialResponseInput, request.body) as unknown as RegistrationResponseJSON;
     const party = relyingParty(context.options, request);
     const expectedChallenge = challengeCheck(db, request, reply, 'register', user.id);
-    const result = await verified(context, () =>
-      verifyRegistrationResponse({
+    const result = await verified(context, async () =>
+      (await webAuthn()).verifyRegistrationResponse({
         response,
         expectedChallenge,
         expectedOrigin: party.origins,
@@ -138,7 +170,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     requirePasskeys(context.options);
     const party = relyingParty(context.options, request);
     // Discoverable credentials: the authenticator offers the user's passkeys for this site.
-    const options = await generateAuthenticationOptions({
+    const options = await (await webAuthn()).generateAuthenticationOptions({
       rpID: party.id,
       userVerification: party.userVerification,
       timeout: CEREMONY_TIMEOUT_MS,
@@ -160,25 +192,10 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
       await expectedChallenge(''); // the challenge is spent either way
       throw businessFailure('passkey.verification_failed');
     }
-    const result = await verified(context, () =>
-      verifyAuthenticationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: party.origins,
-        expectedRPID: party.id,
-        credential: toWebAuthnCredential(row),
-        requireUserVerification: party.userVerification === 'required',
-      }),
-    );
-    if (!result.verified) throw businessFailure('passkey.verification_failed');
+    await checkAssertion(context, party, response, expectedChallenge, row);
     const user = await findUserById(db, row.user_id);
     if (!user || user.deleted_at !== null || user.status !== UserStatus.enabled)
       throw businessFailure('passkey.verification_failed');
-    await recordPasskeyUse(context.database, row.id, {
-      counter: result.authenticationInfo.newCounter,
-      userVerified: result.authenticationInfo.userVerified,
-      backedUp: result.authenticationInfo.credentialBackedUp,
-    });
     await beginSession(db, request, reply, user.id);
     return ok(toSessionUser(user));
   });
@@ -190,7 +207,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
     const party = relyingParty(context.options, request);
     const rows = await listPasskeys(db, user.id);
     if (rows.length === 0) throw businessFailure('passkey.not_found');
-    const options = await generateAuthenticationOptions({
+    const options = await (await webAuthn()).generateAuthenticationOptions({
       rpID: party.id,
       userVerification: party.userVerification,
       timeout: CEREMONY_TIMEOUT_MS,
@@ -217,22 +234,7 @@ export function registerPasskeyRoutes(app: FastifyInstance, context: AppContext)
       await expectedChallenge('');
       throw businessFailure('passkey.verification_failed');
     }
-    const result = await verified(context, () =>
-      verifyAuthenticationResponse({
-        response,
-        expectedChallenge,
-        expectedOrigin: party.origins,
-        expectedRPID: party.id,
-        credential: toWebAuthnCredential(row),
-        requireUserVerification: party.userVerification === 'required',
-      }),
-    );
-    if (!result.verified) throw businessFailure('passkey.verification_failed');
-    await recordPasskeyUse(context.database, row.id, {
-      counter: result.authenticationInfo.newCounter,
-      userVerified: result.authenticationInfo.userVerified,
-      backedUp: result.authenticationInfo.credentialBackedUp,
-    });
+    await checkAssertion(context, party, response, expectedChallenge, row);
     await markVerified(db, request, reply, user.id);
     return ok({ verified: true, expires_in: 300 });
   });
