@@ -13,21 +13,41 @@ import type { Database } from '../db/schema.ts';
 export const SESSION_COOKIE = 'session';
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 3600;
 
+/** A signed cookie that names a user at an auth version: the session, and a login waiting for its second factor. */
+export interface UserCookie {
+  name: string;
+  path: string;
+  maxAgeSeconds: number;
+}
+
+const SESSION: UserCookie = { name: SESSION_COOKIE, path: '/', maxAgeSeconds: SESSION_MAX_AGE_SECONDS };
+
+/** Sets `cookie` to `<user id>.<issued at>.<auth version>`, signed, HTTP-only, same-site strict. */
+export function issueUserCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookie: UserCookie,
+  userId: number,
+  authVersion: number,
+): void {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  reply.setCookie(cookie.name, `${userId}.${issuedAt}.${authVersion}`, {
+    signed: true,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: cookie.path,
+    maxAge: cookie.maxAgeSeconds,
+  });
+}
+
 export function startSession(
   request: FastifyRequest,
   reply: FastifyReply,
   userId: number,
   authVersion: number,
 ): void {
-  const issuedAt = Math.floor(Date.now() / 1000);
-  reply.setCookie(SESSION_COOKIE, `${userId}.${issuedAt}.${authVersion}`, {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: '/',
-    maxAge: SESSION_MAX_AGE_SECONDS,
-  });
+  issueUserCookie(request, reply, SESSION, userId, authVersion);
 }
 
 /** Starts a session at the user's current auth version. */
@@ -50,9 +70,9 @@ export interface SessionClaim {
   authVersion: number;
 }
 
-/** The claim of a valid, unexpired session cookie (its version still to be compared), or null. */
-export function readSession(request: FastifyRequest): SessionClaim | null {
-  const raw = request.cookies[SESSION_COOKIE];
+/** The claim of a valid, unexpired `cookie` (its version still to be compared with the user's), or null. */
+export function readUserCookie(request: FastifyRequest, cookie: UserCookie): SessionClaim | null {
+  const raw = request.cookies[cookie.name];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
@@ -62,8 +82,13 @@ export function readSession(request: FastifyRequest): SessionClaim | null {
   const version = Number(versionText);
   if (!Number.isSafeInteger(id) || id <= 0 || !Number.isFinite(issuedAt)) return null;
   if (!Number.isSafeInteger(version) || version < 0) return null;
-  if (Date.now() / 1000 - issuedAt > SESSION_MAX_AGE_SECONDS) return null;
+  if (Date.now() / 1000 - issuedAt > cookie.maxAgeSeconds) return null;
   return { userId: id, authVersion: version };
+}
+
+/** The claim of a valid, unexpired session cookie (its version still to be compared), or null. */
+export function readSession(request: FastifyRequest): SessionClaim | null {
+  return readUserCookie(request, SESSION);
 }
 
 /** The user id of a session cookie, before its version is checked against the user (see guards.ts). */

@@ -5,9 +5,16 @@
  * with any logout or password change (the auth version moves on).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { issueUserCookie, readUserCookie, type SessionClaim, type UserCookie } from '../session.ts';
 
 export const PENDING_LOGIN_COOKIE = 'pending_2fa';
 export const PENDING_LOGIN_SECONDS = 300;
+
+const PENDING: UserCookie = {
+  name: PENDING_LOGIN_COOKIE,
+  path: '/api/user/login',
+  maxAgeSeconds: PENDING_LOGIN_SECONDS,
+};
 
 export function startPendingLogin(
   request: FastifyRequest,
@@ -15,31 +22,14 @@ export function startPendingLogin(
   userId: number,
   authVersion: number,
 ): void {
-  const issuedAt = Math.floor(Date.now() / 1000);
-  reply.setCookie(PENDING_LOGIN_COOKIE, `${userId}.${issuedAt}.${authVersion}`, {
-    signed: true,
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: '/api/user/login',
-    maxAge: PENDING_LOGIN_SECONDS,
-  });
+  issueUserCookie(request, reply, PENDING, userId, authVersion);
 }
 
 export function endPendingLogin(reply: FastifyReply): void {
-  reply.clearCookie(PENDING_LOGIN_COOKIE, { path: '/api/user/login' });
+  reply.clearCookie(PENDING_LOGIN_COOKIE, { path: PENDING.path });
 }
 
 /** The pending user and auth version of a valid, unexpired cookie, or null. */
-export function readPendingLogin(request: FastifyRequest): { userId: number; authVersion: number } | null {
-  const raw = request.cookies[PENDING_LOGIN_COOKIE];
-  if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return null;
-  const [idText, issuedText, versionText] = unsigned.value.split('.').map(Number);
-  if (!Number.isSafeInteger(idText) || (idText ?? 0) <= 0) return null;
-  if (!Number.isFinite(issuedText) || Date.now() / 1000 - (issuedText ?? 0) > PENDING_LOGIN_SECONDS)
-    return null;
-  if (!Number.isSafeInteger(versionText)) return null;
-  return { userId: idText as number, authVersion: versionText as number };
+export function readPendingLogin(request: FastifyRequest): SessionClaim | null {
+  return readUserCookie(request, PENDING);
 }
