@@ -2,7 +2,7 @@
  * The model catalogue's administration (docs/model-catalogue.md): vendors and model metadata in new-api's
  * `vendors` and `models` tables, soft-deleted as new-api's GORM does, names unique among live rows.
  */
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
 import { containsText } from '../../db/like.ts';
@@ -66,35 +66,52 @@ export async function listVendors(
   };
 }
 
-async function liveVendor(context: AppContext, id: number): Promise<VendorRow> {
-  const row = await context.database.db
-    .selectFrom('vendors')
+/** The catalogue's two tables, read and checked the same way (soft-deleted rows are gone). */
+type CatalogueTable = 'vendors' | 'models';
+
+// biome-ignore lint/suspicious/noExplicitAny: one query over either catalogue table; rows are typed by the callers.
+const tablesOf = (context: AppContext) => context.database.db as unknown as Kysely<any>;
+
+/** A row of `table` that is not soft-deleted, or 404. */
+async function liveRow<Row>(context: AppContext, table: CatalogueTable, id: number): Promise<Row> {
+  const row = await tablesOf(context)
+    .selectFrom(table)
     .selectAll()
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   if (!row) throw notFound('common.not_found');
-  return row;
+  return row as Row;
 }
+
+/** Refuses a name another live row of `table` already has. */
+async function refuseTakenName(
+  context: AppContext,
+  table: CatalogueTable,
+  column: 'name' | 'model_name',
+  name: string,
+  id: number,
+): Promise<void> {
+  const clash = await tablesOf(context)
+    .selectFrom(table)
+    .select('id')
+    .where(column, '=', name)
+    .where('id', '<>', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  const kind = table === 'vendors' ? 'vendor' : 'model';
+  if (clash) throw badRequest('common.invalid_request', { detail: `${kind} name "${name}" already exists` });
+}
+
+const liveVendor = (context: AppContext, id: number) => liveRow<VendorRow>(context, 'vendors', id);
 
 export async function getVendor(context: AppContext, id: number): Promise<VendorView> {
   const row = await liveVendor(context, id);
   return { ...row, model_count: (await vendorModelCounts(context))[id] ?? 0 };
 }
 
-async function refuseDuplicateVendor(context: AppContext, name: string, id: number): Promise<void> {
-  const clash = await context.database.db
-    .selectFrom('vendors')
-    .select('id')
-    .where('name', '=', name)
-    .where('id', '<>', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (clash) throw badRequest('common.invalid_request', { detail: `vendor name "${name}" already exists` });
-}
-
 export async function createVendor(context: AppContext, input: VendorInput): Promise<VendorRow> {
-  await refuseDuplicateVendor(context, input.name, 0);
+  await refuseTakenName(context, 'vendors', 'name', input.name, 0);
   const time = now();
   const id = await insertReturningId(context.database.db, context.database.dialect, 'vendors', {
     name: input.name,
@@ -111,7 +128,7 @@ export async function createVendor(context: AppContext, input: VendorInput): Pro
 export async function updateVendor(context: AppContext, input: VendorInput): Promise<VendorRow> {
   if (!input.id) throw badRequest('common.invalid_request', { detail: 'id is required' });
   await liveVendor(context, input.id);
-  await refuseDuplicateVendor(context, input.name, input.id);
+  await refuseTakenName(context, 'vendors', 'name', input.name, input.id);
   await context.database.db
     .updateTable('vendors')
     .set({
@@ -214,31 +231,14 @@ export async function listModels(
   };
 }
 
-async function liveModel(context: AppContext, id: number): Promise<ModelMetaRow> {
-  const row = await context.database.db
-    .selectFrom('models')
-    .selectAll()
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound('common.not_found');
-  return row;
-}
+const liveModel = (context: AppContext, id: number) => liveRow<ModelMetaRow>(context, 'models', id);
 
 export async function getModel(context: AppContext, id: number): Promise<ModelView> {
   return toModelView(await liveModel(context, id), context.channelCache.groupsByModel());
 }
 
 async function checkModelInput(context: AppContext, input: ModelInput, id: number): Promise<void> {
-  const clash = await context.database.db
-    .selectFrom('models')
-    .select('id')
-    .where('model_name', '=', input.model_name)
-    .where('id', '<>', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (clash)
-    throw badRequest('common.invalid_request', { detail: `model name "${input.model_name}" already exists` });
+  await refuseTakenName(context, 'models', 'model_name', input.model_name, id);
   if (input.vendor_id)
     await liveVendor(context, input.vendor_id).catch(() => {
       throw badRequest('common.invalid_request', { detail: `vendor ${input.vendor_id} does not exist` });

@@ -1,7 +1,8 @@
-import { Button, Input, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import { Button, Input, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../components/feedback.ts';
+import { EntryActions } from './EntryActions.tsx';
 import { ModelDialog } from './ModelDialog.tsx';
 import { catalogueApi, type ModelMetaInput, type ModelMetaView } from './models-api.ts';
 import { useCatalogueChange, useMissingModels, useModelEntries, useVendors } from './use-catalogue.ts';
@@ -124,21 +125,13 @@ export function ModelsTab() {
             title: t('catalogue.common.actions'),
             key: 'actions',
             render: (_value, entry) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(entry)}>
-                  {t('catalogue.common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('catalogue.models.deleteConfirm', { name: entry.model_name })}
-                  onConfirm={() =>
-                    remove.mutate(entry.id, { onSuccess: () => showSuccess(t('catalogue.common.deleted')) })
-                  }
-                >
-                  <Button size="small" danger>
-                    {t('catalogue.common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <EntryActions
+                onEdit={() => setEditing(entry)}
+                deleteConfirm={t('catalogue.models.deleteConfirm', { name: entry.model_name })}
+                onDelete={() =>
+                  remove.mutate(entry.id, { onSuccess: () => showSuccess(t('catalogue.common.deleted')) })
+                }
+              />
             ),
           },
         ]}

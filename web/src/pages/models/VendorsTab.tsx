@@ -1,7 +1,8 @@
-import { Button, Input, Popconfirm, Space, Table } from 'antd';
+import { Button, Input, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../components/feedback.ts';
+import { EntryActions } from './EntryActions.tsx';
 import { catalogueApi, type VendorInput, type VendorView } from './models-api.ts';
 import { useCatalogueChange, useVendors } from './use-catalogue.ts';
 import { VendorDialog } from './VendorDialog.tsx';
@@ -57,21 +58,13 @@ export function VendorsTab() {
             title: t('catalogue.common.actions'),
             key: 'actions',
             render: (_value, vendor) => (
-              <Space>
-                <Button size="small" onClick={() => setEditing(vendor)}>
-                  {t('catalogue.common.edit')}
-                </Button>
-                <Popconfirm
-                  title={t('catalogue.vendors.deleteConfirm', { name: vendor.name })}
-                  onConfirm={() =>
-                    remove.mutate(vendor.id, { onSuccess: () => showSuccess(t('catalogue.common.deleted')) })
-                  }
-                >
-                  <Button size="small" danger>
-                    {t('catalogue.common.delete')}
-                  </Button>
-                </Popconfirm>
-              </Space>
+              <EntryActions
+                onEdit={() => setEditing(vendor)}
+                deleteConfirm={t('catalogue.vendors.deleteConfirm', { name: vendor.name })}
+                onDelete={() =>
+                  remove.mutate(vendor.id, { onSuccess: () => showSuccess(t('catalogue.common.deleted')) })
+                }
+              />
             ),
           },
         ]}
