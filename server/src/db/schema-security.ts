@@ -26,7 +26,7 @@ export const twoFasTable = defineTable(
   { indexes: [{ columns: ['deleted_at'] }] },
 );
 
-/** Backup codes, bcrypt hashes of `XXXX-XXXX` as new-api hashes them; used once. */
+/** Backup codes, bcrypt hashes of codes like `AB12-CD34`, as new-api hashes them; used once. */
 export const twoFaBackupCodesTable = defineTable(
   'two_fa_backup_codes',
   {

@@ -6,7 +6,7 @@
  *   `line_items[0][price]` × `line_items[0][quantity]` of a known price, `open` and `unpaid`;
  * - GET /v1/checkout/sessions/:id: the session as it is now.
  *
- * - GET /pay/:id: the hosted Checkout page a session's `url` names (a placeholder page).
+ * - GET /pay/:id: the hosted Checkout page a session's `url` names (a bare page; the tests check that the browser arrives there).
  *
  * A test pays, expires or alters a session, and delivers webhook events signed as Stripe signs them:
  * header `Stripe-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + '.' + payload)>`.

@@ -1,7 +1,7 @@
 /** Input shapes of the two-factor and passkey routes, validated strictly at the edge. */
 import { z } from 'zod';
 
-/** A TOTP code (six digits) or a backup code (`XXXX-XXXX`); the services check which. */
+/** A TOTP code (six digits) or a backup code (four letters or digits, a dash, four more: `AB12-CD34`); the services check which. */
 export const codeInput = z.object({ code: z.string().trim().min(1).max(32) });
 
 /** POST /api/verify: a two-factor code, or `passkey` after /api/user/passkey/verify/finish (new-api's body). */

@@ -51,7 +51,7 @@ describe('TOTP codes', () => {
 });
 
 describe('backup codes', () => {
-  it('are XXXX-XXXX of A-Z and 0-9, all different', () => {
+  it('are two groups of four of A-Z and 0-9 with a dash (AB12-CD34), all different', () => {
     const codes = newBackupCodes();
     expect(codes).toHaveLength(8);
     for (const code of codes) expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);

@@ -1,6 +1,6 @@
 /**
  * TOTP and backup codes as new-api makes them (its common/totp.go): RFC 6238 with SHA-1, 6 digits, 30-second
- * steps, a base32 secret; backup codes `XXXX-XXXX` of A–Z and 0–9, stored as bcrypt hashes of that form.
+ * steps, a base32 secret; backup codes like `AB12-CD34` (two groups of four of A–Z and 0–9), stored as bcrypt hashes of that form.
  * Pure functions; ./store.ts keeps the rows.
  */
 import { randomInt } from 'node:crypto';
@@ -60,7 +60,7 @@ export function matchTotpStep(secret: string, code: string, timestampMs: number)
   return delta === null ? null : stepOf(timestampMs) + delta;
 }
 
-/** Fresh backup codes in the `XXXX-XXXX` form, shown once. */
+/** Fresh backup codes in the `AB12-CD34` form, shown once. */
 export function newBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   return Array.from({ length: count }, () => {
     let raw = '';
@@ -69,7 +69,7 @@ export function newBackupCodes(count = BACKUP_CODE_COUNT): string[] {
   });
 }
 
-/** A backup code as it is hashed (`XXXX-XXXX`, upper case; the dash optional on input), or null. */
+/** A backup code as it is hashed (`AB12-CD34`, upper case; the dash optional on input), or null. */
 export function normalizeBackupCode(code: string): string | null {
   const clean = code.replace(/[\s-]/g, '').toUpperCase();
   return /^[A-Z0-9]{8}$/.test(clean) ? `${clean.slice(0, 4)}-${clean.slice(4)}` : null;

@@ -138,15 +138,9 @@ export async function readMultipart(
       parser.on('finish', () => {
         if (!failed) resolve();
       });
-      // A compressed body over the limit fails its decoder with 413 (./compressed-body.ts); keep that status.
-      stream.on('error', (error: Error) =>
-        fail(
-          relayError(
-            (error as { statusCode?: number }).statusCode === 413 ? 413 : 400,
-            'invalid_request',
-            error.message,
-          ),
-        ),
+      // A decoded body (./compressed-body.ts) fails with its own status (413, 415), as in ./json-body.ts.
+      stream.on('error', (error: Error & { statusCode?: number }) =>
+        fail(relayError(error.statusCode ?? 400, 'invalid_request', error.message)),
       );
       // A client that goes away mid-upload must not leave the call (and its temporary files) waiting.
       stream.on('close', () => {
