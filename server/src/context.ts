@@ -13,6 +13,9 @@ import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
 import type { InflightCalls } from './relay/call/inflight.ts';
 import type { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
+import type { Limiter } from './relay/limits/types.ts';
+import type { ChannelAffinity } from './relay/routing/affinity.ts';
+import type { Cooldowns } from './relay/routing/cooldown.ts';
 import type { ResponseOwners } from './relay/routing/response-owners.ts';
 
 export interface SetupState {
@@ -37,6 +40,12 @@ export interface AppContext {
   webhooks: UpstreamClient;
   quotaWarnings: QuotaWarnings;
   modelRateLimiter: ModelRateLimiter;
+  /** The one limiter of every traffic limit (server/src/relay/limits/, docs/limits.md). */
+  limiter: Limiter;
+  /** Which channel and key served a conversation last (server/src/relay/routing/affinity.ts). */
+  affinity: ChannelAffinity;
+  /** Channels and keys cooling down after a failure (server/src/relay/routing/cooldown.ts). */
+  cooldowns: Cooldowns;
   /** Who created each stored Responses API response, and which channel holds it (previous_response_id). */
   responseOwners: ResponseOwners;
   /** quota_data rollups, flushed every DataExportInterval minutes. */

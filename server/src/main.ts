@@ -39,7 +39,10 @@ import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { SharedBalances } from './relay/cache/shared-balances.ts';
 import { InflightCalls } from './relay/call/inflight.ts';
 import { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
+import { createLimiter } from './relay/limits/limiter.ts';
 import { setDefaultAzureApiVersion } from './relay/providers/openai-compatible/index.ts';
+import { ChannelAffinity } from './relay/routing/affinity.ts';
+import { Cooldowns } from './relay/routing/cooldown.ts';
 import { ResponseOwners } from './relay/routing/response-owners.ts';
 import { runWorkers, workerConfig } from './workers.ts';
 
@@ -164,6 +167,18 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     webhooks,
     quotaWarnings: new QuotaWarnings({ options, webhooks, database, logger }),
     modelRateLimiter: new ModelRateLimiter(options),
+    limiter: createLimiter({
+      redis,
+      keyPrefix: config.redisKeyPrefix,
+      onError: (error) => logger.warn({ err: error.message }, 'traffic limits: Redis failed'),
+    }),
+    affinity: new ChannelAffinity({
+      options,
+      redis,
+      keyPrefix: config.redisKeyPrefix,
+      onError: (error) => logger.warn({ err: error.message }, 'channel affinity: Redis failed'),
+    }),
+    cooldowns: new Cooldowns(),
     responseOwners: new ResponseOwners({
       redis,
       keyPrefix: config.redisKeyPrefix,

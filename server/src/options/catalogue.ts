@@ -4,9 +4,11 @@
  * and whether it is a secret. Values travel and are stored as strings.
  */
 
+import { AFFINITY_OPTIONS } from './catalogue-affinity.ts';
 import { CATALOGUE_MODEL_OPTIONS } from './catalogue-models.ts';
 import { PAYMENT_OPTIONS } from './catalogue-payments.ts';
 import { SECURITY_OPTIONS } from './catalogue-security.ts';
+import { TRAFFIC_OPTIONS } from './catalogue-traffic.ts';
 import {
   defaultCacheRatios,
   defaultCompletionRatios,
@@ -235,6 +237,8 @@ const definitions: OptionDefinition[] = [
   number('performance_setting.monitor_disk_threshold', 95, { maximum: 100 }),
   // Areas of today's new-api, one file each.
   ...SECURITY_OPTIONS,
+  ...TRAFFIC_OPTIONS,
+  ...AFFINITY_OPTIONS,
   ...PAYMENT_OPTIONS,
   ...CATALOGUE_MODEL_OPTIONS,
 ];

@@ -51,6 +51,26 @@ export const optionMessages = {
     en: '{key} must be a JSON object mapping models to positive whole numbers',
     zh: '{key} 必须是 JSON 对象，键为模型名称，值为正整数',
   },
+  'option.json_group_limits': {
+    en: '{key} must be a JSON object mapping groups to limit sets (rpm, tpm, rpd, tpd, concurrency, budget as whole numbers ≥ 0, budget_period day/week/month, timezone an IANA zone)',
+    zh: '{key} 必须是 JSON 对象，每个分组对应一组限制（rpm、tpm、rpd、tpd、concurrency、budget 为不小于 0 的整数，budget_period 为 day/week/month，timezone 为 IANA 时区）',
+  },
+  'option.json_model_limits': {
+    en: '{key} must be a JSON object mapping groups to objects of models and limit sets',
+    zh: '{key} 必须是 JSON 对象，每个分组对应一个“模型 → 限制”的对象',
+  },
+  'option.json_fallback_models': {
+    en: '{key} must be a JSON object mapping groups to objects of models and lists of fallback models (no model may fall back to itself)',
+    zh: '{key} 必须是 JSON 对象，每个分组对应一个“模型 → 备用模型列表”的对象（模型不能以自身为备用）',
+  },
+  'option.json_error_policy': {
+    en: '{key} must be a JSON object mapping error classes to policies (action retry or return, cooldown_seconds a whole number ≥ -1, disable true or false)',
+    zh: '{key} 必须是 JSON 对象，每个错误类别对应一个策略（action 为 retry 或 return，cooldown_seconds 为不小于 -1 的整数，disable 为 true 或 false）',
+  },
+  'option.json_affinity_rules': {
+    en: '{key} must be a JSON array of affinity rules (name, model_regex, path_regex, key_sources, ttl_seconds …) whose regular expressions compile',
+    zh: '{key} 必须是 JSON 数组，每项是一条亲和规则（name、model_regex、path_regex、key_sources、ttl_seconds 等），其中的正则表达式必须有效',
+  },
   'option.github_oauth_incomplete': {
     en: 'Cannot enable GitHub OAuth: fill in the GitHub Client ID and GitHub Client Secret first',
     zh: '无法启用 GitHub OAuth，请先填入 GitHub Client ID 以及 GitHub Client Secret！',

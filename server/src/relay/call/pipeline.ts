@@ -11,51 +11,15 @@ import { applySettlement } from '../billing/ledger.ts';
 import type { TokenUsage } from '../billing/pricing.ts';
 import { settle } from '../billing/settlement.ts';
 import { boundUsage } from '../billing/usage-bounds.ts';
-import { relayError } from '../http/errors.ts';
 import type { RelayReply, RelayRequest } from '../http/http-types.ts';
-import { chooseChannel } from '../routing/choose.ts';
-import type { UpstreamFailure } from '../routing/health.ts';
+import { attemptChannels } from './attempt-channels.ts';
 import { type CallPrice, reserve } from './call-pricing.ts';
-import { abortedEnding, type CallState, type Ending, promptTokensOf, sendFailure } from './call-state.ts';
+import { abortedEnding, type CallState, type Ending, promptTokensOf } from './call-state.ts';
 import { recordErrorLog } from './error-log.ts';
 import { isLargeBody, yieldToEventLoop } from './large-body.ts';
 import { errorFormat, type RelayCall } from './relay-call.ts';
-import { maxAttemptsOf, tryChannel } from './try-channel.ts';
 
 export type { RelayCall } from './relay-call.ts';
-
-/**
- * Tries channels until one answers (server/src/relay/call/try-channel.ts): another channel after a
- * failure that allows one, the same channel again (uncounted) when the try says so, none after a final
- * refusal — at most 1 + RetryTimes channels, one when the call is pinned to a channel.
- */
-async function attemptChannels(context: AppContext, reply: RelayReply, state: CallState): Promise<Ending> {
-  const { call } = state;
-  const maxAttempts = maxAttemptsOf(context, call);
-  let lastFailure: UpstreamFailure | null = null;
-  // Counted by the tries made: a try at another key of the same channel counts (./try-channel.ts).
-  while (state.tried.length < maxAttempts) {
-    // A channel whose type serves the endpoint, not tried yet (or the pinned one).
-    const channel = chooseChannel(context, call, call.model, call.endpoint, state.tried);
-    if (!channel) break;
-    state.tried.push(channel.id);
-    const outcome = await tryChannel(context, reply, state, channel);
-    if (outcome.kind === 'ended') return outcome.ending;
-    lastFailure = outcome.failure;
-    if (outcome.next === 'stop') break;
-    if (outcome.next === 'same-channel') state.tried.pop();
-  }
-  if (state.clientGone) return abortedEnding(null, call.model);
-  if (!lastFailure) {
-    throw relayError(
-      503,
-      'model_not_found',
-      `no available channel for model ${call.model} in group ${call.caller.usingGroup}`,
-    );
-  }
-  sendFailure(reply, state, lastFailure);
-  return { ...abortedEnding(null, call.model), outcome: 'upstream_failed_before_output' };
-}
 
 /** The upstream's usage within sane bounds; an out-of-bounds report is logged (never the key). */
 function boundedUsage(context: AppContext, state: CallState, final: Ending): TokenUsage {
