@@ -6,8 +6,8 @@
 import type { AppContext } from '../../context.ts';
 import { relayError } from '../http/errors.ts';
 import type { RelayReply } from '../http/http-types.ts';
-import { chooseChannel } from '../routing/choose.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
+import { endChannelHold, nextChannel } from '../routing/next-channel.ts';
 import { abortedEnding, type CallState, type Ending, sendFailure } from './call-state.ts';
 import { maxAttemptsOf, tryChannel } from './try-channel.ts';
 
@@ -27,11 +27,12 @@ export async function attemptChannels(
   // Counted by the tries made: a try at another key of the same channel counts (./try-channel.ts).
   while (state.tried.length < maxAttempts) {
     // A channel whose type serves the endpoint, not tried yet (or the pinned one).
-    const channel = chooseChannel(context, call, call.model, call.endpoint, state.tried);
+    const channel = await nextChannel(context, state, call.model);
     if (!channel) break;
     state.tried.push(channel.id);
     const outcome = await tryChannel(context, reply, state, channel);
     if (outcome.kind === 'ended') return outcome.ending;
+    endChannelHold(context, state);
     lastFailure = outcome.failure;
     if (outcome.next === 'stop') break;
     if (outcome.next === 'same-channel') state.tried.pop();

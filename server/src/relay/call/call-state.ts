@@ -12,6 +12,7 @@ import type { CachedChannel } from '../cache/channel-cache.ts';
 import type { UpstreamFormat } from '../canonical/codec.ts';
 import { sendFormatFailure } from '../deliver/format-failure.ts';
 import type { RelayReply } from '../http/http-types.ts';
+import type { Grant } from '../limits/types.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
 import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';
 
@@ -37,6 +38,11 @@ export interface CallState {
   credentialsRenewed?: boolean;
   /** Ends a streamed response; run after the call is settled (see deferredEnd). */
   endResponse?: () => void;
+  /** The call's hold on its traffic limits (server/src/relay/limits/), settled once with the call. */
+  grant?: Grant | null;
+  /** The call's affinity key (server/src/relay/routing/affinity.ts) and what became of it, for the log row. */
+  affinityKey?: string | null;
+  affinity?: 'hit' | 'miss' | 'moved';
   /** The failure the client was sent, if any (server/src/relay/call/error-log.ts). */
   failure?: UpstreamFailure;
 }
