@@ -15,6 +15,7 @@ import type { RelayReply } from '../http/http-types.ts';
 import type { Grant } from '../limits/types.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
 import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';
+import type { FallbackFacts, TrailEntry } from './trail.ts';
 
 export interface CallState {
   call: RelayCall;
@@ -43,6 +44,10 @@ export interface CallState {
   /** The call's affinity key (server/src/relay/routing/affinity.ts) and what became of it, for the log row. */
   affinityKey?: string | null;
   affinity?: 'hit' | 'miss' | 'moved';
+  /** The failed tries and why each was left (./trail.ts); absent until a try fails. */
+  trail?: TrailEntry[];
+  /** Set when a fallback model serves the call (./fallback.ts). */
+  fallback?: FallbackFacts;
   /** The failure the client was sent, if any (server/src/relay/call/error-log.ts). */
   failure?: UpstreamFailure;
 }
