@@ -13,6 +13,7 @@ import type { UpstreamFormat } from '../canonical/codec.ts';
 import { sendFormatFailure } from '../deliver/format-failure.ts';
 import type { RelayReply } from '../http/http-types.ts';
 import type { Grant } from '../limits/types.ts';
+import type { AffinityTarget } from '../routing/affinity.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
 import { countCallPromptTokens, errorFormat, type RelayCall } from './relay-call.ts';
 import type { FallbackFacts, TrailEntry } from './trail.ts';
@@ -44,6 +45,14 @@ export interface CallState {
   /** The call's affinity key (server/src/relay/routing/affinity.ts) and what became of it, for the log row. */
   affinityKey?: string | null;
   affinity?: 'hit' | 'miss' | 'moved';
+  /** Where the conversation was served before, until the chooser has looked at it (routing/next-channel.ts). */
+  affinityTarget?: AffinityTarget | null;
+  /** The hold on the caps of the channel being tried (routing/next-channel.ts), ended with the try. */
+  channelGrant?: Grant | null;
+  /** Channels (`id`) and keys (`id:index`) found at their caps during this call. */
+  busyChannels?: Set<string>;
+  /** When waiting for a busy channel ends (Unix ms), set at the first wait. */
+  queueDeadline?: number;
   /** The failed tries and why each was left (./trail.ts); absent until a try fails. */
   trail?: TrailEntry[];
   /** Set when a fallback model serves the call (./fallback.ts). */
