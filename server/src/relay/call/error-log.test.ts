@@ -58,6 +58,15 @@ describe.each([
       error_code: 'context_length_exceeded',
       error_type: 'invalid_request_error',
       admin_info: { use_channel: [channel] },
+      attempts: [
+        {
+          channel_id: channel,
+          model: 'error-model',
+          status: 400,
+          class: 'context_too_long',
+          action: 'returned',
+        },
+      ],
     });
   });
 

@@ -1,13 +1,15 @@
 /**
  * ERROR_LOG_ENABLED (README "Configuration"): a relay call answered with an upstream failure (every
- * channel tried refused or broke before any output) is recorded as a log row of type 5 ("error" in the console's log type
- * filter), with the failure's message as content and its status, code and type in `other`. Calls the
+ * channel tried refused or broke before any output) is recorded as a log row of type 5 ("error" in the
+ * console's log type filter), with the failure's message as content and its status, code and type in `other` — and the
+ * routing trail (`attempts`: each channel tried and why it was left; `fallback`: ./trail.ts). Calls the
  * client abandoned are not errors. One row per call, written through the batch writer like every log row.
  */
 import { LogType } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
 import type { CallState, Ending } from './call-state.ts';
 import { errorFormat } from './relay-call.ts';
+import { trailLogFields } from './trail.ts';
 
 export function recordErrorLog(context: AppContext, state: CallState, final: Ending): void {
   const failure = state.failure;
@@ -39,6 +41,7 @@ export function recordErrorLog(context: AppContext, state: CallState, final: End
       request_format: errorFormat(state.call),
       request_id: state.requestId,
       admin_info: { use_channel: state.tried },
+      ...trailLogFields(state),
     }),
   });
 }

@@ -99,3 +99,8 @@ export function trailLogFields(state: Pick<CallState, 'trail' | 'fallback'>): Re
   }
   return fields;
 }
+
+/** The model the client's reply names: the requested one, or after a fallback what the option says. */
+export function replyModelOf(state: Pick<CallState, 'call' | 'fallback'>): string {
+  return state.fallback?.replyModel ?? state.call.model;
+}

@@ -2,16 +2,19 @@
  * One try of a call at one channel (docs/relay-walkthrough.md): the upstream request built for the channel
  * (./relay-call.ts prepareAttempt: format, body, upstream rules, param override), its credentials when the
  * adaptor fetches them, the send, and the answer — delivered (server/src/relay/deliver/deliver-reply.ts)
- * or read as a failure. Every way a try can end is one outcome, and each failure says what follows:
- * - `next`: another channel (a retryable status, a connection failure, a channel that cannot serve it);
+ * or read as a failure. Every way a try can end is one outcome, and each failure says what follows (the
+ * error policy of the failure's class decides between `next` and `stop`: server/src/relay/routing/error-class.ts),
+ * recorded in the call's trail (./trail.ts):
+ * - `next`: another channel (a class the policy retries, a channel that cannot serve it);
  * - `same-channel`: this channel again, the try not counted (credentials the adaptor had cached were
  *   refused and dropped; the upstream has no Responses API and is spoken to through Chat Completions; or
  *   the failure disabled this key of a multi-key channel whose other keys still serve — each such try
  *   disables a key, so they end);
- * - `stop`: no other channel (a refusal that another channel would repeat, a shutdown).
- * The loop over channels (./pipeline.ts) acts on the outcome; nothing here chooses a channel.
+ * - `stop`: no other channel (a class the policy returns, such as a prompt too long; a shutdown).
+ * The loop over channels (./attempt-channels.ts) acts on the outcome; nothing here chooses a channel.
  */
 
+import type { ErrorClass } from '../../../../common/error-classes.ts';
 import type { AppContext } from '../../context.ts';
 import { readLimited, type UpstreamResponse } from '../../lib/http-client.ts';
 import { resolveMappedModel } from '../../lib/mapping-rules.ts';
@@ -24,7 +27,8 @@ import { deliverReply } from '../deliver/deliver-reply.ts';
 import type { RelayReply } from '../http/http-types.ts';
 import type { ProviderAdaptor } from '../providers/types.ts';
 import { considerDisabling } from '../routing/disable.ts';
-import { isRetryable, type UpstreamFailure } from '../routing/health.ts';
+import { classifyFailure, cooldownSeconds, ErrorPolicies } from '../routing/error-class.ts';
+import type { UpstreamFailure } from '../routing/health.ts';
 import { lacksResponsesRoute, markLacksResponsesApi } from '../routing/responses-support.ts';
 import { networkFailure, readFormatFailure } from './attempt.ts';
 import { abortedEnding, type CallState, type Ending } from './call-state.ts';
@@ -39,6 +43,7 @@ import {
   type RelayCall,
   sendAttempt,
 } from './relay-call.ts';
+import { recordTry } from './trail.ts';
 
 export type TryOutcome =
   | { kind: 'ended'; ending: Ending }
@@ -50,27 +55,72 @@ const failedWith = (failure: UpstreamFailure, next: 'next' | 'same-channel' | 's
   next,
 });
 
+const TRAIL_ACTION = { next: 'next_channel', 'same-channel': 'same_channel', stop: 'returned' } as const;
+
 /**
- * What an upstream's failure leads to: the same channel once more when the upstream refused credentials
- * the adaptor had cached (an expired access token, dropped now), else the failure — counted, considered
- * for disabling — and another channel if it is retryable.
+ * A try that failed before the upstream judged the call (the channel cannot serve it, its credentials could
+ * not be fetched, a redirect): recorded in the trail, no policy applied.
+ */
+function left(
+  state: CallState,
+  channel: CachedChannel,
+  model: string,
+  failure: UpstreamFailure,
+  next: 'next' | 'same-channel' | 'stop',
+): TryOutcome {
+  recordTry(state, channel, model, failure, classifyFailure(failure), TRAIL_ACTION[next]);
+  return failedWith(failure, next);
+}
+
+/** The error policy of each class, merged once per option revision (one per option store). */
+const policies = new WeakMap<AppContext['options'], ErrorPolicies>();
+
+function policyOf(context: AppContext, errorClass: ErrorClass) {
+  let table = policies.get(context.options);
+  if (!table) {
+    table = new ErrorPolicies(context.options);
+    policies.set(context.options, table);
+  }
+  return table.of(errorClass);
+}
+
+/**
+ * What an upstream's failure leads to (docs/reference/routing.md, "Retries"): the same channel once more
+ * when the upstream refused credentials the adaptor had cached (an expired access token, dropped now);
+ * else the failure is classified (server/src/relay/routing/error-class.ts) and its class's policy applies —
+ * the channel (a multi-key channel: the key) cools down for the policy's seconds or the upstream's
+ * Retry-After, it is disabled under the automatic-disable switches when the dead-key rules or the policy
+ * say so (another key of the same channel then), and the call moves on (`retry`) or ends (`return`).
  */
 function judged(
   context: AppContext,
   state: CallState,
   adaptor: ProviderAdaptor | undefined,
   channel: CachedChannel,
+  model: string,
   failure: UpstreamFailure,
 ): TryOutcome {
   context.metrics?.recordUpstreamFailure(channel.id, failure.status);
+  const errorClass = classifyFailure(failure);
   if (failure.status === 401 && adaptor?.forgetCredentials && !state.credentialsRenewed) {
     adaptor.forgetCredentials(channel);
     state.credentialsRenewed = true;
+    recordTry(state, channel, model, failure, errorClass, 'same_channel');
     return failedWith(failure, 'same-channel');
   }
+  const policy = policyOf(context, errorClass);
+  const seconds = cooldownSeconds(policy, failure);
+  if (seconds > 0)
+    context.cooldowns.cool(channel.id, channel.keySet ? (channel.keyIndex ?? 0) : null, seconds);
+  // A connection failure says nothing about the key: only an upstream's answer may disable it.
+  const disabled =
+    failure.status > 0
+      ? considerDisabling(context, channel, failure, policy.disable ? errorClass : null)
+      : null;
   // Another key of the same channel (server/src/relay/cache/multi-key.ts) when this one was disabled.
-  if (considerDisabling(context, channel, failure) === 'key') return failedWith(failure, 'same-channel');
-  return failedWith(failure, isRetryable(failure.status) ? 'next' : 'stop');
+  const next = disabled === 'key' ? 'same-channel' : policy.action === 'return' ? 'stop' : 'next';
+  recordTry(state, channel, model, failure, errorClass, TRAIL_ACTION[next]);
+  return failedWith(failure, next);
 }
 
 /** Records a Responses reply's id as the caller's, stored at `channel` (previous_response_id). */
@@ -85,6 +135,7 @@ async function errorStatus(
   state: CallState,
   channel: CachedChannel,
   adaptor: ProviderAdaptor | undefined,
+  model: string,
   target: ReturnType<typeof upstreamCodecFor>['id'],
   response: UpstreamResponse,
 ): Promise<TryOutcome> {
@@ -92,13 +143,12 @@ async function errorStatus(
   response.body.destroy();
   if (target === 'openai-responses' && lacksResponsesRoute(response.statusCode, text)) {
     markLacksResponsesApi(channel.id);
-    return failedWith(
-      { status: response.statusCode, message: 'the upstream serves no Responses API' },
-      'same-channel',
-    );
+    const failure = { status: response.statusCode, message: 'the upstream serves no Responses API' };
+    return left(state, channel, model, failure, 'same-channel');
   }
-  const failure = readFormatFailure(upstreamCodecFor(target, adaptor), response.statusCode, text, channel);
-  return judged(context, state, adaptor, channel, failure);
+  const codec = upstreamCodecFor(target, adaptor);
+  const failure = readFormatFailure(codec, response.statusCode, text, channel, response.headers);
+  return judged(context, state, adaptor, channel, model, failure);
 }
 
 /** How many tries a call may make: one when pinned to a channel, else 1 + RetryTimes. */
@@ -109,7 +159,7 @@ export function maxAttemptsOf(context: Pick<AppContext, 'options'>, call: RelayC
 /**
  * Another key of a multi-key channel for a retry after an upstream's retryable answer (429, 5xx), as
  * new-api may retry at the same channel with its next key — when the call still has a try left (it counts,
- * in `state.tried`). Null otherwise.
+ * in `state.tried`) and the key is not cooling down. Null otherwise.
  */
 function anotherKey(
   context: AppContext,
@@ -120,25 +170,30 @@ function anotherKey(
   if (!channel.keySet || failure.code === 'upstream_redirect') return null;
   if (failure.status < 429 || (failure.status > 429 && failure.status < 500)) return null;
   if (state.clientGone || state.tried.length >= maxAttemptsOf(context, state.call)) return null;
-  return pickOtherKey(channel.keySet, channel.keyIndex ?? 0);
+  const other = pickOtherKey(channel.keySet, channel.keyIndex ?? 0);
+  return other && !context.cooldowns.isCooling(other.id, other.keyIndex ?? 0) ? other : null;
 }
 
 /**
- * One try at `channel`, and — for a multi-key channel whose key met a retryable answer — the next tries at
- * its other keys while the call has tries left (./pipeline.ts counts them by `state.tried`).
+ * One try at `channel` for `model` (the requested model, or a fallback: ./fallback.ts), and — for a
+ * multi-key channel whose key met a retryable answer — the next tries at its other keys while the call has
+ * tries left (./attempt-channels.ts counts them by `state.tried`).
  */
 export async function tryChannel(
   context: AppContext,
   reply: RelayReply,
   state: CallState,
   channel: CachedChannel,
+  model: string,
 ): Promise<TryOutcome> {
   let keyed = channel;
   for (;;) {
-    const outcome = await tryKey(context, reply, state, keyed);
+    const outcome = await tryKey(context, reply, state, keyed, model);
     if (outcome.kind === 'ended' || outcome.next !== 'next') return outcome;
     const other = anotherKey(context, state, keyed, outcome.failure);
     if (!other) return outcome;
+    const last = state.trail?.at(-1);
+    if (last) last.action = 'next_key';
     state.tried.push(other.id);
     keyed = other;
   }
@@ -149,6 +204,7 @@ async function tryKey(
   reply: RelayReply,
   state: CallState,
   channel: CachedChannel,
+  model: string,
 ): Promise<TryOutcome> {
   const { call } = state;
   const adaptor = adaptorForChannel(channel);
@@ -156,7 +212,7 @@ async function tryKey(
   // itself, mapped by the channel (new-api's relay/helper/model_mapped.go).
   const upstreamModel = resolveMappedModel(
     channel.modelMapping,
-    call.endpoint === 'responses-compact' ? compactBaseModel(call.model) : call.model,
+    call.endpoint === 'responses-compact' ? compactBaseModel(model) : model,
   );
   const prepared = state.largeBody
     ? await prepareLargeAttempt(
@@ -170,7 +226,8 @@ async function tryKey(
       )
     : prepareAttempt(call, state.stream, channel, adaptor, upstreamModel, context.options);
   // A channel that cannot serve the call (status 0) leaves it to the next; a refusal (≥ 400) is final.
-  if (!('request' in prepared)) return failedWith(prepared, prepared.status >= 400 ? 'stop' : 'next');
+  if (!('request' in prepared))
+    return left(state, channel, model, prepared, prepared.status >= 400 ? 'stop' : 'next');
   const { request, target } = prepared;
   applyHeaderOverride(request.headers, channel.headerOverride, call.clientHeaders);
   state.upstreamFormat = target;
@@ -179,7 +236,7 @@ async function tryKey(
   const unauthorized = adaptor?.authorize
     ? await authorizeAttempt(context.upstream, adaptor, channel, request)
     : null;
-  if (unauthorized) return failedWith(unauthorized, 'next');
+  if (unauthorized) return left(state, channel, model, unauthorized, 'next');
   const { config } = context;
   const boundMs = (state.stream ? config.streamingTimeoutSeconds : config.relayTimeoutSeconds) * 1000;
   let response: UpstreamResponse;
@@ -195,16 +252,16 @@ async function tryKey(
     // A shutdown ended the call (./inflight.ts): no other channel is tried.
     if (state.abort.aborted)
       return failedWith({ status: 503, code: 'server_shutting_down', message: SHUTDOWN_REASON }, 'stop');
-    context.metrics?.recordUpstreamFailure(channel.id, 0);
-    return failedWith(networkFailure(error, channel), 'next');
+    return judged(context, state, adaptor, channel, model, networkFailure(error, channel));
   }
   if (response.statusCode >= 300 && response.statusCode < 400) {
     // Redirects are never followed (the target was not checked against the address policy).
     await response.body.dump().catch(() => undefined);
     const message = `the upstream answered with a redirect (HTTP ${response.statusCode}); check the channel's base URL`;
-    return failedWith({ status: 502, code: 'upstream_redirect', message }, 'next');
+    return left(state, channel, model, { status: 502, code: 'upstream_redirect', message }, 'next');
   }
-  if (response.statusCode >= 400) return errorStatus(context, state, channel, adaptor, target, response);
+  if (response.statusCode >= 400)
+    return errorStatus(context, state, channel, adaptor, model, target, response);
   const delivered = await deliverReply(context, reply, state, {
     channel,
     adaptor,
@@ -217,8 +274,5 @@ async function tryKey(
   });
   if (!('failure' in delivered)) return { kind: 'ended', ending: delivered };
   // The body broke off before it could be read (a connection failure), or it was an error sent with 200.
-  const { failure } = delivered;
-  return failure.status === 0
-    ? failedWith(failure, 'next')
-    : judged(context, state, adaptor, channel, failure);
+  return judged(context, state, adaptor, channel, model, delivered.failure);
 }

@@ -8,6 +8,7 @@ import { countTextTokens } from '../billing/tokens.ts';
 import { promptTokensOf } from '../call/call-state.ts';
 import { codecFor, upstreamCodecFor } from '../call/conversion.ts';
 import { clientFormat } from '../call/relay-call.ts';
+import { replyModelOf } from '../call/trail.ts';
 import { joinText } from '../canonical/helpers.ts';
 import { billingUsage } from '../canonical/metering.ts';
 import { usageOf } from '../canonical/text-dialect.ts';
@@ -36,7 +37,7 @@ export const conversationReply: ReplyReader = {
             codecFor(client).encodeReply({
               ...decoded,
               usage: decoded.usage ?? usageOf(promptTokensOf(state), countedCompletion),
-              model: call.model,
+              model: replyModelOf(state),
             }),
           );
     reply.code(200).header('content-type', 'application/json').send(payload);

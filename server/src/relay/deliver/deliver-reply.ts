@@ -24,6 +24,7 @@ import {
 } from '../call/call-state.ts';
 import { upstreamCodecFor } from '../call/conversion.ts';
 import { clientFormat, type RelayCall } from '../call/relay-call.ts';
+import { replyModelOf } from '../call/trail.ts';
 import type { UpstreamFormat } from '../canonical/codec.ts';
 import type { RelayReply } from '../http/http-types.ts';
 import type { UpstreamFailure } from '../routing/health.ts';
@@ -91,7 +92,7 @@ export async function deliverReply(
         upstreamCodec: codec,
         endpoint: call.endpoint,
         clientBody: call.body,
-        model: call.model,
+        model: replyModelOf(state),
         requestId: state.requestId,
         countPrecisely: !adaptor?.supportsStreamUsage(channel),
         countPromptTokens: () => promptTokensOf(state),

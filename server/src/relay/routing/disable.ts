@@ -1,10 +1,12 @@
 /**
- * Automatic disabling (docs/reference/routing.md): with AutomaticDisableChannelEnabled on and the channel's auto_ban
- * set, a dead-key failure disables the channel at once in memory (no further traffic), then in the
- * database with status 3 and other_info {status_reason, status_time}, and root is notified. A multi-key
+ * Automatic disabling (docs/reference/routing.md): with AutomaticDisableChannelEnabled on and the channel's
+ * auto_ban set, a dead-key failure (or, in a relay call, one whose error class the policy disables) disables
+ * the channel at once in memory (no further traffic), then in the database with status 3 and other_info {status_reason, status_time}, and root is notified. A multi-key
  * channel (server/src/relay/cache/multi-key.ts) loses only the failing key, with its reason and time in
  * channel_info (./key-status.ts); the channel itself is disabled when no key is left.
  */
+
+import type { ErrorClass } from '../../../../common/error-classes.ts';
 import { type LogFacts, logFacts } from '../../../../common/log-facts.ts';
 import { ChannelStatus } from '../../../../common/statuses.ts';
 import type { AppContext } from '../../context.ts';
@@ -19,13 +21,22 @@ import { disableKeyInDatabase } from './key-status.ts';
  */
 export type Disabled = 'key' | 'channel' | null;
 
+/**
+ * Disables what `failure` shows dead, under the switches (AutomaticDisableChannelEnabled and the channel's
+ * auto_ban): a dead-key failure (./health.ts disableReason), or — `byPolicy` — a failure whose class the
+ * error policy disables (./error-class.ts; relay calls only). The policy adds to the dead-key rules; it never
+ * spares a dead key.
+ */
 export function considerDisabling(
   context: AppContext,
   channel: CachedChannel,
   failure: UpstreamFailure,
+  byPolicy: ErrorClass | null = null,
 ): Disabled {
   if (!channel.autoBan || !context.options.getBoolean('AutomaticDisableChannelEnabled')) return null;
-  const reason = disableReason(failure, parseKeywords(context.options.get('AutomaticDisableKeywords')));
+  const reason =
+    disableReason(failure, parseKeywords(context.options.get('AutomaticDisableKeywords'))) ??
+    (byPolicy ? `error class ${byPolicy}: ${failure.message}` : null);
   if (!reason) return null;
   if (channel.keySet) return disableKey(context, channel, reason);
   context.channelCache.setStatus(channel.id, ChannelStatus.autoDisabled);

@@ -2,6 +2,7 @@
  * Channel health rules (docs/reference/routing.md): which upstream failures are retried on another channel, and
  * which ones mean the channel's key or account is dead so it should be disabled automatically.
  */
+import type { ErrorClass } from '../../../../common/error-classes.ts';
 
 export interface UpstreamFailure {
   /** HTTP status after the channel's status-code mapping; 0 for connection errors and timeouts. */
@@ -9,9 +10,17 @@ export interface UpstreamFailure {
   code?: string | undefined;
   type?: string | undefined;
   message: string;
+  /** The class, when it was settled where the failure was read (./error-class.ts classifyFailure). */
+  errorClass?: ErrorClass | undefined;
+  /** How long the upstream asked to wait (`retry-after`, `retry-after-ms`, Gemini's RetryInfo), seconds. */
+  retryAfterSeconds?: number | undefined;
 }
 
-/** 429 and 5xx (except 504/524, gateway timeouts after the upstream may have done the work) and network errors. */
+/**
+ * Whether a status alone is worth another channel, for the surfaces that have only a status (task
+ * submissions, realtime sessions): 429 and 5xx except 504/524 (gateway timeouts after the upstream may have
+ * done the work), and network errors. Relay calls decide by the failure's class instead (./error-class.ts).
+ */
 export function isRetryable(status: number): boolean {
   if (status === 0 || status === 429) return true;
   return status >= 500 && status !== 504 && status !== 524;
