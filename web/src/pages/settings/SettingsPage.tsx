@@ -9,11 +9,13 @@ import { OtherTab } from './OtherTab.tsx';
 import { rateLimitFields } from './operation-fields.ts';
 import { SystemTab } from './SystemTab.tsx';
 import { resolveTab, type SettingsTab, visibleTabs } from './settings-tabs.ts';
+import { TrafficTab } from './TrafficTab.tsx';
 import { useOptions } from './use-options.ts';
 
 const tabLabels: Record<SettingsTab, string> = {
   operation: 'settings.tab.operation',
   ratelimit: 'settings.tab.ratelimit',
+  traffic: 'traffic.tab',
   models: 'settings.tab.models',
   system: 'settings.tab.system',
   other: 'settings.tab.other',
@@ -32,6 +34,8 @@ function TabBody({ tab, options }: { tab: SettingsTab; options: Record<string, s
           options={options}
         />
       );
+    case 'traffic':
+      return <TrafficTab options={options} />;
     case 'models':
       return <ModelsTab options={options} />;
     case 'system':

@@ -3,7 +3,7 @@ import { resolveTab, visibleTabs } from './settings-tabs.ts';
 
 describe('visibleTabs', () => {
   it.each([
-    [true, ['operation', 'ratelimit', 'models', 'system', 'other']],
+    [true, ['operation', 'ratelimit', 'traffic', 'models', 'system', 'other']],
     [false, ['operation', 'ratelimit', 'models', 'other']],
   ])('root %s → %o', (isRoot, expected) => {
     expect(visibleTabs(isRoot)).toEqual(expected);
@@ -18,6 +18,8 @@ describe('resolveTab', () => {
     ['system', false, 'operation'],
     ['nonsense', true, 'operation'],
     ['other', false, 'other'],
+    ['traffic', true, 'traffic'],
+    ['traffic', false, 'operation'],
   ])('%s (root %s) → %s', (value, isRoot, expected) => {
     expect(resolveTab(value, isRoot)).toBe(expected);
   });

@@ -1,0 +1,56 @@
+import { AutoComplete, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The choices of a name cell: the known names, and the cell's own value when it is not one of them. */
+function choices(known: readonly string[], value: string) {
+  const names = value !== '' && !known.includes(value) ? [value, ...known] : known;
+  return names.map((name) => ({ value: name, label: name }));
+}
+
+interface NameCellProps {
+  value: string;
+  onChange: (value: string) => void;
+  testId: string;
+}
+
+/** A group of the GroupRatio option; a stored group no longer there is still shown. */
+export function GroupCell({
+  value,
+  onChange,
+  groups,
+  testId,
+}: NameCellProps & { groups: readonly string[] }) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      showSearch
+      value={value === '' ? undefined : value}
+      placeholder={t('traffic.column.groupPlaceholder')}
+      options={choices(groups, value)}
+      onChange={onChange}
+      style={{ width: '100%' }}
+      data-testid={testId}
+    />
+  );
+}
+
+/** A model name: the enabled models are offered, any other name may be typed (a model not served yet). */
+export function ModelCell({
+  value,
+  onChange,
+  models,
+  testId,
+}: NameCellProps & { models: readonly string[] }) {
+  const { t } = useTranslation();
+  const needle = value.trim().toLowerCase();
+  return (
+    <AutoComplete
+      value={value}
+      placeholder={t('traffic.column.modelPlaceholder')}
+      options={choices(models, '').filter((choice) => choice.value.toLowerCase().includes(needle))}
+      onChange={onChange}
+      style={{ width: '100%' }}
+      data-testid={testId}
+    />
+  );
+}
