@@ -5,6 +5,7 @@ import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
 import { ChannelKeysPanel } from './ChannelKeysPanel.tsx';
+import { ChannelLimitsFields } from './ChannelLimitsFields.tsx';
 import { ChannelGroupsField, ChannelModelsField } from './ChannelModelsField.tsx';
 import { KeyField, TypeField, TypeSpecificFields } from './ChannelTypeFields.tsx';
 import { PRIORITY_MIN, WEIGHT_MIN } from './channel-form-rules.ts';
@@ -154,6 +155,7 @@ export function ChannelForm({ controller }: { controller: ChannelFormController 
         extra={t('channels.form.autoBanHint')}
         testId="channel-auto-ban"
       />
+      <ChannelLimitsFields multiKey={controller.keyInfo !== null} />
       <Divider titlePlacement="start" plain>
         {t('channels.form.sectionAdvanced')}
       </Divider>

@@ -5,7 +5,15 @@
 import { App, Form } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ChannelLimits } from '../../../../common/traffic-limits.ts';
 import { showError } from '../../components/feedback.ts';
+import { useLimitProblemText } from '../../components/LimitFields.tsx';
+import {
+  type ChannelLimitFormValues,
+  channelLimitFormValues,
+  channelLimitsFromForm,
+} from '../../components/limit-fields-rules.ts';
+import { useQuotaSettings } from '../../components/quota.ts';
 import { useSession } from '../../components/session.tsx';
 import {
   type ChannelFormValues,
@@ -20,14 +28,25 @@ import { useSaveChannel } from './use-channel-actions.ts';
 import { useChannelDetail, useModelsByType } from './use-channels.ts';
 
 export type ChannelFormTarget =
-  | { mode: 'create' /** Pre-filled values (a copied channel). */; initial?: ChannelFormValues }
+  | {
+      mode: 'create';
+      /** Pre-filled values (a copied channel). */
+      initial?: ChannelFormValues;
+      /** The copied channel's caps. */
+      limits?: ChannelLimits;
+    }
   | { mode: 'edit'; id: number };
+
+/** The form's values: the channel's fields and its caps (ChannelLimitsFields.tsx). */
+export type ChannelFormState = ChannelFormValues & { limits: ChannelLimitFormValues };
 
 export function useChannelForm(target: ChannelFormTarget, onSaved: () => void) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const { isRoot } = useSession();
-  const [form] = Form.useForm<ChannelFormValues>();
+  const quotaSettings = useQuotaSettings();
+  const problemText = useLimitProblemText();
+  const [form] = Form.useForm<ChannelFormState>();
   const editId = target.mode === 'edit' ? target.id : null;
   const detailQuery = useChannelDetail(editId);
   const modelsByType = useModelsByType();
@@ -36,16 +55,25 @@ export function useChannelForm(target: ChannelFormTarget, onSaved: () => void) {
   const channel = editId !== null && detailQuery.data?.id === editId ? detailQuery.data : undefined;
 
   // A new channel starts with the models of its type (taken once, when the form first renders).
-  const [createValues] = useState<ChannelFormValues>(() => {
-    if (target.mode === 'create' && target.initial) return target.initial;
+  const [createValues] = useState<ChannelFormState>(() => {
+    const limits = channelLimitFormValues(
+      target.mode === 'create' ? target.limits : undefined,
+      quotaSettings,
+    );
+    if (target.mode === 'create' && target.initial) return { ...target.initial, limits };
     const values = defaultFormValues();
-    return { ...values, models: relatedModels(modelsByType.data ?? {}, values.type) };
+    return { ...values, models: relatedModels(modelsByType.data ?? {}, values.type), limits };
   });
-  const initialValues = mode === 'create' ? createValues : channel ? formValuesFromChannel(channel) : null;
+  const initialValues: ChannelFormState | null =
+    mode === 'create'
+      ? createValues
+      : channel
+        ? { ...formValuesFromChannel(channel), limits: channelLimitFormValues(channel.limits, quotaSettings) }
+        : null;
 
   const shownType = useRef<number | null>(null);
 
-  const onValuesChange = (changed: Partial<ChannelFormValues>) => {
+  const onValuesChange = (changed: Partial<ChannelFormState>) => {
     if (changed.type === undefined) return;
     const models = modelsByType.data ?? {};
     const previousType = shownType.current ?? initialValues?.type ?? changed.type;
@@ -64,18 +92,24 @@ export function useChannelForm(target: ChannelFormTarget, onSaved: () => void) {
 
   const submit = () => {
     // Every stored value, also those of fields the chosen type does not show.
-    const values = form.getFieldsValue(true) as ChannelFormValues;
+    const values = form.getFieldsValue(true) as ChannelFormState;
     const check = prepareSubmission(values, mode);
     if (!check.ok) {
       showError(t(check.error));
       return;
     }
+    const limits = channelLimitsFromForm(values.limits, quotaSettings);
+    if (!limits.ok) {
+      showError(problemText(limits.problem));
+      return;
+    }
+    const payload = { ...check.payload, limits: limits.limits };
     const save = () => {
       if (editId !== null) {
-        saveMutation.mutate({ mode: 'edit', id: editId, payload: check.payload }, { onSuccess: onSaved });
+        saveMutation.mutate({ mode: 'edit', id: editId, payload }, { onSuccess: onSaved });
       } else {
         saveMutation.mutate(
-          { mode: 'create', payload: check.payload, batch: check.batch, multiKeyMode: check.multiKeyMode },
+          { mode: 'create', payload, batch: check.batch, multiKeyMode: check.multiKeyMode },
           { onSuccess: onSaved },
         );
       }

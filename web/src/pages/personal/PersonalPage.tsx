@@ -5,12 +5,13 @@ import { AccountSettingsCard } from './AccountSettingsCard.tsx';
 import { AvailableModelsCard } from './AvailableModelsCard.tsx';
 import { BindingsCard } from './BindingsCard.tsx';
 import { InviteCard } from './InviteCard.tsx';
+import { MyLimitsCard } from './MyLimitsCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 import { useSelf } from './use-personal.ts';
 
 /**
- * Route /personal: the signed-in user's account, available models, invite, profile, bindings, security,
+ * Route /personal: the signed-in user's account, available models, their limits, invite, profile, bindings, security,
  * and the notification and price settings tabs.
  */
 export function PersonalPage() {
@@ -40,6 +41,9 @@ export function PersonalPage() {
           </Col>
           <Col span={24}>
             <AvailableModelsCard />
+          </Col>
+          <Col span={24}>
+            <MyLimitsCard />
           </Col>
           <Col span={24}>
             <InviteCard user={user} />

@@ -2,7 +2,9 @@ import { App, Form } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError } from '../../components/feedback.ts';
+import { useLimitProblemText } from '../../components/LimitFields.tsx';
 import { FormDrawer } from '../../components/list-page/FormDrawer.tsx';
+import { useQuotaSettings } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
 import { useSelfGroups } from '../personal/use-personal.ts';
 import { defaultTokenGroup, tokenGroupChoices } from './group-options.ts';
@@ -11,6 +13,7 @@ import {
   CountField,
   ExpiryField,
   GroupField,
+  KeyLimitFields,
   ModelLimitFields,
   NameField,
   QuotaFields,
@@ -40,6 +43,8 @@ export function TokenDrawer({ target, onClose }: TokenDrawerProps) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const status = useStatus();
+  const quotaSettings = useQuotaSettings();
+  const problemText = useLimitProblemText();
   const [form] = Form.useForm<TokenFormValues>();
   const open = target !== null;
   // The last target stays shown while the drawer slides closed.
@@ -59,13 +64,13 @@ export function TokenDrawer({ target, onClose }: TokenDrawerProps) {
     [groupsQuery.data, status.default_use_auto_group, token?.group],
   );
   const initialValues = token
-    ? formValuesFromToken(token)
+    ? formValuesFromToken(token, quotaSettings)
     : defaultFormValues(defaultTokenGroup(status.default_use_auto_group));
 
   const submit = (values: TokenFormValues) => {
-    const check = prepareSubmission(values, mode);
+    const check = prepareSubmission(values, mode, quotaSettings);
     if (!check.ok) {
-      showError(t(check.error));
+      showError('problem' in check ? problemText(check.problem) : t(check.error));
       return;
     }
     if (editId !== null) {
@@ -109,6 +114,7 @@ export function TokenDrawer({ target, onClose }: TokenDrawerProps) {
         <ModelLimitFields models={modelsQuery.data ?? []} loading={modelsQuery.isLoading} />
         <AllowIpsField />
         <GroupField choices={groupChoices} loading={groupsQuery.isLoading} />
+        <KeyLimitFields />
         {mode === 'create' && <CountField />}
       </Form>
     </FormDrawer>

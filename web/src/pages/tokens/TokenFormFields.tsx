@@ -7,6 +7,7 @@ import { FormInput } from '../../components/FormInput.tsx';
 import { FormSelect } from '../../components/FormSelect.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { IntegerInput } from '../../components/IntegerInput.tsx';
+import { LimitFields } from '../../components/LimitFields.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useStatus } from '../../components/status.tsx';
 import type { GroupChoice } from './group-options.ts';
@@ -241,4 +242,10 @@ export function CountField() {
       </Space>
     </Form.Item>
   );
+}
+
+/** The key's traffic limits (requests, tokens, concurrency, budget per period): only ever stricter than the account's. */
+export function KeyLimitFields() {
+  const { t } = useTranslation();
+  return <LimitFields name="limits" hint={t('limits.section.hintToken')} testIdPrefix="token-limits" />;
 }

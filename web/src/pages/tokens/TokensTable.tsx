@@ -3,6 +3,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { TokenStatus } from '../../../../common/statuses.ts';
 import type { TokenView } from '../../api/tokens.ts';
+import { LimitUsageCell } from '../../components/LimitUsageCell.tsx';
 import { NameCell } from '../../components/list-page/NameCell.tsx';
 import { PagedTable, type PagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { useQuotaRenderer } from '../../components/quota.ts';
@@ -74,6 +75,13 @@ export function TokensTable(props: TokensTableProps) {
         ) : (
           renderQuota(token.remain_quota)
         ),
+    },
+    {
+      title: t('limits.column'),
+      key: 'limits',
+      render: (_value, token) => (
+        <LimitUsageCell limits={token.limits} usage={token.limit_usage} testId={`token-limits-${token.id}`} />
+      ),
     },
     {
       title: t('tokens.columns.createdTime'),

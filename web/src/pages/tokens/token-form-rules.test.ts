@@ -121,6 +121,9 @@ describe('modelLimitsText', () => {
   });
 });
 
+/** How the site shows quota: in dollars at the default 500,000 per dollar. */
+const QUOTA = { quotaPerUnit: 500_000, displayInCurrency: true };
+
 describe('prepareSubmission', () => {
   const valid: TokenFormValues = { ...defaultFormValues(''), name: ' work ' };
 
@@ -132,15 +135,15 @@ describe('prepareSubmission', () => {
     ['a fractional count', { count: 2.5 }, 'create', 'tokens.validation.countInvalid'],
     ['an empty count', { count: null }, 'create', 'tokens.validation.countInvalid'],
   ])('refuses %s', (_case, overrides, mode, error) => {
-    expect(prepareSubmission({ ...valid, ...overrides }, mode)).toEqual({ ok: false, error });
+    expect(prepareSubmission({ ...valid, ...overrides }, mode, QUOTA)).toEqual({ ok: false, error });
   });
 
   it('ignores the count when editing', () => {
-    expect(prepareSubmission({ ...valid, count: null }, 'edit')).toMatchObject({ ok: true, count: 1 });
+    expect(prepareSubmission({ ...valid, count: null }, 'edit', QUOTA)).toMatchObject({ ok: true, count: 1 });
   });
 
   it('builds the payload of the defaults', () => {
-    expect(prepareSubmission({ ...valid, count: '3' }, 'create')).toEqual({
+    expect(prepareSubmission({ ...valid, count: '3' }, 'create', QUOTA)).toEqual({
       ok: true,
       count: 3,
       payload: {
@@ -152,7 +155,37 @@ describe('prepareSubmission', () => {
         model_limits: '',
         allow_ips: '',
         group: '',
+        limits: {},
       },
+    });
+  });
+
+  it('sends the traffic limits with the budget in quota units', () => {
+    const limits = {
+      ...valid.limits,
+      rpm: 60,
+      budget: 2,
+      budget_period: 'week' as const,
+      timezone: 'Asia/Shanghai',
+    };
+    expect(prepareSubmission({ ...valid, limits }, 'edit', QUOTA)).toMatchObject({
+      ok: true,
+      payload: { limits: { rpm: 60, budget: 1_000_000, budget_period: 'week', timezone: 'Asia/Shanghai' } },
+    });
+  });
+
+  it.each([
+    [{ tpm: -10 }, { field: 'tpm', code: 'limit_not_whole' }],
+    [
+      { rpd: 3, timezone: 'Nowhere/City' },
+      { field: 'timezone', code: 'limit_timezone' },
+    ],
+  ])('refuses the limits %j', (overrides, problem) => {
+    expect(
+      prepareSubmission({ ...valid, limits: { ...valid.limits, ...overrides } }, 'create', QUOTA),
+    ).toEqual({
+      ok: false,
+      problem,
     });
   });
 
@@ -170,6 +203,7 @@ describe('prepareSubmission', () => {
         group: 'vip',
       },
       'edit',
+      QUOTA,
     );
     expect(result).toEqual({
       ok: true,
@@ -183,6 +217,7 @@ describe('prepareSubmission', () => {
         model_limits: 'gpt-4o,o3',
         allow_ips: '1.1.1.1\n2.2.2.2',
         group: 'vip',
+        limits: {},
       },
     });
   });
@@ -205,12 +240,14 @@ describe('formValuesFromToken', () => {
     allow_ips: '1.1.1.1',
     used_quota: 0,
     group: 'vip',
+    limits: { concurrency: 2, budget: 250_000, budget_period: 'month', timezone: 'Europe/Berlin' },
   };
 
   it('fills the form and submits the same token back', () => {
-    const values = formValuesFromToken(token);
+    const values = formValuesFromToken(token, QUOTA);
     expect(values.model_limits).toEqual(['gpt-4o', 'o3']);
-    expect(prepareSubmission(values, 'edit')).toEqual({
+    expect(values.limits).toMatchObject({ concurrency: 2, budget: 0.5, budget_period: 'month' });
+    expect(prepareSubmission(values, 'edit', QUOTA)).toEqual({
       ok: true,
       count: 1,
       payload: {
@@ -222,11 +259,12 @@ describe('formValuesFromToken', () => {
         model_limits: 'gpt-4o,o3',
         allow_ips: '1.1.1.1',
         group: 'vip',
+        limits: { concurrency: 2, budget: 250_000, budget_period: 'month', timezone: 'Europe/Berlin' },
       },
     });
   });
 
   it('maps never-expiring tokens to an empty expiry', () => {
-    expect(formValuesFromToken({ ...token, expired_time: -1 }).expiry).toBeNull();
+    expect(formValuesFromToken({ ...token, expired_time: -1 }, QUOTA).expiry).toBeNull();
   });
 });

@@ -4,7 +4,15 @@
  * key of their message, never a translated text.
  */
 import dayjs, { type Dayjs } from 'dayjs';
+import type { QuotaDisplaySettings } from '../../../../common/quota-format.ts';
+import type { LimitProblem } from '../../../../common/traffic-limits.ts';
 import type { TokenPayload, TokenView } from '../../api/tokens.ts';
+import {
+  emptyLimitFormValues,
+  type LimitFormValues,
+  limitFormValues,
+  limitSetFromForm,
+} from '../../components/limit-fields-rules.ts';
 import { effectiveQuotaPerUnit } from '../../components/quota-settings.ts';
 
 export const TOKEN_DEFAULT_QUOTA = 500_000;
@@ -42,6 +50,8 @@ export interface TokenFormValues {
   group: string;
   /** How many tokens to create (create only). */
   count: number | string | null;
+  /** The key's traffic limits (components/LimitFields.tsx). */
+  limits: LimitFormValues;
 }
 
 export type FormMode = 'create' | 'edit';
@@ -114,10 +124,19 @@ export function modelLimitsText(enabled: boolean, models: readonly string[]): st
 
 export type SubmissionCheck =
   | { ok: true; payload: TokenPayload; count: number }
-  | { ok: false; error: string };
+  | { ok: false; error: string }
+  /** The limits are refused by parseLimitSet (the message names the field: components/LimitFields.tsx). */
+  | { ok: false; problem: LimitProblem };
 
-/** Validates the form and builds the payload; `count` is 1 when editing. */
-export function prepareSubmission(values: TokenFormValues, mode: FormMode): SubmissionCheck {
+/**
+ * Validates the form and builds the payload; `count` is 1 when editing. `quota` turns the budget input into
+ * quota units; the limits are always sent (`{}` when none), so clearing them removes them.
+ */
+export function prepareSubmission(
+  values: TokenFormValues,
+  mode: FormMode,
+  quota: QuotaDisplaySettings,
+): SubmissionCheck {
   const name = (values.name ?? '').trim();
   if (name === '') return { ok: false, error: 'tokens.validation.nameRequired' };
   const expiredTime = expiryToSeconds(values.expiry);
@@ -128,6 +147,8 @@ export function prepareSubmission(values: TokenFormValues, mode: FormMode): Subm
     if (parsed === null) return { ok: false, error: 'tokens.validation.countInvalid' };
     count = parsed;
   }
+  const limits = limitSetFromForm(values.limits, quota);
+  if (!limits.ok) return { ok: false, problem: limits.problem };
   return {
     ok: true,
     count,
@@ -140,11 +161,12 @@ export function prepareSubmission(values: TokenFormValues, mode: FormMode): Subm
       model_limits: modelLimitsText(values.model_limits_enabled, values.model_limits ?? []),
       allow_ips: normalizeAllowIps(values.allow_ips ?? ''),
       group: values.group ?? '',
+      limits: limits.limits,
     },
   };
 }
 
-/** A new token: quota 500000, limited, never expires, no model or IP limits, the given group, one copy. */
+/** A new token: quota 500000, limited, never expires, no model, IP or traffic limits, the given group, one copy. */
 export function defaultFormValues(defaultGroup: string): TokenFormValues {
   return {
     name: '',
@@ -156,10 +178,11 @@ export function defaultFormValues(defaultGroup: string): TokenFormValues {
     allow_ips: '',
     group: defaultGroup,
     count: 1,
+    limits: emptyLimitFormValues(),
   };
 }
 
-export function formValuesFromToken(token: TokenView): TokenFormValues {
+export function formValuesFromToken(token: TokenView, quota: QuotaDisplaySettings): TokenFormValues {
   return {
     name: token.name,
     remain_quota: token.remain_quota,
@@ -173,5 +196,6 @@ export function formValuesFromToken(token: TokenView): TokenFormValues {
     allow_ips: token.allow_ips,
     group: token.group,
     count: 1,
+    limits: limitFormValues(token.limits, quota),
   };
 }

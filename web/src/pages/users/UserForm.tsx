@@ -1,13 +1,21 @@
 import { Button, Divider, Form, Input, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserView } from '../../../../common/api-types.ts';
+import type { QuotaDisplaySettings } from '../../../../common/quota-format.ts';
+import type { AdminUserView } from '../../api/users.ts';
 import { FormInput } from '../../components/FormInput.tsx';
 import { FormSelect } from '../../components/FormSelect.tsx';
+import { showError } from '../../components/feedback.ts';
 import { ruleOf } from '../../components/form-rules.ts';
 import { IntegerInput } from '../../components/IntegerInput.tsx';
+import { LimitFields, useLimitProblemText } from '../../components/LimitFields.tsx';
+import {
+  type LimitFormValues,
+  limitFormValues,
+  limitSetFromForm,
+} from '../../components/limit-fields-rules.ts';
 import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
-import { useQuotaRenderer } from '../../components/quota.ts';
+import { useQuotaRenderer, useQuotaSettings } from '../../components/quota.ts';
 import { UserNameFields } from '../../components/UserNameFields.tsx';
 import { AddQuotaDialog } from './AddQuotaDialog.tsx';
 import { RemarkField } from './RemarkField.tsx';
@@ -21,6 +29,8 @@ interface UserFormValues {
   group: string;
   quota: number | null;
   remark: string;
+  /** The user's traffic limits across all their keys (components/LimitFields.tsx). */
+  limits: LimitFormValues;
 }
 
 /** Bound accounts are shown read-only: users bind them themselves. */
@@ -31,9 +41,9 @@ const readOnlyBindings = [
   { field: 'wechat_id', label: 'users.fields.wechatId' },
   { field: 'telegram_id', label: 'users.fields.telegramId' },
   { field: 'linux_do_id', label: 'users.fields.linuxDoId' },
-] as const satisfies ReadonlyArray<{ field: keyof UserView; label: string }>;
+] as const satisfies ReadonlyArray<{ field: keyof AdminUserView; label: string }>;
 
-function toFormValues(user: UserView): UserFormValues {
+function toFormValues(user: AdminUserView, quotaSettings: QuotaDisplaySettings): UserFormValues {
   return {
     username: user.username,
     display_name: user.display_name,
@@ -41,6 +51,7 @@ function toFormValues(user: UserView): UserFormValues {
     group: user.group,
     quota: user.quota,
     remark: user.remark ?? '',
+    limits: limitFormValues(user.limits, quotaSettings),
   };
 }
 
@@ -54,6 +65,8 @@ export interface UserFormProps {
 export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
   const { t } = useTranslation();
   const renderQuota = useQuotaRenderer();
+  const quotaSettings = useQuotaSettings();
+  const problemText = useLimitProblemText();
   const [form] = Form.useForm<UserFormValues>();
   const userQuery = useUserDetail(userId);
   const updateUserMutation = useUpdateUser();
@@ -62,12 +75,17 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
   const user = userQuery.data;
 
   useEffect(() => {
-    if (user) form.setFieldsValue(toFormValues(user));
-  }, [user, form]);
+    if (user) form.setFieldsValue(toFormValues(user, quotaSettings));
+  }, [user, form, quotaSettings]);
 
   const groups = useGroupOptions(user?.group ? [user.group] : []);
 
   const submit = (values: UserFormValues) => {
+    const limits = limitSetFromForm(values.limits, quotaSettings);
+    if (!limits.ok) {
+      showError(problemText(limits.problem));
+      return;
+    }
     updateUserMutation.mutate(
       {
         id: userId,
@@ -77,6 +95,7 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
         group: values.group,
         quota: parseQuota(values.quota),
         remark: values.remark?.trim() ?? '',
+        limits: limits.limits,
       },
       { onSuccess: onSaved },
     );
@@ -124,6 +143,7 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
           </Space.Compact>
         </Form.Item>
         <RemarkField testId="user-form-remark" />
+        <LimitFields name="limits" hint={t('limits.section.hintUser')} testIdPrefix="user-form-limits" />
         <Divider titlePlacement="start">{t('users.edit.bindings')}</Divider>
         {readOnlyBindings.map(({ field, label }) => (
           <Form.Item key={field} label={t(label)}>
