@@ -41,6 +41,8 @@ export const usersTable = defineTable(
      * other (migrations 0004 and 0006).
      */
     auth_version: c.bigint().default(1),
+    /** Switchyard: the user's traffic limits, a LimitSet as JSON (common/traffic-limits.ts); new-api ignores it. */
+    limits: c.text().nullable(),
   },
   {
     indexes: [
@@ -79,6 +81,8 @@ export const tokensTable = defineTable(
     used_quota: c.bigint().default(0),
     group: c.varchar(64).default(''),
     deleted_at: c.timestamp().nullable(),
+    /** Switchyard: the key's traffic limits, a LimitSet as JSON (common/traffic-limits.ts); new-api ignores it. */
+    limits: c.text().nullable(),
   },
   { indexes: [{ columns: ['user_id'] }, { columns: ['name'] }, { columns: ['deleted_at'] }] },
 );
@@ -120,6 +124,8 @@ export const channelsTable = defineTable(
     header_override: c.text().nullable(),
     // new-api: ChannelOtherSettings (JSON object; Advanced Custom's routes under `advanced_custom`).
     settings: c.text().nullable(),
+    /** Switchyard: the channel's caps, ChannelLimits as JSON (common/traffic-limits.ts); new-api ignores it. */
+    limits: c.text().nullable(),
   },
   { indexes: [{ columns: ['name'] }, { columns: ['tag'] }, { columns: ['status'] }] },
 );

@@ -3,7 +3,8 @@
  * "Channel form" and docs/reference/routing.md on the server: required fields (the key too on create,
  * unless the type's entry in common/channel-types.ts makes it optional), known and served type, the key
  * and `other` rules of the type (server/src/relay/channel-types.ts), JSON settings, priority ≥ -999,
- * weight ≥ 0 (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas.
+ * weight ≥ 0 (negative sent as 0), trailing slash stripped from the base URL, groups joined by commas,
+ * caps checked as every limit set is (../tokens/limits-fields.ts).
  */
 
 import type { Updateable } from 'kysely';
@@ -22,6 +23,7 @@ import {
 import { headerOverrideProblem } from '../../relay/cache/header-override.ts';
 import { isServedChannelType, keyProblem, otherProblem } from '../../relay/channel-types.ts';
 import { channelSettingsProblem } from '../../relay/channel-types-custom.ts';
+import { limitsColumn } from '../tokens/limits-fields.ts';
 import type { ChannelFields } from './schemas.ts';
 
 export type ChannelValues = Updateable<Database['channels']>;
@@ -153,6 +155,7 @@ export function normalizeChannelFields(
     if (fields.status !== 1 && fields.status !== 2) throw businessFailure('channel.status_invalid');
     values.status = fields.status;
   }
+  if (fields.limits !== undefined) values.limits = limitsColumn(fields.limits, true);
   return values;
 }
 

@@ -1,6 +1,7 @@
 /** Input shapes of the channel API. Numbers may arrive as strings from forms; JSON fields as text. */
 import { z } from 'zod';
 import { formId, formInteger } from '../form-input.ts';
+import { limitsInput } from '../tokens/limits-fields.ts';
 
 const optionalText = (max: number) => z.string().max(max).nullish();
 
@@ -27,6 +28,8 @@ export const channelFields = z.object({
   openai_organization: optionalText(255),
   max_input_tokens: formInteger.optional(),
   status: formInteger.optional(),
+  /** The channel's caps and `key_limits` (each key of a multi-key channel); absent keeps them. */
+  limits: limitsInput,
 });
 
 export type ChannelFields = z.infer<typeof channelFields>;

@@ -1,4 +1,7 @@
-/** Messages of the token API and of key authentication, in both console languages. */
+/**
+ * Messages of the token API and of key authentication, in both console languages, and of the `limits` field
+ * of the token, user and channel forms (./limits-fields.ts).
+ */
 import type { MessageTable } from '../../lib/messages.ts';
 
 export const tokenMessages = {
@@ -33,6 +36,27 @@ export const tokenMessages = {
   'token.status_invalid': {
     en: 'Status must be 1 (enabled) or 2 (disabled)',
     zh: '状态只能是 1（启用）或 2（禁用）',
+  },
+  // Traffic limits of a key, a user or a channel (./limits-fields.ts); {field} names the refused field.
+  'limits.not_object': {
+    en: '{field} must be an object of limits (rpm, tpm, rpd, tpd, concurrency, budget, budget_period, timezone)',
+    zh: '{field} 必须是一组限制（rpm、tpm、rpd、tpd、concurrency、budget、budget_period、timezone）',
+  },
+  'limits.not_whole': {
+    en: '{field} must be a whole number of at least 0 (0 means no limit)',
+    zh: '{field} 必须是不小于 0 的整数（0 表示不限制）',
+  },
+  'limits.period': {
+    en: '{field} must be day, week or month',
+    zh: '{field} 只能是 day、week 或 month',
+  },
+  'limits.timezone': {
+    en: '{field} is not a known time zone (an IANA name such as Asia/Shanghai, or UTC)',
+    zh: '{field} 不是有效的时区（应为 IANA 时区名称，如 Asia/Shanghai，或 UTC）',
+  },
+  'limits.unknown_field': {
+    en: '{field} is not a limit (rpm, tpm, rpd, tpd, concurrency, budget, budget_period, timezone)',
+    zh: '{field} 不是可设置的限制（rpm、tpm、rpd、tpd、concurrency、budget、budget_period、timezone）',
   },
 } as const satisfies MessageTable;
 

@@ -1,6 +1,7 @@
 /** Input shapes of the token API. */
 import { z } from 'zod';
 import { formId, formInteger } from '../form-input.ts';
+import { limitsInput } from './limits-fields.ts';
 
 export const tokenFields = z.object({
   name: z.string().max(255).optional(),
@@ -11,6 +12,7 @@ export const tokenFields = z.object({
   model_limits: z.string().max(65_536).optional(),
   allow_ips: z.string().max(65_536).nullish(),
   group: z.string().max(64).optional(),
+  limits: limitsInput,
 });
 
 export const updateTokenInput = tokenFields.extend({

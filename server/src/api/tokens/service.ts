@@ -1,11 +1,13 @@
 /**
  * A user's own API tokens (docs/reference/console-api.md "Tokens", docs/reference/console-validation.md "Token form"): keys of 48 alphanumerics (shown as
- * sk-<key>), quota, expiry, model limits, IP allow-list, group. Every write refreshes the relay cache.
+ * sk-<key>), quota, expiry, model limits, IP allow-list, group, traffic limits (docs/limits.md). Every write
+ * refreshes the relay cache.
  */
 
 import type { z } from 'zod';
 import type { Page } from '../../../../common/api-types.ts';
 import { TokenStatus } from '../../../../common/statuses.ts';
+import { hasLimits } from '../../../../common/traffic-limits.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -15,8 +17,10 @@ import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
 import { randomAlphanumeric } from '../../lib/random.ts';
 import { invalidAllowListEntries } from '../../relay/cache/ip-allow-list.ts';
+import { limitScopes } from '../../relay/call/call-limits.ts';
 import { listPage, type Paging } from '../reply.ts';
 import { usableGroups } from '../users/account-service.ts';
+import { limitsColumn } from './limits-fields.ts';
 import type { tokenFields, updateTokenInput } from './schemas.ts';
 import { type TokenRow, type TokenView, toLiveTokenView } from './view.ts';
 
@@ -79,6 +83,8 @@ function normalizeTokenFields(
     }
     values.group = group;
   }
+  // The owner's own key limits only ever add checks: the user's and the group's limits still apply.
+  if (fields.limits !== undefined) values.limits = limitsColumn(fields.limits, false);
   return values;
 }
 
@@ -188,8 +194,23 @@ export async function deleteToken(context: AppContext, user: AuthUser, id: numbe
   await context.accounts.refreshToken(row.id);
 }
 
+/** Adds `limit_usage` to the views of keys that have limits (a page's rows, one token), asking the limiter. */
+async function withLimitUsage(context: AppContext, views: TokenView[]): Promise<void> {
+  await Promise.all(
+    views.map(async (view) => {
+      if (hasLimits(view.limits))
+        view.limit_usage = await context.limiter.usage({
+          scope: limitScopes.key(view.id),
+          limits: view.limits,
+        });
+    }),
+  );
+}
+
 export async function getToken(context: AppContext, user: AuthUser, id: number): Promise<TokenView> {
-  return toLiveTokenView(await ownToken(context, user, id), context);
+  const view = toLiveTokenView(await ownToken(context, user, id), context);
+  await withLimitUsage(context, [view]);
+  return view;
 }
 
 export async function listTokens(
@@ -205,7 +226,9 @@ export async function listTokens(
   if (search.keyword?.trim()) query = query.where(containsText('name', search.keyword.trim()));
   const key = search.token?.trim().replace(/^sk-/, '');
   if (key) query = query.where(containsText('key', key));
-  return listPage(query, query.selectAll().orderBy('id', 'desc'), paging, (row) =>
+  const page = await listPage(query, query.selectAll().orderBy('id', 'desc'), paging, (row) =>
     toLiveTokenView(row, context),
   );
+  await withLimitUsage(context, page.items);
+  return page;
 }

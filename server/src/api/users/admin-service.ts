@@ -1,6 +1,6 @@
 /** User management by administrators, every rank rule enforced here (docs/reference/api-rules.md, docs/reference/console-roles.md). */
 import type { z } from 'zod';
-import type { ManageResult, UserView } from '../../../../common/api-types.ts';
+import type { ManageResult } from '../../../../common/api-types.ts';
 import { logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { Role, UserStatus } from '../../../../common/roles.ts';
 import { LogType } from '../../../../common/statuses.ts';
@@ -12,12 +12,13 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { deletedAtNow } from '../../db/soft-delete.ts';
 import { businessFailure, forbidden } from '../../lib/errors.ts';
+import { limitsColumn } from '../tokens/limits-fields.ts';
 import { createUser } from './create-user.ts';
 import { validDisplayName, validPassword, validUsername } from './credentials.ts';
 import { nameChanges } from './name-changes.ts';
 import { requireUser } from './repository.ts';
 import type { createUserInput, manageUserInput, updateUserInput } from './schemas.ts';
-import { toLiveUserView, type UserRow } from './view.ts';
+import { toLiveUserView, type UserRow, type UserView } from './view.ts';
 
 export async function getUser(context: AppContext, actor: AuthUser, id: number): Promise<UserView> {
   const row = await requireUser(context.database.db, id);
@@ -39,12 +40,14 @@ export async function createUserByAdmin(
   const refusal = checkCreate(actor.role, role);
   if (refusal) throw forbidden(refusal);
   const username = validUsername(input.username);
+  const limits = input.limits === undefined ? undefined : limitsColumn(input.limits, false);
   await createUser(context, {
     username,
     password: validPassword(input.password),
     displayName: validDisplayName(input.display_name, username),
     role,
     ...(input.remark ? { remark: input.remark } : {}),
+    ...(limits ? { limits } : {}),
   });
 }
 
@@ -59,8 +62,10 @@ export async function updateUserByAdmin(
   if (refusal) throw forbidden(refusal);
   if (row.deleted_at !== null) throw businessFailure('user.cancelled');
   const previousQuota = (await context.accounts.liveBalance('user', row.id)) ?? Number(row.quota);
+  // Checked first: a refused value changes nothing.
+  const limits = input.limits === undefined ? undefined : limitsColumn(input.limits, false);
   const changes: Partial<
-    Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark'>
+    Pick<UserRow, 'username' | 'display_name' | 'password' | 'group' | 'quota' | 'remark' | 'limits'>
   > = await nameChanges(db, row, input);
   if (input.password) changes.password = await hashPassword(validPassword(input.password));
   if (input.group !== undefined && input.group !== row.group) {
@@ -75,6 +80,7 @@ export async function updateUserByAdmin(
     if (input.quota !== previousQuota) changes.quota = input.quota;
   }
   if (input.remark !== undefined) changes.remark = input.remark;
+  if (limits !== undefined && limits !== row.limits) changes.limits = limits;
   if (Object.keys(changes).length === 0) return;
   const { quota: newQuota, ...otherChanges } = changes;
   try {

@@ -27,6 +27,8 @@ export interface NewUser {
   identity?: { column: 'github_id' | 'oidc_id' | 'linux_do_id' | 'wechat_id' | 'telegram_id'; value: string };
   /** A fixed starting quota instead of QuotaForNewUser (setup's root account). */
   initialQuota?: number;
+  /** The user's traffic limits as stored (../tokens/limits-fields.ts limitsColumn); none when absent. */
+  limits?: string | null;
 }
 
 export async function createUser(context: AppContext, user: NewUser): Promise<number> {
@@ -69,6 +71,7 @@ export async function createUser(context: AppContext, user: NewUser): Promise<nu
         inviter_id: inviterId,
         remark: user.remark ?? null,
         setting: null,
+        limits: user.limits ?? null,
         // new-api's first version (its column default), whatever default the column was created with.
         auth_version: 1,
         ...(user.identity ? { [user.identity.column]: user.identity.value } : {}),

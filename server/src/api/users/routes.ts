@@ -32,6 +32,7 @@ import {
   updateSelfInput,
   updateUserInput,
 } from './schemas.ts';
+import { selfLimits } from './self-limits.ts';
 import { updateUserSetting, userSettingInput } from './setting-service.ts';
 
 export async function registerUserRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
@@ -113,6 +114,7 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
     ok(await regenerateAccessToken(context, request.user!)),
   );
   app.get('/api/user/aff', asUser, async (request) => ok(await getAffCode(context, request.user!)));
+  app.get('/api/user/self/limits', asUser, async (request) => ok(await selfLimits(context, request.user!)));
   app.get('/api/user/self/groups', asUser, async (request) => ok(usableGroups(context, request.user!.group)));
   app.get('/api/user/models', asUser, async (request) => {
     const models = new Set<string>();

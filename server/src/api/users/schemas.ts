@@ -1,6 +1,7 @@
 /** Input shapes of the user API, validated strictly at the edge. */
 import { z } from 'zod';
 import { manageActions } from '../../../../common/roles.ts';
+import { limitsInput } from '../tokens/limits-fields.ts';
 
 const text = (max: number) => z.string().trim().max(max);
 
@@ -31,6 +32,7 @@ export const createUserInput = z.object({
   password: z.string().max(255).default(''),
   role: z.number().int().optional(),
   remark: text(255).optional(),
+  limits: limitsInput,
 });
 
 export const updateUserInput = z.object({
@@ -50,6 +52,7 @@ export const updateUserInput = z.object({
     ])
     .optional(),
   remark: text(255).optional(),
+  limits: limitsInput,
 });
 
 export const manageUserInput = z.object({

@@ -1,8 +1,10 @@
 /** The cached shapes of users and tokens, read from their database rows (server/src/relay/cache/account-cache.ts). */
 import type { Selectable } from 'kysely';
+import type { LimitSet } from '../../../../common/traffic-limits.ts';
 import { readJsonObjectColumn } from '../../db/json-column.ts';
 import type { Database } from '../../db/schema.ts';
 import { type IpAllowList, parseAllowList } from './ip-allow-list.ts';
+import { readStoredLimits, type StoredLimitsWarning, warnOnProcess } from './stored-limits.ts';
 
 export interface CachedUser {
   id: number;
@@ -19,6 +21,8 @@ export interface CachedUser {
   email: string;
   /** The user's setting `record_ip_log`: the client IP is written into their log rows only then, as new-api does. */
   recordIpLog: boolean;
+  /** The user's own traffic limits (`users.limits`, parsed at load); null when nothing limits. */
+  limits: LimitSet | null;
 }
 
 export interface CachedToken {
@@ -34,12 +38,18 @@ export interface CachedToken {
   modelLimits: ReadonlySet<string> | null;
   allowIps: IpAllowList | null;
   group: string;
+  /** The key's traffic limits (`tokens.limits`, parsed at load); null when nothing limits. */
+  limits: LimitSet | null;
 }
 
 type UserRow = Selectable<Database['users']>;
 type TokenRow = Selectable<Database['tokens']>;
 
-export function toCachedUser(row: UserRow, pendingQuota: number): CachedUser {
+export function toCachedUser(
+  row: UserRow,
+  pendingQuota: number,
+  warn: StoredLimitsWarning = warnOnProcess,
+): CachedUser {
   const setting = readJsonObjectColumn(row.setting);
   const threshold = Number(setting.quota_warning_threshold);
   return {
@@ -56,6 +66,7 @@ export function toCachedUser(row: UserRow, pendingQuota: number): CachedUser {
     notifyType: typeof setting.notify_type === 'string' ? setting.notify_type : 'email',
     email: row.email ?? '',
     recordIpLog: setting.record_ip_log === true,
+    limits: readStoredLimits(row.limits, `users ${row.id}`, false, warn),
   };
 }
 
@@ -87,7 +98,11 @@ function tokenAllowList(row: TokenRow): IpAllowList | null {
   return { allows: (address) => newApi.allows(address) && oneApi.allows(address) };
 }
 
-export function toCachedToken(row: TokenRow, pendingQuota: number): CachedToken {
+export function toCachedToken(
+  row: TokenRow,
+  pendingQuota: number,
+  warn: StoredLimitsWarning = warnOnProcess,
+): CachedToken {
   return {
     id: row.id,
     userId: row.user_id,
@@ -100,5 +115,6 @@ export function toCachedToken(row: TokenRow, pendingQuota: number): CachedToken 
     modelLimits: tokenModelLimits(row),
     allowIps: tokenAllowList(row),
     group: row.group ?? '',
+    limits: readStoredLimits(row.limits, `tokens ${row.id}`, false, warn),
   };
 }

@@ -5,6 +5,7 @@
  */
 
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChannelLimits } from '../../../../common/traffic-limits.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import { jsonColumnText } from '../../db/json-column.ts';
 import type { ChannelRow } from '../../db/schema.ts';
@@ -31,6 +32,7 @@ import {
   readChannelInfo,
   splitChannelKeys,
 } from './multi-key.ts';
+import { readStoredLimits, type StoredLimitsWarning, warnOnProcess } from './stored-limits.ts';
 
 export interface ChannelSetting {
   proxy?: string;
@@ -65,6 +67,11 @@ export interface CachedChannel {
   keySet?: KeySet<CachedChannel> | null;
   /** header_override with `{api_key}` resolved for `key` (./header-override.ts); absent: none. */
   headerOverride?: ResolvedHeaderOverride;
+  /**
+   * The channel's caps and (multi-key) each key's caps (`channels.limits`, parsed at load and shared by
+   * every key's view); null when nothing limits.
+   */
+  limits?: ChannelLimits | null;
 }
 
 export interface ChannelCandidate {
@@ -77,8 +84,8 @@ export interface ChannelCandidate {
  * A channel's cached form. A multi-key channel (channel_info.is_multi_key) gets one view per key, built
  * here once: the returned channel is the first key's view, and `keySet.views` holds them all.
  */
-export function toCachedChannel(row: ChannelRow): CachedChannel {
-  const base = baseChannel(row);
+export function toCachedChannel(row: ChannelRow, warn: StoredLimitsWarning = warnOnProcess): CachedChannel {
+  const base = baseChannel(row, warn);
   const templates = parseHeaderOverride(row.header_override);
   const info = readChannelInfo(row.channel_info);
   if (info.is_multi_key !== true) return withHeaders(base, templates);
@@ -104,7 +111,7 @@ export function withChosenKey(channel: CachedChannel): CachedChannel | null {
   return channel.keySet ? pickKey(channel.keySet) : channel;
 }
 
-function baseChannel(row: ChannelRow): CachedChannel {
+function baseChannel(row: ChannelRow, warn: StoredLimitsWarning): CachedChannel {
   const mapping = checkModelMapping(row.model_mapping ?? '');
   const statusMapping = checkStatusCodeMapping(row.status_code_mapping ?? '');
   const override = checkJsonObject(row.param_override ?? '', 'param_override');
@@ -132,6 +139,7 @@ function baseChannel(row: ChannelRow): CachedChannel {
     keyIndex: 0,
     keySet: null,
     headerOverride: NO_HEADER_OVERRIDE,
+    limits: readStoredLimits(row.limits, `channels ${row.id}`, true, warn),
   };
 }
 
@@ -151,8 +159,14 @@ export class ChannelCache {
 
   constructor(
     private readonly database: DatabaseHandle,
-    private readonly logger?: Pick<FastifyBaseLogger, 'error'>,
+    private readonly logger?: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   ) {}
+
+  /** A stored value of `channels.limits` that limits nothing because it is invalid (./stored-limits.ts). */
+  private readonly warnLimits: StoredLimitsWarning = (owner, problem) =>
+    this.logger
+      ? this.logger.warn({ owner, ...problem }, 'stored channel limits ignored')
+      : warnOnProcess(owner, problem);
 
   /** Announces this cache's changes to the other instances (Redis pub/sub). */
   share(bus: CacheBus): void {
@@ -274,7 +288,7 @@ export class ChannelCache {
     ]);
     const channels = new Map<number, CachedChannel>();
     for (const row of rows) {
-      const channel = toCachedChannel(row);
+      const channel = toCachedChannel(row, this.warnLimits);
       // Polling goes on where it was (new-api keeps the index in memory too).
       const previous = this.channels.get(row.id)?.keySet;
       if (channel.keySet && previous && previous.views.length === channel.keySet.views.length)
