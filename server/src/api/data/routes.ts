@@ -8,6 +8,7 @@ import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { ok } from '../reply.ts';
+import { registerChannelCacheRoute } from './channel-cache.ts';
 
 const MAX_RANGE_SECONDS = 366 * 86_400;
 
@@ -22,6 +23,7 @@ export async function registerDataRoutes(app: FastifyInstance, context: AppConte
   const asUser = { preHandler: requireRole(context, Role.common) };
   const asAdmin = { preHandler: requireRole(context, Role.admin) };
   const { db } = context.database;
+  registerChannelCacheRoute(app, context);
 
   app.get('/api/data/', asAdmin, async (request) => {
     const query = request.query as Record<string, unknown>;
