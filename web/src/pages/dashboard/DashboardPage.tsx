@@ -10,6 +10,7 @@ import { useStatus } from '../../components/status.tsx';
 import { useIsMobile } from '../../components/use-is-mobile.ts';
 import { aggregateRows, averageRpm } from './aggregate.ts';
 import { GRANULARITIES, type Granularity, parseGranularity } from './buckets.ts';
+import { ChannelCacheCard } from './ChannelCacheCard.tsx';
 import { DashboardCharts } from './DashboardCharts.tsx';
 import { DashboardTotals } from './DashboardTotals.tsx';
 import { defaultDashboardRange } from './dashboard-range.ts';
@@ -153,6 +154,9 @@ export function DashboardPage() {
         </Form>
         <DashboardTotals totals={aggregation.totals} averageRpm={rpm} loading={rows === undefined} />
         <DashboardCharts aggregation={aggregation} granularity={granularity} />
+        {isAdmin && (
+          <ChannelCacheCard startTimestamp={query.startTimestamp} endTimestamp={query.endTimestamp} />
+        )}
       </Space>
     </Card>
   );
