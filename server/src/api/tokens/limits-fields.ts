@@ -29,7 +29,9 @@ const problemMessages: Record<string, MessageKey> = {
 };
 
 function refuse(problem: LimitProblem): Error {
-  return badRequest(problemMessages[problem.code] ?? 'limits.not_object', { field: problem.field });
+  // parseLimitSet names a nested set that is not an object by its prefix (`key_limits.`).
+  const field = problem.field.replace(/\.$/, '');
+  return badRequest(problemMessages[problem.code] ?? 'limits.not_object', { field });
 }
 
 /**
