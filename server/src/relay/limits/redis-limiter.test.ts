@@ -9,6 +9,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { REDIS_TEST_URL, redisSkipReason } from '../../test-support/redis.ts';
 import { EMPTY_GRANT } from './admission-rules.ts';
 import { createLimiter, type LimiterOptions } from './limiter.ts';
+import { computePeriod } from './periods.ts';
 import type { Grant, LimitCheck, Limiter, Refusal } from './types.ts';
 
 const skipReason = await redisSkipReason();
@@ -92,6 +93,16 @@ describe.skipIf(skipReason !== null)('the limiter in Redis, three instances', ()
     expect(admitted(await burst(limiters, checks, 1))).toHaveLength(1);
     await clients.at(-1)!.script('FLUSH');
     expect(admitted(await burst(limiters, checks, 3))).toHaveLength(1);
+  });
+
+  test('a seed is written only where Redis holds nothing for that period', async () => {
+    const [first, second] = instances();
+    const day = { period: 'day' as const, ...computePeriod(Date.now(), 'day', 'UTC') };
+    const limits = { rpd: 100 };
+    await first!.seed('key:1', { ...day, requests: 5, tokens: 0, quota: 0 });
+    // A second instance booting later finds the counts there and keeps them.
+    await second!.seed('key:1', { ...day, requests: 2, tokens: 0, quota: 0 });
+    expect(await second!.usage({ scope: 'key:1', limits })).toMatchObject([{ kind: 'rpd', used: 5 }]);
   });
 
   test('an unreachable Redis lets the call through and reports it', async () => {
