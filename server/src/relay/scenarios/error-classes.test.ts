@@ -103,12 +103,12 @@ describe('relay retries by error class', () => {
       messages: [{ role: 'user', content: 'hi' }],
     });
     expect(message.model).toBe('ec-claude');
+    expect(fixture.server.context.cooldowns.isCooling(bad)).toBe(true);
     const { log, other } = await lastAttempts();
     expect(log.channel_id).toBe(good);
     expect(other.attempts).toEqual([
       expect.objectContaining({ channel_id: bad, status: 529, class: 'overloaded', action: 'next_channel' }),
     ]);
-    expect(fixture.server.context.cooldowns.isCooling(bad)).toBe(true);
   });
 
   it('cools a Gemini channel for its RESOURCE_EXHAUSTED RetryInfo delay', async () => {
@@ -121,10 +121,10 @@ describe('relay retries by error class', () => {
     });
     await ask('ec-gemini');
     const { other } = await lastAttempts();
-    expect(other.attempts).toEqual([expect.objectContaining({ channel_id: bad, class: 'rate_limited' })]);
     expect(fixture.server.context.cooldowns.isCooling(bad)).toBe(true);
     await ask('ec-gemini');
     expect(errors.count('ec-gemini-key')).toBe(1);
+    expect(other.attempts).toEqual([expect.objectContaining({ channel_id: bad, class: 'rate_limited' })]);
   });
 
   it('retries a gateway timeout (504) at another channel: nothing was delivered or charged there', async () => {
@@ -193,6 +193,39 @@ describe('relay retries by error class', () => {
     }
     await ask('ec-override');
     expect(errors.count('ec-override-key')).toBe(2);
+  });
+
+  it('cools only the key of a multi-key channel, and serves from its other key', async () => {
+    const id = await fixture.addChannel({ key: 'ec-keys-placeholder', models: 'ec-keys' });
+    await fixture.server.context.database.db
+      .updateTable('channels')
+      .set({
+        key: 'ec-keys-1\nec-keys-2',
+        channel_info: JSON.stringify({ is_multi_key: true, multi_key_size: 2, multi_key_mode: 'polling' }),
+      })
+      .where('id', '=', id)
+      .execute();
+    await fixture.server.context.channelCache.changed();
+    await fixture.setModelRatios({ 'ec-keys': 1 });
+    fixture.upstream.setBehaviorForKey('ec-keys-1', { status: 429 });
+    await fixture.setOption(
+      'traffic_setting.error_policy',
+      JSON.stringify({ rate_limited: { action: 'retry', cooldown_seconds: 30, disable: false } }),
+    );
+    try {
+      const sentWith = (key: string) => fixture.upstream.requests.filter((request) => request.apiKey === key);
+      for (let call = 0; call < 3; call += 1) await ask('ec-keys');
+      expect(sentWith('ec-keys-1')).toHaveLength(1);
+      expect(sentWith('ec-keys-2')).toHaveLength(3);
+      const { cooldowns } = fixture.server.context;
+      expect([cooldowns.isCooling(id, 0), cooldowns.isCooling(id, 1), cooldowns.isCooling(id)]).toEqual([
+        true,
+        false,
+        false,
+      ]);
+    } finally {
+      await fixture.setOption('traffic_setting.error_policy', '{}');
+    }
   });
 
   it('names every channel tried and why it was left in the error reply', async () => {
