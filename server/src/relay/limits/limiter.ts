@@ -1,11 +1,14 @@
 /**
  * The one limiter (./types.ts, docs/limits.md "The limiter"): in memory with one instance
- * (./memory-limiter.ts), in Redis with several (./redis-limiter.ts). server/src/main.ts creates it.
+ * (./memory-limiter.ts), in Redis with several (./redis-limiter.ts). server/src/main.ts creates it, and
+ * seeds it at boot from the log (./seed.ts, exported from here with it).
  */
 import type { Redis } from 'ioredis';
 import { MemoryLimiter } from './memory-limiter.ts';
 import { DEFAULT_LEASE_MS, RedisLimiter } from './redis-limiter.ts';
 import type { Limiter } from './types.ts';
+
+export { type SeedColumn, type SeedTarget, seedLimiter } from './seed.ts';
 
 export interface LimiterOptions {
   redis?: Redis | null;
