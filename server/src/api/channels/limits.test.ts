@@ -31,7 +31,7 @@ describe.each(matrix)('channel caps on $name', (dialect) => {
   );
 
   run('refuses invalid caps with 400 naming the field, creating nothing', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [unknown, string | RegExp][] = [
       [{ key_limits: { rpm: -1 } }, 'key_limits.rpm must be a whole number of at least 0 (0 means no limit)'],
       [
         { key_limits: 'x' },
