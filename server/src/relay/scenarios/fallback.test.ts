@@ -78,6 +78,22 @@ describe('relay fallback chains', () => {
     }
   });
 
+  it('skips a fallback the key may not use', async () => {
+    const limited = await fixture.addToken({
+      name: 'fb-limited',
+      model_limits_enabled: true,
+      model_limits: 'fb-a',
+    });
+    const before = backupRequests().length;
+    const failure = await failureOf(
+      fixture
+        .clientFor(`sk-${limited.key}`)
+        .chat.completions.create({ model: 'fb-a', messages: [{ role: 'user', content: 'hi' }] }),
+    );
+    expect(failure.status).toBe(500);
+    expect(backupRequests()).toHaveLength(before);
+  });
+
   it('does not fall back after a failure the policy returns (a prompt too long)', async () => {
     errors.script('fb-a-key', {
       status: 400,
