@@ -12,7 +12,6 @@ import type { QuotaWarnings } from './relay/billing/quota-warning.ts';
 import type { AccountCache } from './relay/cache/account-cache.ts';
 import type { ChannelCache } from './relay/cache/channel-cache.ts';
 import type { InflightCalls } from './relay/call/inflight.ts';
-import type { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
 import type { Limiter } from './relay/limits/types.ts';
 import type { ChannelAffinity } from './relay/routing/affinity.ts';
 import type { Cooldowns } from './relay/routing/cooldown.ts';
@@ -39,7 +38,6 @@ export interface AppContext {
   /** HTTP to users' webhooks: public addresses only (unless UPSTREAM_ADDRESS_POLICY=allow-all). */
   webhooks: UpstreamClient;
   quotaWarnings: QuotaWarnings;
-  modelRateLimiter: ModelRateLimiter;
   /** The one limiter of every traffic limit (server/src/relay/limits/, docs/limits.md). */
   limiter: Limiter;
   /** Which channel and key served a conversation last (server/src/relay/routing/affinity.ts). */

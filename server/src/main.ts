@@ -38,7 +38,6 @@ import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { SharedBalances } from './relay/cache/shared-balances.ts';
 import { InflightCalls } from './relay/call/inflight.ts';
-import { ModelRateLimiter } from './relay/call/model-rate-limit.ts';
 import { createLimiter } from './relay/limits/limiter.ts';
 import { setDefaultAzureApiVersion } from './relay/providers/openai-compatible/index.ts';
 import { ChannelAffinity } from './relay/routing/affinity.ts';
@@ -166,7 +165,6 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     upstream,
     webhooks,
     quotaWarnings: new QuotaWarnings({ options, webhooks, database, logger }),
-    modelRateLimiter: new ModelRateLimiter(options),
     limiter: createLimiter({
       redis,
       keyPrefix: config.redisKeyPrefix,

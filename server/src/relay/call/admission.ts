@@ -9,7 +9,6 @@
  */
 import type { AppContext } from '../../context.ts';
 import { requestText } from '../canonical/metering.ts';
-import type { RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
 import type { RelayReply, RelayRequest } from '../http/http-types.ts';
 import { admitModel } from '../routing/auto-group.ts';
@@ -20,26 +19,16 @@ import type { RelayCall } from './relay-call.ts';
 import { checkConversationLimits, checkEndpointLimits } from './request-limits.ts';
 import { findSensitiveWord, promptCheckEnabled } from './sensitive.ts';
 
-/** The sensitive-word check of the prompt (read only when the check is on) and the model rate limit. */
-export function admitPrompt(context: AppContext, caller: RelayCaller, promptText?: () => string): void {
+/**
+ * The sensitive-word check of the prompt (read only when the check is on). The traffic limits — new-api's
+ * model request rate limit among them — are admitted once the prompt is counted (./call-limits.ts).
+ */
+export function admitPrompt(context: AppContext, promptText?: () => string): void {
   if (promptText && promptCheckEnabled(context.options)) {
     const word = findSensitiveWord(promptText(), context.options.get('SensitiveWords'));
     if (word)
       throw relayError(400, 'sensitive_words_detected', `the prompt contains a sensitive word: ${word}`);
   }
-  const limited = context.modelRateLimiter.admit(caller.user.id);
-  if (limited) throw relayError(429, 'model_request_rate_limited', `request rate limit reached: ${limited}`);
-}
-
-/** Model allowed, then the prompt admitted: for calls whose admission has nothing that grows with a body. */
-export function admitCall(
-  context: AppContext,
-  caller: RelayCaller,
-  model: string,
-  promptText?: () => string,
-): void {
-  admitModel(context, caller, model);
-  admitPrompt(context, caller, promptText);
 }
 
 /**
@@ -66,6 +55,6 @@ export async function admitAndRelay(
     promptText ??= () => requestText(decoded);
   }
   if (large && promptText && promptCheckEnabled(context.options)) await yieldToEventLoop();
-  admitPrompt(context, caller, promptText);
+  admitPrompt(context, promptText);
   await runRelay(context, request, reply, call, price);
 }

@@ -119,6 +119,11 @@ function estimateFor(context: AppContext, call: RelayCall, price: CallPrice, pro
   });
 }
 
+/** The quota the call's prompt and completion allowance are estimated at (spend budgets reserve it). */
+export function estimateCallQuota(context: AppContext, state: CallState): number {
+  return estimateFor(context, state.call, state, promptTokensOf(state));
+}
+
 /** Whether the caller's balances are large enough for the call to be settled without a reservation. */
 function trustedCaller(context: AppContext, caller: RelayCaller): boolean {
   const token = caller.token;

@@ -12,7 +12,9 @@ import type { TokenUsage } from '../billing/pricing.ts';
 import { settle } from '../billing/settlement.ts';
 import { boundUsage } from '../billing/usage-bounds.ts';
 import type { RelayReply, RelayRequest } from '../http/http-types.ts';
+import { endChannelHold } from '../routing/next-channel.ts';
 import { attemptChannels } from './attempt-channels.ts';
+import { admitCallLimits, settleCallLimits } from './call-limits.ts';
 import { type CallPrice, reserve } from './call-pricing.ts';
 import { abortedEnding, type CallState, type Ending, promptTokensOf } from './call-state.ts';
 import { recordErrorLog } from './error-log.ts';
@@ -41,6 +43,7 @@ function logExtra(request: RelayRequest, state: CallState, final: Ending): Recor
   };
   if (state.upstreamFormat) extra.upstream_format = state.upstreamFormat;
   if (state.ruleChanges) extra.upstream_rules = state.ruleChanges;
+  if (state.affinity) extra.affinity = state.affinity;
   if (final.logFields) Object.assign(extra, final.logFields);
   return extra;
 }
@@ -69,7 +72,19 @@ function settleCall(
     pricing,
     groupRatio: group.groupRatio,
   });
-  if (final.outcome === 'completed') context.modelRateLimiter.recordSuccess(call.caller.user.id);
+  const used = {
+    tokens: settlement.usage.promptTokens + settlement.usage.completionTokens,
+    quota: settlement.finalQuota,
+    completed: final.outcome === 'completed',
+  };
+  settleCallLimits(context, state, used);
+  endChannelHold(context, state, used);
+  if (used.completed && state.affinityKey && final.channel) {
+    context.affinity.remember(state.affinityKey, {
+      channelId: final.channel.id,
+      keyIndex: final.channel.keyIndex ?? 0,
+    });
+  }
   applySettlement(context, {
     caller: call.caller,
     requestId: state.requestId,
@@ -98,6 +113,32 @@ function settleCall(
     completionTokens: settlement.usage.completionTokens,
     quota: settlement.finalQuota,
   });
+}
+
+/**
+ * Where the call's conversation was served before (server/src/relay/routing/affinity.ts), for the chooser
+ * to prefer (server/src/relay/routing/next-channel.ts); nothing when affinity is off or nothing identifies
+ * the conversation.
+ */
+async function findAffinity(context: AppContext, request: RelayRequest, state: CallState): Promise<void> {
+  const { affinity } = context;
+  if (!affinity.enabled) return;
+  const { call } = state;
+  const queryAt = request.url.indexOf('?');
+  const key = affinity.keyOf({
+    model: call.model,
+    usingGroup: call.caller.usingGroup,
+    path: queryAt < 0 ? request.url : request.url.slice(0, queryAt),
+    headers: request.headers,
+    body: call.body,
+    userId: call.caller.user.id,
+    tokenId: call.caller.token?.id ?? null,
+  });
+  if (!key) return;
+  state.affinityKey = key;
+  const found = affinity.lookup(key);
+  state.affinityTarget = found instanceof Promise ? await found : found;
+  if (!state.affinityTarget) state.affinity = 'miss';
 }
 
 /**
@@ -132,8 +173,16 @@ export async function runRelay(
     clientGone: false,
     upstreamFormat: null,
   };
-  const reserving = reserve(context, state);
-  if (reserving) await reserving;
+  const limiting = admitCallLimits(context, reply, state);
+  if (limiting) await limiting;
+  try {
+    const reserving = reserve(context, state);
+    if (reserving) await reserving;
+    await findAffinity(context, request, state);
+  } catch (error) {
+    settleCallLimits(context, state, { tokens: 0, quota: 0, completed: false });
+    throw error;
+  }
   const release = context.inflight.enter(state.abort);
   reply.raw.on('close', () => {
     if (!reply.raw.writableFinished) {

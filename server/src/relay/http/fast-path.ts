@@ -31,6 +31,7 @@ export type DirectHandler = (request: IncomingMessage, response: ServerResponse)
 class DirectRequest implements RelayRequest {
   readonly id = nextRequestId();
   readonly headers: IncomingHttpHeaders;
+  readonly url: string;
   readonly ip: string;
   readonly language: Language;
   readonly log: RelayRequest['log'];
@@ -39,6 +40,7 @@ class DirectRequest implements RelayRequest {
 
   constructor(raw: IncomingMessage, search: string, log: RelayRequest['log']) {
     this.headers = raw.headers;
+    this.url = raw.url ?? '';
     this.ip = raw.socket.remoteAddress ?? '';
     this.language = languageOf(raw.headers['accept-language']);
     this.search = search;

@@ -9,6 +9,8 @@ import type { Language } from '../../lib/messages.ts';
 export interface RelayRequest {
   readonly id: string;
   readonly headers: IncomingHttpHeaders;
+  /** The path and query string as the client sent them. */
+  readonly url: string;
   /** The client's address (Fastify's, which honours TRUST_PROXY). */
   readonly ip: string;
   readonly language: Language;

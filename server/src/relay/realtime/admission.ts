@@ -12,10 +12,12 @@ import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import { reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, ModelPricing } from '../billing/pricing.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import { admitCall } from '../call/admission.ts';
+import { admitSessionLimits } from '../call/call-limits.ts';
 import { resolvePricing } from '../call/call-pricing.ts';
 import { authenticateKey, type RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
+import type { Grant } from '../limits/types.ts';
+import { admitModel } from '../routing/auto-group.ts';
 import { chooseChannel } from '../routing/choose.ts';
 import { considerDisabling } from '../routing/disable.ts';
 import { isRetryable, type UpstreamFailure } from '../routing/health.ts';
@@ -36,6 +38,8 @@ export interface RealtimeAdmission {
   group: GroupPricing;
   /** The client's OpenAI-Beta value, passed on upstream as it came; null when it sent none. */
   beta: string | null;
+  /** The session's hold on its caller's traffic limits (null: none apply), settled when it ends. */
+  limits: Grant | null;
 }
 
 function offeredProtocols(request: FastifyRequest): string[] {
@@ -88,11 +92,18 @@ export async function admitRealtime(
   const query = request.query as Record<string, unknown>;
   const model = typeof query.model === 'string' ? query.model.trim() : '';
   if (!model) throw relayError(400, 'invalid_request', 'the model query parameter is required');
-  admitCall(context, caller, model);
+  admitModel(context, caller, model);
   const { pricing, group } = resolvePricing(context, caller, model);
-  // Each response reserves its own bound later (metering.ts); here shared balances only admit the caller.
-  await reserveQuota(context, caller, 0, request.id);
-  return { caller, model, pricing, group, beta: clientBeta(request) };
+  // The session is one request and one concurrent call of the caller's limits (docs/limits.md).
+  const limits = await admitSessionLimits(context, { caller, model });
+  try {
+    // Each response reserves its own bound later (metering.ts); here shared balances only admit the caller.
+    await reserveQuota(context, caller, 0, request.id);
+  } catch (error) {
+    if (limits) context.limiter.settle(limits, { tokens: 0, quota: 0 }, false);
+    throw error;
+  }
+  return { caller, model, pricing, group, beta: clientBeta(request), limits };
 }
 
 export type ChannelAttempts =

@@ -284,7 +284,6 @@ export class RealtimeMeter {
       completionTokens: textOut + audioOut,
       audioCompletionTokens: audioOut,
     };
-    if (this.responses === 0) this.context.modelRateLimiter.recordSuccess(this.init.caller.user.id);
     this.responses += 1;
     const settlement = billResponse(this.context, this.init, this.currentCaller(), {
       responseId: state.id,

@@ -102,6 +102,11 @@ async function relaySession(
 ): Promise<FastifyReply> {
   checkHandshake(request);
   const admission = await admitRealtime(context, request);
+  const endSessionLimits = (quota: number, completed: boolean) => {
+    const grant = admission.limits;
+    admission.limits = null;
+    if (grant) context.limiter.settle(grant, { tokens: 0, quota }, completed);
+  };
   const abort = new AbortController();
   let clientGone = false;
   const onClientGone = () => {
@@ -175,6 +180,7 @@ async function relaySession(
       abort: abort.signal,
       onEnd: (summary) => {
         release();
+        endSessionLimits(meter.billedQuota, meter.billedResponses > 0);
         context.logger.info(
           { ...session, ...summary, responses: meter.billedResponses, quota: meter.billedQuota },
           'realtime session closed',
@@ -193,7 +199,10 @@ async function relaySession(
     return reply;
   } finally {
     upgrade.socket.off('close', onClientGone);
-    if (!handedOver) release();
+    if (!handedOver) {
+      release();
+      endSessionLimits(0, false);
+    }
   }
 }
 

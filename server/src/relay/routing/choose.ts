@@ -32,9 +32,16 @@ export interface ChoosingCall {
 const NONE_TRIED: ReadonlySet<number> = new Set();
 
 /**
+ * Whether a channel's key may take a try now (not cooling down, not at its caps): a multi-key channel whose
+ * chosen key may not is offered with another of its keys; one with no such key is passed over.
+ */
+export type KeyUsable = (keyed: CachedChannel) => boolean;
+
+/**
  * The next channel for `model` that serves `capability`, or null when none is left. A pinned channel is
  * returned once (null after it was tried); one that is disabled or whose type does not serve the
- * capability is refused with an error.
+ * capability is refused with an error. `usable` (cooldowns, caps) passes channels and keys over; a pinned
+ * channel is not passed over (it is the only one the call may use).
  */
 export function chooseChannel(
   context: Pick<AppContext, 'channelCache'>,
@@ -42,6 +49,7 @@ export function chooseChannel(
   model: string,
   capability: ChannelCapability,
   tried: readonly number[],
+  usable?: KeyUsable,
 ): CachedChannel | null {
   const servingTypes = typesServing(capability);
   const pinned = pinnedChannelOf(call);
@@ -59,11 +67,55 @@ export function chooseChannel(
   for (;;) {
     const channel = selectChannel(candidates, excluded, Math.random, servingTypes)?.channel;
     if (!channel) return null;
-    const keyed = withChosenKey(channel);
+    const keyed = usableKey(channel, usable);
     if (keyed) return keyed;
-    // Every key of this channel is disabled (by hand: the channel itself stays enabled, as in new-api).
+    // Every key of this channel is disabled (by hand: the channel itself stays enabled, as in new-api), or
+    // cooling down, or at its caps.
     excluded = new Set([...excluded, channel.id]);
   }
+}
+
+/** The key a try at `channel` uses: the one its mode picks, else another that is usable; null when none is. */
+function usableKey(channel: CachedChannel, usable: KeyUsable | undefined): CachedChannel | null {
+  const keyed = withChosenKey(channel);
+  if (!keyed || !usable || usable(keyed)) return keyed;
+  const set = channel.keySet;
+  if (!set) return null;
+  for (const index of set.enabled) {
+    const view = set.views[index];
+    if (view && view !== keyed && usable(view)) return view;
+  }
+  return null;
+}
+
+/**
+ * The channel and key of `target` (where the call's conversation was served before) when it is a candidate
+ * of the call now — enabled, of the call's group and model, of a type that serves the capability, not tried,
+ * its key enabled and usable — else null (the call is then chosen for as any other).
+ */
+export function preferredChannel(
+  context: Pick<AppContext, 'channelCache'>,
+  call: ChoosingCall,
+  model: string,
+  capability: ChannelCapability,
+  tried: readonly number[],
+  target: { channelId: number; keyIndex: number },
+  usable?: KeyUsable,
+): CachedChannel | null {
+  if (pinnedChannelOf(call) !== null || tried.includes(target.channelId)) return null;
+  const candidate = context.channelCache
+    .candidates(call.caller.usingGroup, model)
+    .find((entry) => entry.channel.id === target.channelId);
+  if (!candidate || !typesServing(capability).has(candidate.channel.type)) return null;
+  const { channel } = candidate;
+  const set = channel.keySet;
+  const keyed = set
+    ? set.enabled.includes(target.keyIndex)
+      ? set.views[target.keyIndex]
+      : undefined
+    : channel;
+  if (!keyed) return null;
+  return !usable || usable(keyed) ? keyed : null;
 }
 
 /** The providers whose channels serve a capability, in words ("OpenAI and Azure OpenAI"). */
