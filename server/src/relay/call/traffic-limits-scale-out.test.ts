@@ -18,6 +18,11 @@ const redisProblem = await redisSkipReason();
 const skipReason = postgres.skipReason ?? redisProblem;
 if (skipReason) console.warn(`[switchyard tests] three-instance traffic limits suite SKIPPED: ${skipReason}`);
 
+/** An OpenAI-format reply as far as these tests read it. */
+interface ReplyBody {
+  error: { code: string; message: string };
+}
+
 describe('traffic limits on three instances (PostgreSQL and Redis)', () => {
   const {
     fixture,
@@ -67,7 +72,7 @@ describe('traffic limits on three instances (PostgreSQL and Redis)', () => {
     const replies = await Promise.all(
       Array.from({ length: count }, (_, index) => call(urls[index % 3]!, key, extra, behavior)),
     );
-    const bodies = await Promise.all(replies.map((reply) => reply.json() as Promise<Record<string, any>>));
+    const bodies = await Promise.all(replies.map((reply) => reply.json() as Promise<ReplyBody>));
     return replies.map((reply, index) => ({
       status: reply.status,
       headers: reply.headers,
@@ -131,6 +136,6 @@ describe('traffic limits on three instances (PostgreSQL and Redis)', () => {
     peers[0] = fresh;
     const after = await call(fresh.url, key);
     expect(after.status).toBe(429);
-    expect(((await after.json()) as Record<string, any>).error.message).toContain('budget');
+    expect(((await after.json()) as ReplyBody).error.message).toContain('budget');
   }, 60_000);
 });
