@@ -17,9 +17,10 @@ import {
   withTemplate,
 } from './affinity-rules.ts';
 import { jsonChanged } from './draft-rows.ts';
-import { problemText } from './TrafficSection.tsx';
+import { problemText } from './problem-text.ts';
 
-/** new-api's channel_affinity_setting switches and numbers, edited as any option field. */
+/** new-api's channel_affinity_setting switches and numbers, edited as any option field (bounds as
+ * server/src/options/catalogue-affinity.ts checks them). */
 const affinityFields: readonly FieldSpec[] = [
   {
     key: 'channel_affinity_setting.enabled',
@@ -38,14 +39,16 @@ const affinityFields: readonly FieldSpec[] = [
     kind: 'number',
     label: 'affinity.maxEntries',
     help: 'affinity.maxEntriesHelp',
-    min: 0,
+    min: 1,
+    max: 10_000_000,
   },
   {
     key: 'channel_affinity_setting.default_ttl_seconds',
     kind: 'number',
     label: 'affinity.defaultTtl',
     help: 'affinity.defaultTtlHelp',
-    min: 0,
+    min: 1,
+    max: 30 * 86_400,
   },
 ];
 const signatureKeys = [...affinityFields.map((field) => field.key), AFFINITY_RULES_KEY];

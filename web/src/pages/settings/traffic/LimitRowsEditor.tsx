@@ -86,6 +86,7 @@ export function LimitRowsEditor({ scope, options, groups, models }: LimitRowsEdi
       title: t('traffic.column.group'),
       key: 'group',
       width: 150,
+      fixed: 'left' as const,
       render: (_: unknown, row: LimitRow, index: number) => (
         <GroupCell
           value={row.group}
@@ -161,6 +162,8 @@ export function LimitRowsEditor({ scope, options, groups, models }: LimitRowsEdi
       title: '',
       key: 'remove',
       width: 50,
+      // The table scrolls sideways: the row's remove button stays in view.
+      fixed: 'right' as const,
       render: (_: unknown, row: LimitRow, index: number) => (
         <Button
           type="text"

@@ -6,19 +6,7 @@ import type { OptionChange } from '../option-values.ts';
 import { spaceCjkAndLatin } from '../setting-rules.ts';
 import { useSaveOptions } from '../use-options.ts';
 import type { RowProblem } from './draft-rows.ts';
-
-type Translate = ReturnType<typeof useTranslation>['t'];
-
-/**
- * The text of a draft's problem: "Row 2: …", or the message alone for the section as a whole. The field a
- * message names is translated into its `{{field}}`. `rowLabel` names the row in the section's own words
- * (`affinity.problem.atRule`: "Rule 2: …").
- */
-export function problemText(t: Translate, problem: RowProblem, rowLabel = 'traffic.problem.atRow'): string {
-  const field = problem.fieldKey ? t(problem.fieldKey) : undefined;
-  const message = t(problem.key, { ...problem.values, field });
-  return problem.row === 0 ? message : t(rowLabel, { row: problem.row, problem: message });
-}
+import { problemText } from './problem-text.ts';
 
 export interface TrafficSectionProps {
   /** Test ids: settings-section-<name>, settings-save-<name>, traffic-problems-<name>. */

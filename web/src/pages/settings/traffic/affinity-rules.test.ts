@@ -23,10 +23,10 @@ const text = (rules: unknown) => JSON.stringify(rules);
 describe('isRulePattern', () => {
   it.each([
     ['^gpt-.*$', true],
-    ['(?i)claude', true],
+    // The server compiles JavaScript patterns: Go's inline flags do not.
+    ['(?i)claude', false],
     ['', true],
     ['[unclosed', false],
-    ['(?i)(', false],
   ])('%j → %s', (pattern, expected) => {
     expect(isRulePattern(pattern)).toBe(expected);
   });
@@ -45,8 +45,8 @@ describe('parseAffinityRules', () => {
     ],
     [
       'context sources with a key, optional fields left out',
-      text([{ name: 'user', key_sources: [{ type: 'context_int', key: 'id' }] }]),
-      [{ name: 'user', key_sources: [{ type: 'context_int', key: 'id' }] }],
+      text([{ name: 'user', model_regex: [], key_sources: [{ type: 'context_int', key: 'id' }] }]),
+      [{ name: 'user', model_regex: [], key_sources: [{ type: 'context_int', key: 'id' }] }],
     ],
   ])('accepts %s', (_name, input, rules) => {
     expect(parseAffinityRules(input)).toEqual({ rules });
@@ -61,6 +61,11 @@ describe('parseAffinityRules', () => {
       'a name twice',
       text([valid, { ...valid, name: 'claude ' }]),
       { row: 2, key: 'affinity.problem.nameRepeated', values: { name: 'claude' } },
+    ],
+    [
+      'no model patterns',
+      text([{ name: 'a', key_sources: [{ type: 'gjson', path: 'a' }] }]),
+      { row: 1, key: 'affinity.problem.notList', values: { field: 'model_regex' } },
     ],
     [
       'a pattern list that is text',

@@ -67,13 +67,12 @@ export const AFFINITY_TEMPLATES = {
 export type AffinityTemplate = keyof typeof AFFINITY_TEMPLATES;
 
 /**
- * True when `pattern` compiles. new-api's patterns are Go's RE2, which puts flags in front (`(?i)…`);
- * that prefix is read as the `i` flag, the rest must be a JavaScript pattern.
+ * True when `pattern` compiles as the server compiles it (server/src/options/catalogue-affinity.ts): a
+ * JavaScript regular expression, so Go's inline flags such as `(?i)` of some new-api rules are refused.
  */
 export function isRulePattern(pattern: string): boolean {
-  const caseless = pattern.startsWith('(?i)');
   try {
-    new RegExp(caseless ? pattern.slice(4) : pattern, caseless ? 'i' : '');
+    new RegExp(pattern);
     return true;
   } catch {
     return false;
@@ -85,9 +84,9 @@ const isStringList = (value: unknown): value is string[] =>
 
 type Problem = Omit<RowProblem, 'row'>;
 
-function patternListProblem(rule: Record<string, unknown>, field: string): Problem | null {
+function patternListProblem(rule: Record<string, unknown>, field: string, required: boolean): Problem | null {
   const value = rule[field];
-  if (value === undefined) return null;
+  if (value === undefined && !required) return null;
   if (!isStringList(value)) return { key: 'affinity.problem.notList', values: { field } };
   const bad = value.find((pattern) => !isRulePattern(pattern));
   return bad === undefined ? null : { key: 'affinity.problem.pattern', values: { field, pattern: bad } };
@@ -108,7 +107,7 @@ function keySourceProblem(source: unknown, index: number): Problem | null {
 function ruleProblem(rule: Record<string, unknown>): Problem | null {
   if (typeof rule.name !== 'string' || rule.name.trim() === '') return { key: 'affinity.problem.name' };
   for (const field of ['model_regex', 'path_regex']) {
-    const problem = patternListProblem(rule, field);
+    const problem = patternListProblem(rule, field, field === 'model_regex');
     if (problem) return problem;
   }
   if (rule.user_agent_include !== undefined && !isStringList(rule.user_agent_include))
