@@ -72,6 +72,14 @@ describe.each(matrix)('token limits on $name', (dialect) => {
     const limited = page.items.find((token) => token.name === 'limited')!;
     const plain = page.items.find((token) => token.name === 'plain')!;
     expectUsageShape(limited.limit_usage);
+    // Nothing has been called yet: one row per limit of the set, all of it remaining.
+    expect(
+      limited.limit_usage?.map(({ kind, limit, used, remaining }) => [kind, limit, used, remaining]),
+    ).toEqual([
+      ['rpm', 60, 0, 60],
+      ['tpm', 100000, 0, 100000],
+      ['budget', 500000, 0, 500000],
+    ]);
     expect(plain.limit_usage).toBeUndefined();
     const one = (await alice.get<TokenView>(`/api/token/${limited.id}`)).body.data!;
     expect(one.limits).toEqual(limited.limits);
