@@ -20,6 +20,7 @@ import { abortedEnding, type CallState, type Ending, promptTokensOf } from './ca
 import { recordErrorLog } from './error-log.ts';
 import { isLargeBody, yieldToEventLoop } from './large-body.ts';
 import { errorFormat, type RelayCall } from './relay-call.ts';
+import { trailLogFields } from './trail.ts';
 
 export type { RelayCall } from './relay-call.ts';
 
@@ -44,6 +45,7 @@ function logExtra(request: RelayRequest, state: CallState, final: Ending): Recor
   if (state.upstreamFormat) extra.upstream_format = state.upstreamFormat;
   if (state.ruleChanges) extra.upstream_rules = state.ruleChanges;
   if (state.affinity) extra.affinity = state.affinity;
+  if (state.trail || state.fallback) Object.assign(extra, trailLogFields(state));
   if (final.logFields) Object.assign(extra, final.logFields);
   return extra;
 }
