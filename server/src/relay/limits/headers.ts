@@ -62,12 +62,12 @@ export function rateLimitHeaders(grant: Grant, format: WireFormat, now = Date.no
 
 /**
  * The headers of a refusal: `retry-after`, and for a request or token limit the same limit headers with
- * nothing remaining, resetting when the limit admits the call again. (A concurrency limit and internal
- * windows are request limits; a budget has no vendor header.)
+ * nothing remaining, resetting when the limit admits the call again. (The internal windows count requests;
+ * calls in flight and budgets have no vendor header: an SDK would read them as a rate.)
  */
 export function refusalHeaders(refusal: Refusal, format?: WireFormat, now = Date.now()): HeaderList {
   const headers: Array<readonly [string, string]> = [['retry-after', String(refusal.retryAfterSeconds)]];
-  if (refusal.kind === 'budget') return headers;
+  if (refusal.kind === 'budget' || refusal.kind === 'concurrency') return headers;
   const unit = refusal.kind === 'tpm' || refusal.kind === 'tpd' ? 'tokens' : 'requests';
   const facts: HeaderFacts = { limit: refusal.limit, remaining: 0, resetSeconds: refusal.retryAfterSeconds };
   push(headers, unit, facts, format === 'claude', now);

@@ -62,6 +62,14 @@ describe('calendar periods in a time zone', () => {
     expect([iso(bounds.start), iso(bounds.end)]).toEqual([start, end]);
   });
 
+  test('a zone this runtime does not know counts in UTC instead of failing the call', () => {
+    const bounds = computePeriod(at('2026-03-10T23:30:00Z'), 'day', 'Mars/Olympus_Mons');
+    expect([iso(bounds.start), iso(bounds.end)]).toEqual([
+      '2026-03-10T00:00:00.000Z',
+      '2026-03-11T00:00:00.000Z',
+    ]);
+  });
+
   test('the cached period is the same object until it ends, with its neighbours', () => {
     const first = periodAt(at('2026-05-05T10:00:00Z'), 'day', 'Asia/Shanghai');
     expect(periodAt(at('2026-05-05T15:59:59Z'), 'day', 'Asia/Shanghai')).toBe(first);

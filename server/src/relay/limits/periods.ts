@@ -6,7 +6,7 @@
  * Boundaries are computed with Intl (no time-zone library) and cached per zone and period until the
  * period ends, so the hot path reads two numbers and allocates nothing.
  */
-import type { LimitPeriod } from '../../../../common/traffic-limits.ts';
+import { isTimeZone, type LimitPeriod } from '../../../../common/traffic-limits.ts';
 
 export interface PeriodBounds {
   /** First instant of the period (ms). */
@@ -26,8 +26,10 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
   if (!formatter) {
+    // Zones are checked when limits are saved (common/traffic-limits.ts isTimeZone); one this runtime does
+    // not know (a hand-edited row, an older ICU) counts in UTC rather than failing every call.
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
+      timeZone: isTimeZone(zone) ? zone : 'UTC',
       hourCycle: 'h23',
       year: 'numeric',
       month: 'numeric',
