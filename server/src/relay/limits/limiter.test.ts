@@ -179,6 +179,22 @@ for (const [store, make] of stores) {
       expect(await outcome(subject, checks, demand(0, 1000))).toBe('ok');
     });
 
+    test.each([
+      // period, zone, the last second of a period, the first of the next
+      ['day', 'UTC', '2026-03-10T23:59:59Z', '2026-03-11T00:00:00Z'],
+      ['day', 'Asia/Shanghai', '2026-03-10T15:59:59Z', '2026-03-10T16:00:00Z'],
+      ['day', 'America/New_York', '2026-03-09T03:59:59Z', '2026-03-09T04:00:00Z'],
+      ['week', 'Asia/Shanghai', '2026-03-15T15:59:59Z', '2026-03-15T16:00:00Z'],
+      ['month', 'UTC', '2026-02-28T23:59:59Z', '2026-03-01T00:00:00Z'],
+    ] as const)('a %s budget in %s resets at its local midnight', async (period, timezone, last, first) => {
+      const { clock, limiter: subject } = limiter(Date.parse(last));
+      const checks = [check({ budget: 100, budget_period: period, timezone })];
+      expect(await outcome(subject, checks, demand(0, 100))).toBe('ok');
+      expect(await outcome(subject, checks, demand(0, 1))).toBe('key:1 budget 1s');
+      clock.time = Date.parse(first);
+      expect(await outcome(subject, checks, demand(0, 100))).toBe('ok');
+    });
+
     test('internal windows: requests per N seconds, successes counted only when completed', async () => {
       const { clock, limiter: subject } = limiter();
       const windows = { requests: { limit: 3, seconds: 120 }, successes: { limit: 1, seconds: 300 } };
