@@ -51,13 +51,13 @@ export function LimitRowsEditor({ scope, options, groups, models }: LimitRowsEdi
   const stored = options[key];
   const [loaded, setLoaded] = useState(() => limitRowsOf(scope, stored, settings));
   const [rows, setRows] = useState(loaded.rows);
-  // A reload that changed this option (after a save) resets the table; other sections keep their drafts.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the stored text on purpose
+  // A reload that changed this option (after a save) resets the table, as does a change of the site's quota
+  // display (budgets are shown in its unit); other sections keep their drafts.
   useEffect(() => {
     const next = limitRowsOf(scope, stored, settings);
     setLoaded(next);
     setRows(next.rows);
-  }, [stored]);
+  }, [scope, stored, settings]);
   const problems = useMemo(() => limitRowProblems(scope, rows, settings), [scope, rows, settings]);
 
   const update = (id: number, patch: Partial<LimitRow>) =>

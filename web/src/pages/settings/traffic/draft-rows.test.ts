@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonChanged, nextRowId, readStoredObject, repeatedRows } from './draft-rows.ts';
+import { jsonChanged, nextRowId, pairName, readStoredObject, repeatedRows } from './draft-rows.ts';
 
 describe('readStoredObject', () => {
   it.each([
@@ -50,5 +50,16 @@ describe('repeatedRows', () => {
     [['', ''], []],
   ])('%j → %j', (names, rows) => {
     expect(repeatedRows(names)).toEqual(rows);
+  });
+});
+
+describe('pairName', () => {
+  it.each([
+    ['vip', 'gpt-4o', 'vip\u0000gpt-4o'],
+    [' vip ', ' gpt-4o', 'vip\u0000gpt-4o'],
+    ['', 'gpt-4o', ''],
+    ['vip', ' ', ''],
+  ])('%j and %j → %j', (group, model, name) => {
+    expect(pairName(group, model)).toBe(name);
   });
 });

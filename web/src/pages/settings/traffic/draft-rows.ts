@@ -63,3 +63,9 @@ export function repeatedRows(names: readonly string[]): number[] {
   });
   return repeated;
 }
+
+/** The name of a group and model pair for repeatedRows: empty while either is empty (reported on its own). */
+export function pairName(group: string, model: string): string {
+  const [first, second] = [group.trim(), model.trim()];
+  return first === '' || second === '' ? '' : `${first}\u0000${second}`;
+}

@@ -79,6 +79,17 @@ describe('fallbackRowProblems', () => {
     expect(fallbackRowProblems(rows)).toEqual(expected);
   });
 
+  it('reports two new empty rows as empty, not as the same model twice', () => {
+    expect(
+      fallbackRowProblems([row(1, '', '', ['b']), row(2, '', '', ['c'])]).map((problem) => problem.key),
+    ).toEqual([
+      'traffic.problem.groupRequired',
+      'traffic.problem.modelRequired',
+      'traffic.problem.groupRequired',
+      'traffic.problem.modelRequired',
+    ]);
+  });
+
   it('allows exactly the most fallbacks', () => {
     expect(fallbackRowProblems([row(1, 'vip', 'a', ['1', '2', '3', '4', '5'])])).toEqual([]);
   });

@@ -4,7 +4,7 @@
  * `{ "<group>": { "<model>": ["<fallback>", …] } }` (at most MAX_FALLBACKS, never the model itself) and
  * `traffic_setting.fallback_reply_model`, the model name the client's reply carries.
  */
-import { isPlainObject, type RowProblem, readStoredObject, repeatedRows } from './draft-rows.ts';
+import { isPlainObject, pairName, type RowProblem, readStoredObject, repeatedRows } from './draft-rows.ts';
 
 export const FALLBACK_MODELS_KEY = 'traffic_setting.fallback_models';
 export const FALLBACK_REPLY_MODEL_KEY = 'traffic_setting.fallback_reply_model';
@@ -68,7 +68,7 @@ export function fallbackRowProblems(rows: readonly FallbackRow[]): RowProblem[] 
         values: { model: chain[twice - 1] ?? '' },
       });
   });
-  const names = rows.map((row) => `${row.group.trim()}\u0000${row.model.trim()}`);
+  const names = rows.map((row) => pairName(row.group, row.model));
   for (const at of repeatedRows(names)) {
     const row = rows[at - 1] as FallbackRow;
     problems.push({

@@ -17,7 +17,7 @@ import {
   limitSetFromForm,
   problemMessage,
 } from '../../../components/limit-fields-rules.ts';
-import { isPlainObject, type RowProblem, readStoredObject, repeatedRows } from './draft-rows.ts';
+import { isPlainObject, pairName, type RowProblem, readStoredObject, repeatedRows } from './draft-rows.ts';
 
 /** `group`: one limit set per user group; `model`: one per model within a group. */
 export type LimitScope = 'group' | 'model';
@@ -96,9 +96,7 @@ export function limitRowProblems(
       problems.push({ row: at, key: 'traffic.problem.noLimits' });
     }
   });
-  const names = rows.map((row) =>
-    scope === 'group' ? row.group.trim() : `${row.group.trim()}\u0000${row.model.trim()}`,
-  );
+  const names = rows.map((row) => (scope === 'group' ? row.group.trim() : pairName(row.group, row.model)));
   for (const at of repeatedRows(names)) {
     const row = rows[at - 1] as LimitRow;
     problems.push(
