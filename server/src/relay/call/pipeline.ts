@@ -81,7 +81,7 @@ function settleCall(
   };
   settleCallLimits(context, state, used);
   endChannelHold(context, state, used);
-  if (used.completed && state.affinityKey && final.channel) {
+  if (used.completed && state.affinityKey && final.channel && !state.fallback) {
     context.affinity.remember(state.affinityKey, {
       channelId: final.channel.id,
       keyIndex: final.channel.keyIndex ?? 0,
