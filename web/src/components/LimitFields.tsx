@@ -12,7 +12,6 @@ import type { LimitProblem } from '../../../common/traffic-limits.ts';
 import {
   budgetFromInput,
   budgetProblem,
-  COUNT_LIMIT_FIELDS,
   type CountLimitField,
   countOfLimits,
   countProblem,
@@ -51,29 +50,31 @@ export interface LimitInputsProps {
   testIdPrefix: string;
 }
 
-/** The inputs of one limit set, three to a row on wide screens. */
+/** Two to a row (the forms sit in drawers about 500 px wide): per minute, per day, concurrency and zone, budget. */
 export function LimitInputs({ name, testIdPrefix }: LimitInputsProps) {
+  const half = { xs: 24, sm: 12 };
+  const count = (field: CountLimitField) => (
+    <Col {...half}>
+      <CountInput name={name} field={field} testId={`${testIdPrefix}-${field}`} />
+    </Col>
+  );
   return (
-    <>
-      <Row gutter={16}>
-        {COUNT_LIMIT_FIELDS.map((field) => (
-          <Col key={field} xs={24} sm={8}>
-            <CountInput name={name} field={field} testId={`${testIdPrefix}-${field}`} />
-          </Col>
-        ))}
-      </Row>
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          <BudgetInput name={name} testId={`${testIdPrefix}-budget`} />
-        </Col>
-        <Col xs={24} sm={8}>
-          <PeriodSelect name={name} testId={`${testIdPrefix}-budget-period`} />
-        </Col>
-        <Col xs={24} sm={8}>
-          <TimeZoneInput name={name} testId={`${testIdPrefix}-timezone`} />
-        </Col>
-      </Row>
-    </>
+    <Row gutter={16}>
+      {count('rpm')}
+      {count('tpm')}
+      {count('rpd')}
+      {count('tpd')}
+      {count('concurrency')}
+      <Col {...half}>
+        <TimeZoneInput name={name} testId={`${testIdPrefix}-timezone`} />
+      </Col>
+      <Col {...half}>
+        <BudgetInput name={name} testId={`${testIdPrefix}-budget`} />
+      </Col>
+      <Col {...half}>
+        <PeriodSelect name={name} testId={`${testIdPrefix}-budget-period`} />
+      </Col>
+    </Row>
   );
 }
 

@@ -4,6 +4,7 @@
  * components/limit-usage-display.ts.
  */
 import { Space, Tooltip, Typography } from 'antd';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LimitSet, LimitUsage } from '../../../common/traffic-limits.ts';
 import {
@@ -13,8 +14,11 @@ import {
   limitAmount,
   limitRows,
   resetText,
+  rowResetAt,
 } from './limit-usage-display.ts';
 import { useQuotaRenderer } from './quota.ts';
+
+const LINE_STYLE = { whiteSpace: 'nowrap', fontSize: 12 } as const;
 
 export interface LimitUsageCellProps {
   limits: LimitSet | undefined;
@@ -61,7 +65,7 @@ export function LimitUsageCell({ limits, usage, testId }: LimitUsageCellProps) {
           remaining: amount(row.usage.remaining),
         })
       : `${kind}: ${rowText(row)}`;
-    const reset = row.usage ? resetText(row.usage.reset_at, now) : null;
+    const reset = resetText(rowResetAt(row, limits, now), now);
     return (
       <div key={row.kind}>{reset ? `${text} · ${t('limits.usage.resets', { time: reset })}` : text}</div>
     );
@@ -70,26 +74,26 @@ export function LimitUsageCell({ limits, usage, testId }: LimitUsageCellProps) {
     <Tooltip title={details}>
       <Space orientation="vertical" size={0} data-testid={testId}>
         {shown.map((row) => {
-          const reset = row.kind === 'budget' && row.usage ? resetText(row.usage.reset_at, now) : null;
+          const reset = row.kind === 'budget' ? resetText(rowResetAt(row, limits, now), now) : null;
           return (
-            <Typography.Text
-              key={row.kind}
-              type={isExhausted(row) ? 'danger' : undefined}
-              style={{ whiteSpace: 'nowrap', fontSize: 12 }}
-              data-testid={`${testId}-${row.kind}`}
-            >
-              {t(`limits.kinds.${row.kind}`)} {rowText(row)}
+            <Fragment key={row.kind}>
+              <Typography.Text
+                type={isExhausted(row) ? 'danger' : undefined}
+                style={LINE_STYLE}
+                data-testid={`${testId}-${row.kind}`}
+              >
+                {t(`limits.kinds.${row.kind}`)} {rowText(row)}
+              </Typography.Text>
               {reset && (
-                <Typography.Text type="secondary">
-                  {' '}
-                  · {t('limits.usage.resets', { time: reset })}
+                <Typography.Text type="secondary" style={LINE_STYLE} data-testid={`${testId}-reset`}>
+                  {t('limits.usage.resets', { time: reset })}
                 </Typography.Text>
               )}
-            </Typography.Text>
+            </Fragment>
           );
         })}
         {rows.length > shown.length && (
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" style={LINE_STYLE}>
             +{rows.length - shown.length}
           </Typography.Text>
         )}

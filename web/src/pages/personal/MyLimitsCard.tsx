@@ -15,6 +15,7 @@ import {
   limitAmount,
   limitRows,
   resetText,
+  rowResetAt,
 } from '../../components/limit-usage-display.ts';
 import { useQuotaRenderer } from '../../components/quota.ts';
 import { useReplyQuery } from '../../components/use-reply-query.ts';
@@ -100,7 +101,8 @@ export function MyLimitsCard() {
       title: t('limits.mine.columns.resets'),
       key: 'resets',
       render: (_value, row) => {
-        const text = row.usage ? resetText(row.usage.reset_at, now) : null;
+        if (row.kind === 'concurrency') return '-';
+        const text = resetText(rowResetAt(row, row.limits, now), now);
         const zone = t('limits.mine.zone', { zone: row.limits.timezone ?? DEFAULT_TIME_ZONE });
         const daily = row.kind === 'rpd' || row.kind === 'tpd' || row.kind === 'budget';
         return (

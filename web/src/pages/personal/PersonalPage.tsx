@@ -43,9 +43,6 @@ export function PersonalPage() {
             <AvailableModelsCard />
           </Col>
           <Col span={24}>
-            <MyLimitsCard />
-          </Col>
-          <Col span={24}>
             <InviteCard user={user} />
           </Col>
         </Row>
@@ -62,6 +59,9 @@ export function PersonalPage() {
             <SecurityCard username={user.username} />
           </Col>
         </Row>
+      </Col>
+      <Col span={24}>
+        <MyLimitsCard />
       </Col>
       <Col span={24}>
         <AccountSettingsCard user={user} />
