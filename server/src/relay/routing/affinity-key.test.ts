@@ -197,6 +197,14 @@ describe('the conversation prefix', () => {
     expect(prefixHash({ contents: [{ parts: [{ text: 'hi' }] }] })).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('looks at the head of a long message list only', () => {
+    const system = { role: 'system', content: 's' };
+    const long = { messages: [...Array.from({ length: 100_000 }, () => system), firstTurn[1]] };
+    expect(prefixHash(long)).toBe('');
+    const short = { messages: [...Array.from({ length: 3 }, () => system), firstTurn[1]] };
+    expect(prefixHash(short)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
   it('reads a bounded part of a huge first message (the same hash past the budget)', () => {
     const huge = (tail: string) => ({
       messages: [{ role: 'user', content: 'a'.repeat(PREFIX_BUDGET * 200) + tail }],

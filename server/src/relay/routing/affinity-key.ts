@@ -22,7 +22,9 @@ import type { AffinityInput } from './affinity.ts';
 
 /** Characters of the stable prefix that are hashed at most (strings are cut, the walk stops there). */
 export const PREFIX_BUDGET = 16 * 1024;
-/** Longer identifiers are not a client's session id; they are hashed like a prefix would be. */
+/** Messages looked at for the system part and the first user message. */
+const MAX_HEAD_MESSAGES = 32;
+/** Longer values are not taken for a session id: the next way of recognising the call applies. */
 const MAX_ID_LENGTH = 512;
 
 export type BuiltInSource =
@@ -129,7 +131,10 @@ function stablePrefix(body: Readonly<Record<string, unknown>>): [unknown, unknow
         : null;
   if (list === null) return [system ?? null, typeof body.input === 'string' ? body.input : null];
   const systems: unknown[] = [];
-  for (const message of list) {
+  // Only the head of the list is looked at, however long the conversation.
+  const end = Math.min(list.length, MAX_HEAD_MESSAGES);
+  for (let index = 0; index < end; index += 1) {
+    const message: unknown = list[index];
     const role = roleOf(message);
     if (role === 'system' || role === 'developer') {
       if (systems.length < 4) systems.push(message);
