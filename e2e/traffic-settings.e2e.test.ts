@@ -2,7 +2,8 @@
  * The settings page's Traffic tab in the built console, as root (web/src/pages/settings/TrafficTab.tsx): a
  * group limit, a fallback chain and an error-policy change saved through the options API and shown again
  * after a reload; a row without limits, a model falling back to itself, a cooldown under -1 and broken
- * affinity rules are refused with a message and nothing is stored; the Claude Code affinity template is saved.
+ * affinity rules are refused with a message and nothing is stored; the Claude Code affinity template is saved;
+ * the tab in Chinese, the console's default language.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   FLOW_OPTIONS,
   formError,
   loggedInEnglishPage,
+  loginThroughConsole,
   POLL_OPTIONS,
   settingControl,
   startConsoleForFile,
@@ -188,4 +190,17 @@ describe.skipIf(!hasChromium)('console traffic settings (root)', () => {
         .toEqual([expect.objectContaining({ name: 'claude code session', path_regex: ['/v1/messages'] })]);
     },
   );
+
+  it('speaks Chinese by default: the tab, the tables and a refusal', FLOW_OPTIONS, async () => {
+    const zhPage = await site.harness.newPage();
+    await loginThroughConsole(zhPage, ROOT_USERNAME, ROOT_PASSWORD);
+    await zhPage.goto('/setting?tab=traffic');
+    expect(await zhPage.getByTestId('settings-tab-traffic').textContent()).toBe('流量控制');
+    await zhPage.getByTestId('traffic-model-add').click();
+    await save(zhPage, 'traffic-model-limits', 'error', '第 1 行：请选择分组');
+    expect(await zhPage.getByTestId('traffic-problems-traffic-model-limits').textContent()).toContain(
+      '第 1 行：请输入模型',
+    );
+    await site.harness.screenshot(zhPage, 'traffic-settings-zh');
+  });
 });
