@@ -28,7 +28,7 @@ export interface TrafficSectionProps {
 /**
  * A settings card whose draft is not a plain form (the traffic tables): its body, the problems that stopped
  * the last save, and a save button that writes the changed options through useSaveOptions like every other
- * section (./OptionSection.tsx), so the messages after a save are the same.
+ * section (../OptionSection.tsx), so the messages after a save are the same.
  */
 export function TrafficSection({
   name,
