@@ -103,7 +103,7 @@ const SWEEP_MS = 60_000;
 
 export class MemoryLimiter implements Limiter {
   private readonly scopes = new Map<LimitScope, ScopeState>();
-  /** The states of the checks being admitted (reused: admission allocates no array). */
+  /** The states of the checks being admitted (reused, emptied after each admission: no array per call). */
   private readonly pending: Array<ScopeState | null> = [];
   private lastSweep = 0;
 
@@ -120,7 +120,6 @@ export class MemoryLimiter implements Limiter {
     if (now - this.lastSweep >= SWEEP_MS) this.sweep(now);
     const second = Math.floor(now / 1000);
     const pending = this.pending;
-    pending.length = checks.length;
     for (let index = 0; index < checks.length; index += 1) {
       const check = checks[index]!;
       if (!isLimited(check)) {
@@ -131,7 +130,7 @@ export class MemoryLimiter implements Limiter {
       pending[index] = state;
       const refused = this.refusal(state, check, demand, now, second);
       if (refused) {
-        pending.length = 0;
+        pending.fill(null, 0, index + 1);
         return refused;
       }
     }
@@ -141,8 +140,8 @@ export class MemoryLimiter implements Limiter {
     for (let index = 0; index < checks.length; index += 1) {
       const state = pending[index];
       if (state) holds.push(this.count(state, checks[index]!, demand, now, requests, tokens));
+      pending[index] = null;
     }
-    pending.length = 0;
     return new MemoryGrant(requests.facts(), tokens.facts(), demand, holds);
   }
 

@@ -16,6 +16,12 @@ export class MinuteWindow {
   private readonly tokens = new Float64Array(SLOTS);
   /** The latest second the window was moved to; counting goes there (a clock stepping back included). */
   private head = Number.NEGATIVE_INFINITY;
+  /**
+   * Every second of the window before these holds no requests (tokens): where a search for the oldest
+   * entry starts. They only move forward between clears, so finding the oldest is O(1) amortized.
+   */
+  private requestsFrom = Number.POSITIVE_INFINITY;
+  private tokensFrom = Number.POSITIVE_INFINITY;
   requestTotal = 0;
   tokenTotal = 0;
 
@@ -27,6 +33,8 @@ export class MinuteWindow {
       this.tokens.fill(0);
       this.requestTotal = 0;
       this.tokenTotal = 0;
+      this.requestsFrom = Number.POSITIVE_INFINITY;
+      this.tokensFrom = Number.POSITIVE_INFINITY;
     } else {
       for (let past = this.head + 1; past <= second; past += 1) {
         const slot = past % SLOTS;
@@ -46,6 +54,8 @@ export class MinuteWindow {
     this.tokens[slot]! += tokens;
     this.requestTotal += requests;
     this.tokenTotal += tokens;
+    if (requests > 0 && this.head < this.requestsFrom) this.requestsFrom = this.head;
+    if (tokens > 0 && this.head < this.tokensFrom) this.tokensFrom = this.head;
     return this.head;
   }
 
@@ -57,6 +67,7 @@ export class MinuteWindow {
     const after = before + delta > 0 ? before + delta : 0;
     this.tokens[slot] = after;
     this.tokenTotal += after - before;
+    if (after > 0 && second < this.tokensFrom) this.tokensFrom = second;
   }
 
   /**
@@ -65,8 +76,12 @@ export class MinuteWindow {
    */
   leaveTime(tokens: boolean, need: number): number | null {
     const counts = tokens ? this.tokens : this.requests;
+    let second = Math.max(tokens ? this.tokensFrom : this.requestsFrom, this.head - SLOTS + 1);
+    while (second <= this.head && counts[second % SLOTS] === 0) second += 1;
+    if (tokens) this.tokensFrom = second;
+    else this.requestsFrom = second;
     let left = 0;
-    for (let second = this.head - SLOTS + 1; second <= this.head; second += 1) {
+    for (; second <= this.head; second += 1) {
       left += counts[second % SLOTS]!;
       if (left >= need && left > 0) return (second + SLOTS) * 1000;
     }
@@ -102,10 +117,5 @@ export class EventLog {
   leaveTime(need: number, windowMs: number): number {
     const index = Math.min(Math.max(need, 1), this.times.length) - 1;
     return (this.times[index] ?? 0) + windowMs;
-  }
-
-  /** The newest event (ms), 0 when none. */
-  newest(): number {
-    return this.times.at(-1) ?? 0;
   }
 }
