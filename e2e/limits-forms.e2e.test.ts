@@ -16,6 +16,7 @@ import {
   FLOW_OPTIONS,
   formError,
   loggedInEnglishPage,
+  loginThroughConsole,
   openPersonalPage,
   openSideBarPage,
   POLL_OPTIONS,
@@ -162,6 +163,24 @@ describe.skipIf(!hasChromium)('console: traffic limits on keys, users and channe
       expect(cardText).toContain('Budget per week: $5.00');
       expect(cardText).toContain('Requests per minute: 60');
       await shot(page, 'limits-my-limits', card);
+
+      // The console's default language shows the same limits in Chinese.
+      const zhPage = await site.harness.newPage();
+      await loginThroughConsole(zhPage, username, PASSWORD);
+      await openPersonalPage(zhPage);
+      const zhCard = zhPage.getByTestId('my-limits-card');
+      await zhCard.getByTestId('my-limits-table').waitFor();
+      const zhText = await visibleText(zhCard);
+      expect(zhText).toContain('我的流量限制');
+      expect(zhText).toContain(`令牌 ${tokenName}`);
+      expect(zhText).toContain('每周预算: $5.00');
+      await shot(zhPage, 'limits-my-limits-zh', zhCard);
+      await openSideBarPage(zhPage, 'token', '/token');
+      await expect
+        .poll(() => visibleText(zhPage.getByTestId(`token-limits-${tokenId}`)), POLL_OPTIONS)
+        .toContain('剩余');
+      await zhPage.getByTestId(`token-edit-${tokenId}`).click();
+      await shot(zhPage, 'limits-token-form-zh', zhPage.getByTestId('token-limits-section'));
     },
   );
 
