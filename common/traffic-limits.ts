@@ -86,7 +86,7 @@ export function parseLimitSet(
 ): { limits: ChannelLimits } | { problem: LimitProblem } {
   if (value === null || value === undefined || value === '') return { limits: {} };
   if (typeof value !== 'object' || Array.isArray(value))
-    return { problem: { field: path || 'limits', code: 'limits_not_object' } };
+    return { problem: { field: path ? path.slice(0, -1) : 'limits', code: 'limits_not_object' } };
   const limits: ChannelLimits = {};
   for (const [field, raw] of Object.entries(value as Record<string, unknown>)) {
     const name = `${path}${field}`;

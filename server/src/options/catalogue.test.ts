@@ -36,7 +36,21 @@ global.pass_through_request_enabled, general_setting.ping_interval_enabled, gene
     .split(',')
     .map((key) => key.trim());
 
-const switchyardKeys = ['TaskEnabled', 'ChatLink', 'ChatLink2', 'LogRetentionDays', 'PriceSyncSources'];
+const switchyardKeys = [
+  'TaskEnabled',
+  'ChatLink',
+  'ChatLink2',
+  'LogRetentionDays',
+  'PriceSyncSources',
+  // Traffic control (docs/limits.md, docs/reference/routing.md).
+  'traffic_setting.group_limits',
+  'traffic_setting.model_limits',
+  'traffic_setting.fallback_models',
+  'traffic_setting.fallback_reply_model',
+  'traffic_setting.error_policy',
+  'traffic_setting.queue_wait_ms',
+  'traffic_setting.queue_max',
+];
 
 /** new-api's later options (setting/performance_setting there): the system-load guard. */
 const loadGuardKeys = [
@@ -48,7 +62,8 @@ const loadGuardKeys = [
 
 /**
  * new-api's later options: the load guard, passkeys (docs/security.md), Stripe and Creem
- * (docs/reference/payments.md), the exposed ratio config (docs/model-catalogue.md).
+ * (docs/reference/payments.md), the exposed ratio config (docs/model-catalogue.md), channel affinity
+ * (docs/reference/routing.md).
  */
 const laterNewApiKeys = [
   ...loadGuardKeys,
@@ -70,6 +85,11 @@ const laterNewApiKeys = [
   'CreemProducts',
   'CreemTestMode',
   'ExposeRatioEnabled',
+  'channel_affinity_setting.enabled',
+  'channel_affinity_setting.switch_on_success',
+  'channel_affinity_setting.max_entries',
+  'channel_affinity_setting.default_ttl_seconds',
+  'channel_affinity_setting.rules',
 ];
 
 describe('option catalogue', () => {

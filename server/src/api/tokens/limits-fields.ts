@@ -29,9 +29,7 @@ const problemMessages: Record<string, MessageKey> = {
 };
 
 function refuse(problem: LimitProblem): Error {
-  // parseLimitSet names a nested set that is not an object by its prefix (`key_limits.`).
-  const field = problem.field.replace(/\.$/, '');
-  return badRequest(problemMessages[problem.code] ?? 'limits.not_object', { field });
+  return badRequest(problemMessages[problem.code] ?? 'limits.not_object', { field: problem.field });
 }
 
 /**

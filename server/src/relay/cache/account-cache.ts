@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../../db/connect.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import { type CachedToken, type CachedUser, toCachedToken, toCachedUser } from './cached-accounts.ts';
 import type { BalanceKind, SharedBalances, SharedReservation } from './shared-balances.ts';
+import { type StoredLimitsWarning, warnOnProcess } from './stored-limits.ts';
 
 export type { CachedToken, CachedUser } from './cached-accounts.ts';
 
@@ -32,8 +33,14 @@ export class AccountCache {
   constructor(
     private readonly database: DatabaseHandle,
     private readonly writer: BatchWriter,
-    private readonly logger?: Pick<FastifyBaseLogger, 'error'>,
+    private readonly logger?: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   ) {}
+
+  /** A user's or key's stored limits that cannot be read are ignored and said once (./stored-limits.ts). */
+  private readonly warnLimits: StoredLimitsWarning = (owner, problem) =>
+    this.logger
+      ? this.logger.warn({ owner, ...problem }, 'stored limits ignored')
+      : warnOnProcess(owner, problem);
 
   /** From now on balances live in Redis and this cache's changes are announced on the bus. */
   share(shared: SharedBalances, bus: CacheBus): void {
@@ -123,7 +130,7 @@ export class AccountCache {
         this.users.delete(id);
         return;
       }
-      const user = toCachedUser(row, this.writer.pendingDelta('users', id, 'quota'));
+      const user = toCachedUser(row, this.writer.pendingDelta('users', id, 'quota'), this.warnLimits);
       if (this.shared) user.quota = (await this.shared.current('user', id, user.quota)) ?? user.quota;
       this.users.set(id, user);
     });
@@ -141,7 +148,11 @@ export class AccountCache {
         this.removeToken(id);
         return;
       }
-      const token = toCachedToken(row, this.writer.pendingDelta('tokens', id, 'remain_quota'));
+      const token = toCachedToken(
+        row,
+        this.writer.pendingDelta('tokens', id, 'remain_quota'),
+        this.warnLimits,
+      );
       if (this.shared && !token.unlimited)
         token.remainQuota = (await this.shared.current('token', id, token.remainQuota)) ?? token.remainQuota;
       // Swapped in one step after every await: the key never goes missing while it is re-read.
@@ -291,11 +302,18 @@ export class AccountCache {
       ]);
       const nextUsers = new Map<number, CachedUser>();
       for (const row of users)
-        nextUsers.set(row.id, toCachedUser(row, this.writer.pendingDelta('users', row.id, 'quota')));
+        nextUsers.set(
+          row.id,
+          toCachedUser(row, this.writer.pendingDelta('users', row.id, 'quota'), this.warnLimits),
+        );
       const byKey = new Map<string, CachedToken>();
       const byId = new Map<number, CachedToken>();
       for (const row of tokens) {
-        const token = toCachedToken(row, this.writer.pendingDelta('tokens', row.id, 'remain_quota'));
+        const token = toCachedToken(
+          row,
+          this.writer.pendingDelta('tokens', row.id, 'remain_quota'),
+          this.warnLimits,
+        );
         byKey.set(token.key, token);
         byId.set(token.id, token);
       }

@@ -6,7 +6,7 @@
  * (and Anthropic's spelling to Claude-format clients). A call with no limit anywhere costs a few property
  * reads here.
  */
-import type { LimitKind, LimitSet } from '../../../../common/traffic-limits.ts';
+import { hasLimits, type LimitKind, type LimitSet } from '../../../../common/traffic-limits.ts';
 import type { AppContext } from '../../context.ts';
 import type { GatewayError } from '../../lib/errors.ts';
 import type { WireFormat } from '../canonical/codec.ts';
@@ -18,8 +18,6 @@ import { estimateCallQuota } from './call-pricing.ts';
 import { type CallState, promptTokensOf } from './call-state.ts';
 import { modelRequestLimitChecks, modelRequestRefusalText } from './model-rate-limit.ts';
 import { errorFormat, maxTokensOf, type RelayCall } from './relay-call.ts';
-
-const NO_CHECKS: readonly LimitCheck[] = Object.freeze([]);
 
 type GroupLimits = Readonly<Record<string, LimitSet>>;
 type ModelLimits = Readonly<Record<string, Readonly<Record<string, LimitSet>>>>;
@@ -41,8 +39,11 @@ export function callLimitChecks(
 ): readonly LimitCheck[] {
   const { caller, model } = call;
   const group = caller.usingGroup;
-  const groupLimits = context.options.getJson<GroupLimits>('traffic_setting.group_limits')[group];
-  const modelLimits = context.options.getJson<ModelLimits>('traffic_setting.model_limits')[group]?.[model];
+  const groupEntry = context.options.getJson<GroupLimits>('traffic_setting.group_limits')[group];
+  const modelEntry = context.options.getJson<ModelLimits>('traffic_setting.model_limits')[group]?.[model];
+  // An entry that limits nothing ({} or zeros) is no check at all.
+  const groupLimits = hasLimits(groupEntry) ? groupEntry : undefined;
+  const modelLimits = hasLimits(modelEntry) ? modelEntry : undefined;
   const tokenLimits = caller.token?.limits;
   const userLimits = caller.user.limits;
   const modelRequests = modelRequestLimitChecks(context.options, caller.user.id);

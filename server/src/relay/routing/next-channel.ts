@@ -115,6 +115,10 @@ export async function nextChannel(
       return preferred;
     }
     state.affinity = 'moved';
+    // A pin to a channel that is no longer a candidate (disabled, moved out of the group or model) is
+    // forgotten; one that is only cooling down or busy is kept for the calls after this one.
+    if (state.affinityKey && !isCandidate(context, state, model, target.channelId))
+      context.affinity.forget(state.affinityKey);
   }
   for (;;) {
     const channel = chooseChannel(context, call, model, call.endpoint, state.tried, usable);
@@ -132,6 +136,13 @@ export async function nextChannel(
     }
     state.busyChannels.clear();
   }
+}
+
+/** Whether `channelId` is still among the call's candidates (enabled, of its group and model). */
+function isCandidate(context: AppContext, state: CallState, model: string, channelId: number): boolean {
+  return context.channelCache
+    .candidates(state.call.caller.usingGroup, model)
+    .some((candidate) => candidate.channel.id === channelId);
 }
 
 /** Waits for a hold to end (here or elsewhere) within `traffic_setting.queue_wait_ms`; false when none may. */
