@@ -10,7 +10,12 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreateChannelsResult, TokenView } from '../common/api-types.ts';
 import type { ChannelLimits, LimitSet } from '../common/traffic-limits.ts';
-import { createUserAndLogin, ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-server.ts';
+import {
+  createUserAndLogin,
+  ROOT_PASSWORD,
+  ROOT_USERNAME,
+  setOptions,
+} from '../server/src/test-support/test-server.ts';
 import { hasChromium } from './harness.ts';
 import {
   FLOW_OPTIONS,
@@ -154,6 +159,11 @@ describe.skipIf(!hasChromium)('console: traffic limits on keys, users and channe
         timezone: 'Asia/Shanghai',
       });
 
+      // The group's limits and its per-model limits (settings → traffic) apply to the user as well.
+      await setOptions(site.root, {
+        'traffic_setting.group_limits': JSON.stringify({ default: { rpd: 5000 } }),
+        'traffic_setting.model_limits': JSON.stringify({ default: { 'gpt-4o-mini': { tpm: 20_000 } } }),
+      });
       await openPersonalPage(page);
       const card = page.getByTestId('my-limits-card');
       await card.getByTestId('my-limits-table').waitFor();
@@ -162,6 +172,10 @@ describe.skipIf(!hasChromium)('console: traffic limits on keys, users and channe
       const cardText = await visibleText(card);
       expect(cardText).toContain('Budget per week: $5.00');
       expect(cardText).toContain('Requests per minute: 60');
+      expect(cardText).toContain('Group default (all its users together)');
+      expect(cardText).toContain('Requests per day: 5000');
+      expect(cardText).toContain('gpt-4o-mini in group default');
+      expect(cardText).toContain('Tokens per minute: 20k');
       await shot(page, 'limits-my-limits', card);
 
       // The console's default language shows the same limits in Chinese.
