@@ -5,9 +5,7 @@
  * `modelRequestLimitChecks` expresses them as a check of the one limiter (server/src/relay/limits/), with
  * two internal sliding windows on the scope `mrl:<userId>`: requests counted at admission, successes
  * checked at admission and counted when the call's grant is settled as completed — exact across
- * instances when the limiter is in Redis. `ModelRateLimiter` below is the former in-memory version, kept
- * until its callers (server/src/relay/call/admission.ts, pipeline.ts, server/src/relay/realtime/metering.ts)
- * use the checks.
+ * instances when the limiter is in Redis. server/src/relay/call/call-limits.ts adds them to a call's checks.
  */
 import type { OptionStore } from '../../options/store.ts';
 import type { LimitCheck, LimitWindows, Refusal } from '../limits/types.ts';
@@ -65,65 +63,4 @@ export function modelRequestRefusalText(refusal: Refusal, options: ModelRateOpti
   const minutes = options.getNumber('ModelRequestRateLimitDurationMinutes');
   const what = refusal.kind === 'successes' ? 'successful requests' : 'requests';
   return `at most ${refusal.limit} ${what} per ${minutes} minute(s)`;
-}
-
-class SlidingWindow {
-  private readonly times: number[] = [];
-
-  count(now: number, windowMs: number): number {
-    while (this.times.length > 0 && this.times[0]! <= now - windowMs) this.times.shift();
-    return this.times.length;
-  }
-
-  add(now: number, limit: number): void {
-    this.times.push(now);
-    if (this.times.length > limit) this.times.shift();
-  }
-}
-
-export class ModelRateLimiter {
-  private readonly total = new Map<number, SlidingWindow>();
-  private readonly success = new Map<number, SlidingWindow>();
-
-  constructor(
-    private readonly options: Pick<OptionStore, 'getBoolean' | 'getNumber'>,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Null when allowed (and counted), otherwise the reason for a 429. */
-  admit(userId: number): string | null {
-    if (!this.options.getBoolean('ModelRequestRateLimitEnabled')) return null;
-    const windowMs = Math.max(0, this.options.getNumber('ModelRequestRateLimitDurationMinutes')) * 60_000;
-    if (windowMs === 0) return null;
-    const totalLimit = this.options.getNumber('ModelRequestRateLimitCount');
-    const successLimit = this.options.getNumber('ModelRequestRateLimitSuccessCount');
-    const now = this.now();
-    const minutes = windowMs / 60_000;
-    const successes = this.window(this.success, userId);
-    if (successLimit > 0 && successes.count(now, windowMs) >= successLimit) {
-      return `at most ${successLimit} successful requests per ${minutes} minute(s)`;
-    }
-    if (totalLimit > 0) {
-      const total = this.window(this.total, userId);
-      if (total.count(now, windowMs) >= totalLimit)
-        return `at most ${totalLimit} requests per ${minutes} minute(s)`;
-      total.add(now, totalLimit);
-    }
-    return null;
-  }
-
-  recordSuccess(userId: number): void {
-    if (!this.options.getBoolean('ModelRequestRateLimitEnabled')) return;
-    const limit = this.options.getNumber('ModelRequestRateLimitSuccessCount');
-    if (limit > 0) this.window(this.success, userId).add(this.now(), limit);
-  }
-
-  private window(map: Map<number, SlidingWindow>, userId: number): SlidingWindow {
-    let window = map.get(userId);
-    if (!window) {
-      window = new SlidingWindow();
-      map.set(userId, window);
-    }
-    return window;
-  }
 }
