@@ -5,12 +5,13 @@
  * server/src/relay/routing/affinity-rules.ts.
  */
 import { z } from 'zod';
+import { compileGoPattern } from '../../../common/go-pattern.ts';
 import { flag, json, number, type OptionDefinition } from './definitions.ts';
 import type { JsonShape } from './json-shapes.ts';
 
 function compiles(pattern: string): boolean {
   try {
-    new RegExp(pattern);
+    compileGoPattern(pattern);
     return true;
   } catch {
     return false;

@@ -17,6 +17,7 @@
  * JavaScript regular expressions stand in for Go's RE2; the patterns new-api ships (plain alternations,
  * anchors, classes) mean the same in both.
  */
+import { compileGoPattern } from '../../../../common/go-pattern.ts';
 import type { AffinityRule } from '../../options/catalogue-affinity.ts';
 import type { AffinityInput } from './affinity.ts';
 
@@ -46,7 +47,7 @@ export interface RuleMatch {
 
 /** The option store only hands out rules whose patterns compile (their catalogue shape checks it). */
 function regexes(patterns: readonly string[] | undefined): RegExp[] {
-  return (patterns ?? []).filter((text) => text !== '').map((text) => new RegExp(text));
+  return (patterns ?? []).filter((text) => text !== '').map(compileGoPattern);
 }
 
 /**
@@ -64,7 +65,7 @@ export function compileRules(rules: readonly AffinityRule[]): CompiledRule[] {
     paths: regexes(entry.path_regex),
     agents: (entry.user_agent_include ?? []).map((text) => text.trim().toLowerCase()).filter(Boolean),
     sources: entry.key_sources,
-    value: entry.value_regex ? new RegExp(entry.value_regex) : null,
+    value: entry.value_regex ? compileGoPattern(entry.value_regex) : null,
     ttlSeconds: entry.ttl_seconds ?? 0,
     skipRetryOnFailure: entry.skip_retry_on_failure === true,
     includeRuleName: entry.include_rule_name === true,

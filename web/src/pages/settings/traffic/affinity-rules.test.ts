@@ -23,8 +23,9 @@ const text = (rules: unknown) => JSON.stringify(rules);
 describe('isRulePattern', () => {
   it.each([
     ['^gpt-.*$', true],
-    // The server compiles JavaScript patterns: Go's inline flags do not.
-    ['(?i)claude', false],
+    // Go's leading flags (new-api's rules) are the pattern's flags (common/go-pattern.ts).
+    ['(?i)claude', true],
+    ['(?i)(', false],
     ['', true],
     ['[unclosed', false],
   ])('%j → %s', (pattern, expected) => {

@@ -5,6 +5,7 @@
  * for Claude Code and Codex. Fields the console does not know (new-api's later additions) are kept as they
  * are.
  */
+import { compileGoPattern } from '../../../../../common/go-pattern.ts';
 import { isPlainObject, type RowProblem } from './draft-rows.ts';
 
 export const AFFINITY_RULES_KEY = 'channel_affinity_setting.rules';
@@ -68,11 +69,12 @@ export type AffinityTemplate = keyof typeof AFFINITY_TEMPLATES;
 
 /**
  * True when `pattern` compiles as the server compiles it (server/src/options/catalogue-affinity.ts): a
- * JavaScript regular expression, so Go's inline flags such as `(?i)` of some new-api rules are refused.
+ * JavaScript regular expression, with Go's leading flags such as `(?i)` of new-api rules as its flags
+ * (common/go-pattern.ts).
  */
 export function isRulePattern(pattern: string): boolean {
   try {
-    new RegExp(pattern);
+    compileGoPattern(pattern);
     return true;
   } catch {
     return false;
