@@ -38,6 +38,7 @@ import { AccountCache } from './relay/cache/account-cache.ts';
 import { ChannelCache } from './relay/cache/channel-cache.ts';
 import { SharedBalances } from './relay/cache/shared-balances.ts';
 import { InflightCalls } from './relay/call/inflight.ts';
+import { seedCallLimits } from './relay/call/limit-seeding.ts';
 import { createLimiter } from './relay/limits/limiter.ts';
 import { setDefaultAzureApiVersion } from './relay/providers/openai-compatible/index.ts';
 import { ChannelAffinity } from './relay/routing/affinity.ts';
@@ -167,6 +168,9 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     quotaWarnings: new QuotaWarnings({ options, webhooks, database, logger }),
     limiter: createLimiter({
       redis,
+      // A call's concurrency slot in Redis outlives a crashed instance by at most this (docs/limits.md);
+      // calls longer than this (Realtime sessions) free their slot early.
+      leaseMs: 60 * 60_000,
       keyPrefix: config.redisKeyPrefix,
       onError: (error) => logger.warn({ err: error.message }, 'traffic limits: Redis failed'),
     }),
@@ -199,6 +203,8 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     : () => undefined;
   const stopTaskPolling =
     config.isMaster && config.updateTask ? scheduleTaskPolling(context) : () => undefined;
+  // Day, week and month counts survive a restart (docs/limits.md): read from the log before serving.
+  await seedCallLimits(context);
   const app = await buildApp(context, { redis });
   warmUpTokenizer();
   const address = await app.listen({ port: startOptions.port ?? config.port, host: config.host });

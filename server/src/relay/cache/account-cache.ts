@@ -4,8 +4,10 @@
  * from the database plus the batch writer's still-queued deltas is the current value; charges change
  * the memory value and queue the same delta for the database.
  */
+
 import type { FastifyBaseLogger } from 'fastify';
 import { TokenStatus } from '../../../../common/statuses.ts';
+import type { LimitSet } from '../../../../common/traffic-limits.ts';
 import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
@@ -71,6 +73,14 @@ export class AccountCache {
         .executeTakeFirst();
       return row ? Number(row.remain_quota) + this.writer.pendingDelta('tokens', id, 'remain_quota') : null;
     });
+  }
+
+  /** The users and keys that have traffic limits (the limiter's seeding at boot, server/src/relay/call/limit-seeding.ts). */
+  *limited(): Generator<{ kind: 'user' | 'token'; id: number; limits: LimitSet }> {
+    for (const user of this.users.values())
+      if (user.limits) yield { kind: 'user', id: user.id, limits: user.limits };
+    for (const token of this.tokensById.values())
+      if (token.limits) yield { kind: 'token', id: token.id, limits: token.limits };
   }
 
   tokenByKey(key: string): CachedToken | undefined {
