@@ -42,6 +42,8 @@ export function useChannelRowHandlers(options: ChannelRowHandlerOptions): Channe
       options.openForm({
         mode: 'create',
         initial: copyFormValues(full, t('channels.copy.name', { name: full.name })),
+        // The copy keeps the channel's caps (docs/limits.md).
+        limits: full.limits,
       });
     } catch {
       showError(t('channels.copy.failed'));
