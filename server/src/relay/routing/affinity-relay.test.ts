@@ -79,4 +79,22 @@ describe('channel affinity on relay calls', () => {
     for (let call = 0; call < 6; call += 1) expect(await turn('session-1')).toBe(moved);
     await fixture.root.put('/api/channel/', { id: pinned, status: 1 });
   });
+
+  it('bills the cache reads of a pinned session and shows them per channel', async () => {
+    await fixture.setOption('channel_affinity_setting.enabled', 'true');
+    const since = Math.floor(Date.now() / 1000) - 1;
+    for (const key of KEYS) fixture.upstream.setBehaviorForKey(key, { promptTokens: 100, cachedTokens: 80 });
+    const served = await turn('session-cache');
+    expect(await turn('session-cache')).toBe(served);
+    const row = await fixture.lastConsumeLog();
+    const other = JSON.parse(row.other ?? '{}');
+    expect(other.affinity).toBe('hit');
+    expect(other.cache_tokens).toBe(80);
+    await fixture.server.context.writer.flush();
+    const report = await fixture.root.get<{ channels: { channel_id: number; cache_tokens: number }[] }>(
+      `/api/data/channel_cache?start_timestamp=${since}&end_timestamp=${since + 600}`,
+    );
+    const channel = report.body.data!.channels.find((entry) => entry.channel_id === channelOfKey.get(served));
+    expect(channel?.cache_tokens).toBe(160);
+  });
 });
