@@ -11,6 +11,7 @@ export interface GatewayErrorInit {
   message?: string;
   params?: MessageParams;
   retryable?: boolean;
+  retryAfterSeconds?: number;
 }
 
 export class GatewayError extends Error {
@@ -18,6 +19,8 @@ export class GatewayError extends Error {
   readonly code: string;
   readonly params: MessageParams | undefined;
   readonly retryable: boolean;
+  /** Seconds a refused client should wait (a traffic limit): sent as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(init: GatewayErrorInit) {
     super(init.message ?? init.code);
@@ -26,6 +29,7 @@ export class GatewayError extends Error {
     this.code = init.code;
     this.params = init.params;
     this.retryable = init.retryable ?? false;
+    this.retryAfterSeconds = init.retryAfterSeconds;
   }
 }
 

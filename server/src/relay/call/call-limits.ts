@@ -8,9 +8,8 @@
  */
 import { hasLimits, type LimitKind, type LimitSet } from '../../../../common/traffic-limits.ts';
 import type { AppContext } from '../../context.ts';
-import type { GatewayError } from '../../lib/errors.ts';
+import { GatewayError } from '../../lib/errors.ts';
 import type { WireFormat } from '../canonical/codec.ts';
-import { relayError } from '../http/errors.ts';
 import type { RelayReply } from '../http/http-types.ts';
 import { rateLimitHeaders, refusalHeaders } from '../limits/headers.ts';
 import type { Demand, Grant, LimitCheck, Refusal } from '../limits/types.ts';
@@ -85,13 +84,13 @@ export function limitRefusal(
 ): GatewayError {
   if (reply) for (const [name, value] of refusalHeaders(refusal, format)) reply.raw.setHeader(name, value);
   const modelRequests = modelRequestRefusalText(refusal, context.options);
-  if (modelRequests)
-    return relayError(429, 'model_request_rate_limited', `request rate limit reached: ${modelRequests}`);
-  return relayError(
-    429,
-    'rate_limit_exceeded',
-    `${scopeWords(refusal.scope)} reached its ${KIND_WORDS[refusal.kind as LimitKind] ?? refusal.kind} limit (${refusal.limit}); try again in ${refusal.retryAfterSeconds} s`,
-  );
+  const retryAfterSeconds = refusal.retryAfterSeconds;
+  if (modelRequests) {
+    const message = `request rate limit reached: ${modelRequests}`;
+    return new GatewayError({ status: 429, code: 'model_request_rate_limited', message, retryAfterSeconds });
+  }
+  const message = `${scopeWords(refusal.scope)} reached its ${KIND_WORDS[refusal.kind as LimitKind] ?? refusal.kind} limit (${refusal.limit}); try again in ${retryAfterSeconds} s`;
+  return new GatewayError({ status: 429, code: 'rate_limit_exceeded', message, retryAfterSeconds });
 }
 
 const KIND_WORDS: Record<LimitKind, string> = {
@@ -136,17 +135,18 @@ function granted(context: AppContext, reply: RelayReply, state: CallState, resul
 }
 
 /**
- * Admits a Realtime session against its caller's limits as one request and one concurrent call (its
- * tokens are not estimated ahead: it has no prompt yet); null when nothing limits it. Settled when the
- * session ends, with the quota it was charged.
+ * Admits a call that is not relayed through the pipeline — a Realtime session (one request and one call in
+ * flight; it has no prompt to estimate yet), a task submission (its price on budgets) — against its
+ * caller's limits; null when nothing limits it. The caller settles the grant when the call ends.
  */
-export async function admitSessionLimits(
+export async function admitCallerLimits(
   context: AppContext,
   call: Pick<RelayCall, 'caller' | 'model'>,
+  demand: Demand = { tokens: 0, quota: 0 },
 ): Promise<Grant | null> {
   const checks = callLimitChecks(context, call);
   if (checks.length === 0) return null;
-  const result = await context.limiter.admit(checks, { tokens: 0, quota: 0 });
+  const result = await context.limiter.admit(checks, demand);
   if (result.refused) throw limitRefusal(context, result);
   return result;
 }

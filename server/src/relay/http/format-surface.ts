@@ -37,6 +37,7 @@ export function errorRendererWith(render: (error: ErrorDetails) => unknown) {
       status = error.status;
       message = error.message;
       code = error.code;
+      if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     } else {
       status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
       if (status === 500) request.log.error({ err: error }, 'relay request failed');

@@ -98,6 +98,7 @@ export function renderRelayError(
     const message = isMessageKey(error.code)
       ? translate(error.code, request.language, error.params)
       : error.message;
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply
       .code(error.status)
       .send(openAiErrorReply(message, GATEWAY_ERROR_TYPE, error.code, request.id));

@@ -12,7 +12,7 @@ import { resolveMappedModel } from '../../lib/mapping-rules.ts';
 import { reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, ModelPricing } from '../billing/pricing.ts';
 import type { CachedChannel } from '../cache/channel-cache.ts';
-import { admitSessionLimits } from '../call/call-limits.ts';
+import { admitCallerLimits } from '../call/call-limits.ts';
 import { resolvePricing } from '../call/call-pricing.ts';
 import { authenticateKey, type RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
@@ -95,7 +95,7 @@ export async function admitRealtime(
   admitModel(context, caller, model);
   const { pricing, group } = resolvePricing(context, caller, model);
   // The session is one request and one concurrent call of the caller's limits (docs/limits.md).
-  const limits = await admitSessionLimits(context, { caller, model });
+  const limits = await admitCallerLimits(context, { caller, model });
   try {
     // Each response reserves its own bound later (metering.ts); here shared balances only admit the caller.
     await reserveQuota(context, caller, 0, request.id);

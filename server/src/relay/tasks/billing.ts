@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import { applySettlement, reserveQuota } from '../billing/ledger.ts';
 import type { GroupPricing, PerCallPricing } from '../billing/pricing.ts';
 import { settle } from '../billing/settlement.ts';
+import { admitCallerLimits } from '../call/call-limits.ts';
 import { resolvePricing } from '../call/call-pricing.ts';
 import type { RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
@@ -45,13 +46,27 @@ export async function reserveTask(
   const pricing: PerCallPricing = { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * units };
   const group: GroupPricing = resolved.group;
   const quota = Math.round(pricing.modelPrice * pricing.quotaPerUnit * group.groupRatio);
-  await reserveQuota(context, caller, quota, requestId);
+  // The submission is one request and one call in flight of the caller's limits, its price on budgets
+  // (docs/limits.md); settled with the charge when the upstream accepts it, given back when not.
+  const limits = await admitCallerLimits(context, { caller, model }, { tokens: 0, quota });
+  try {
+    await reserveQuota(context, caller, quota, requestId);
+  } catch (error) {
+    if (limits) context.limiter.settle(limits, { tokens: 0, quota: 0 }, false);
+    throw error;
+  }
   const startedAt = Date.now();
   const finish = (
     outcome: 'completed' | 'upstream_failed_before_output',
     channel: { id: number; name: string } | null,
     extra: Record<string, unknown>,
   ) => {
+    if (limits)
+      context.limiter.settle(
+        limits,
+        { tokens: 0, quota: outcome === 'completed' ? quota : 0 },
+        outcome === 'completed',
+      );
     const settlement = settle({
       preConsumed: quota,
       outcome,
