@@ -132,22 +132,34 @@ function trustedCaller(context: AppContext, caller: RelayCaller): boolean {
 }
 
 /**
- * The call's pricing (a per-call price times `call.priceMultiplier`), and its floor checked: a caller whose
- * balances cannot cover the least the call can cost (an empty prompt and the completion allowance, or the
- * per-call price) is refused here, before its body is decoded, searched or counted. Nothing here grows with
- * the body. With balances shared through Redis the values held here may be behind, so the reservation
- * (server/src/relay/billing/ledger.ts) enforces the floor instead.
+ * The pricing of `call` served by `model` (the requested model, or a fallback: server/src/relay/call/
+ * fallback.ts): a per-call price times `call.priceMultiplier`.
  */
-export function priceCall(context: AppContext, call: RelayCall): CallPrice {
-  const resolved = resolvePricing(context, call.caller, call.model);
+export function pricingAt(
+  context: AppContext,
+  call: Pick<RelayCall, 'caller' | 'priceMultiplier'>,
+  model: string,
+): CallPrice {
+  const resolved = resolvePricing(context, call.caller, model);
   const multiplier = call.priceMultiplier ?? 1;
-  const price: CallPrice = {
+  return {
     pricing:
       resolved.pricing.kind === 'per_call' && multiplier !== 1
         ? { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * multiplier }
         : resolved.pricing,
     group: resolved.group,
   };
+}
+
+/**
+ * The call's pricing (./pricingAt), and its floor checked: a caller whose
+ * balances cannot cover the least the call can cost (an empty prompt and the completion allowance, or the
+ * per-call price) is refused here, before its body is decoded, searched or counted. Nothing here grows with
+ * the body. With balances shared through Redis the values held here may be behind, so the reservation
+ * (server/src/relay/billing/ledger.ts) enforces the floor instead.
+ */
+export function priceCall(context: AppContext, call: RelayCall): CallPrice {
+  const price = pricingAt(context, call, call.model);
   if (!context.accounts.sharesBalances && !trustedCaller(context, call.caller))
     refuseBelowFloor(call.caller, estimateFor(context, call, price, 0));
   return price;

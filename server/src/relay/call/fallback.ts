@@ -9,7 +9,7 @@ import type { ErrorClass } from '../../../../common/error-classes.ts';
 import type { AppContext } from '../../context.ts';
 import type { OptionStore } from '../../options/store.ts';
 import { checkModelAllowed } from '../http/auth.ts';
-import { resolvePricing } from './call-pricing.ts';
+import { pricingAt } from './call-pricing.ts';
 import type { CallState } from './call-state.ts';
 import { pinnedChannelOf } from './relay-call.ts';
 
@@ -49,18 +49,12 @@ export function switchToFallback(
   reason: ErrorClass,
 ): boolean {
   const { call } = state;
-  let resolved: ReturnType<typeof resolvePricing>;
   try {
     checkModelAllowed(call.caller, model);
-    resolved = resolvePricing(context, call.caller, model);
+    state.pricing = pricingAt(context, call, model).pricing;
   } catch {
     return false;
   }
-  const multiplier = call.priceMultiplier ?? 1;
-  state.pricing =
-    resolved.pricing.kind === 'per_call' && multiplier !== 1
-      ? { ...resolved.pricing, modelPrice: resolved.pricing.modelPrice * multiplier }
-      : resolved.pricing;
   const served = context.options.get('traffic_setting.fallback_reply_model') === 'served';
   state.fallback = { requested: call.model, served: model, reason, replyModel: served ? model : call.model };
   return true;
