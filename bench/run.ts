@@ -5,7 +5,8 @@
  *   3. stream time-to-first-byte added by Switchyard;
  *   4. 1,000 concurrent slow streams through Switchyard: peak RSS and exact billing of every stream;
  *   5. converted paths (Claude in → OpenAI out, OpenAI in → Claude out) against pass-through: CPU per call;
- *   6. all cores: one process, one process with Redis, WORKERS=2 (skipped when Redis does not answer).
+ *   6. all cores: one process, one process with Redis, WORKERS=2 (skipped when Redis does not answer);
+ *   7. limits on the key: the key without limits, with every limit counted in memory, and in Redis.
  * Every figure comes with the answering process's CPU per request and the machine's other work while it
  * was measured. Every server and every load generator is its own process. Writes bench/RESULTS.md,
  * prints a summary, and exits 0 when every target passes, 1 when one fails, 2 when the harness itself
@@ -16,6 +17,9 @@
  * writes bench/out/cpu-profile-summary.md: where Switchyard's extra CPU per request goes, by source, and
  * its own code's heaviest functions. The profiler slows both, so the numbers of such a run go to
  * bench/out/RESULTS.profiled.md instead of bench/RESULTS.md.
+ *
+ * `--only=limited-key` runs phase 7 alone and prints its section and verdict (RESULTS.md is left alone):
+ * for checking that phase without the whole run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,10 +29,11 @@ import { killAllChildren, REPOSITORY_ROOT } from './lib/children.ts';
 import { perRequest, ranked, renderProfile, summarizeProfile } from './lib/cpu-profile.ts';
 import { describeMachine } from './lib/machine.ts';
 import { renderComparison } from './lib/profile-comparison.ts';
-import { type BenchReport, renderSummary, verdicts } from './lib/report.ts';
-import { renderResults } from './lib/results-page.ts';
+import { type BenchReport, limitedKeyVerdicts, renderSummary, verdicts } from './lib/report.ts';
+import { limitedKeySection, renderResults } from './lib/results-page.ts';
 import { detectLoadTool, WRK_INSTALL_HINT } from './lib/throughput.ts';
 import { measureConvertedPaths } from './phases/converted-paths.ts';
+import { measureLimitedKey } from './phases/limited-key.ts';
 import { measureRelayOverhead, type ProfiledTarget } from './phases/relay-overhead.ts';
 import { measureSlowStreams } from './phases/slow-streams.ts';
 import { measureWorkers } from './phases/workers.ts';
@@ -37,6 +42,20 @@ import { measureWorkers } from './phases/workers.ts';
 const RUN_DEADLINE_MS = 8 * 60_000;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const PHASE_7_TITLE = 'Phase 7: limits on the key (none, in memory, in Redis)';
+
+/** `--only=limited-key`: phase 7 alone, its section and verdict on stdout; exit code as a full run's. */
+async function limitedKeyOnly(scratchDirectory: string): Promise<number> {
+  log(PHASE_7_TITLE);
+  const results = await measureLimitedKey(detectLoadTool(), scratchDirectory, log);
+  log('');
+  log(limitedKeySection(results).join('\n'));
+  const phaseVerdicts = limitedKeyVerdicts(results);
+  for (const verdict of phaseVerdicts)
+    log(`${verdict.passed ? 'PASS' : 'FAIL'}  ${verdict.measure}  ${verdict.result}  ${verdict.target}`);
+  return phaseVerdicts.every((verdict) => verdict.passed) ? 0 : 1;
+}
 
 async function main(): Promise<number> {
   // Switchyard runs as `npm start` runs it: the compiled bundle (bench/lib/gateway-process.ts).
@@ -52,6 +71,7 @@ async function main(): Promise<number> {
   const startedAt = Date.now();
   const loadBefore = loadavg();
   try {
+    if (process.argv.includes('--only=limited-key')) return await limitedKeyOnly(scratchDirectory);
     const machine = describeMachine();
     const tool = detectLoadTool();
     log(`Switchyard benchmark — ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}`);
@@ -71,6 +91,8 @@ async function main(): Promise<number> {
     const converted = await measureConvertedPaths(tool, scratchDirectory, log);
     log('Phase 6: all cores (WORKERS)');
     const workers = await measureWorkers(tool, scratchDirectory, log);
+    log(PHASE_7_TITLE);
+    const limitedKey = await measureLimitedKey(tool, scratchDirectory, log);
 
     const report: BenchReport = {
       date: new Date(),
@@ -82,6 +104,7 @@ async function main(): Promise<number> {
       slowStreams,
       converted,
       workers,
+      limitedKey,
     };
     const resultsPath = profiling
       ? join(outputDirectory, 'RESULTS.profiled.md')

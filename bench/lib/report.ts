@@ -4,6 +4,7 @@
  */
 
 import { COMPARISONS, type ConvertedResults, PATH_LABELS } from '../phases/converted-paths.ts';
+import type { LimitedKeyMeasure, LimitedKeyResults } from '../phases/limited-key.ts';
 import type { OverheadResults } from '../phases/relay-overhead.ts';
 import { SLOW_STREAM_PARAMETERS, type SlowStreamResults } from '../phases/slow-streams.ts';
 import type { WorkersResults } from '../phases/workers.ts';
@@ -18,6 +19,8 @@ export const TARGETS = {
   addedFirstByteOverProxyP50Ms: 0.5,
   peakRssBytes: 300_000_000,
   convertedCpuShareOfPassThrough: 1.5,
+  /** Issue 27: a key with every limit set keeps this share of the requests/s of the same key without limits. */
+  limitedKeyShareOfUnlimited: 0.9,
 };
 
 export interface BenchReport {
@@ -31,6 +34,7 @@ export interface BenchReport {
   slowStreams: SlowStreamResults;
   converted: ConvertedResults;
   workers: WorkersResults;
+  limitedKey: LimitedKeyResults;
 }
 
 export interface Verdict {
@@ -125,6 +129,7 @@ export function verdicts(report: BenchReport): Verdict[] {
       load: loadCell(streams.switchyard.load),
     },
     ...convertedVerdicts(report.converted),
+    ...limitedKeyVerdicts(report.limitedKey),
   ];
 }
 
@@ -146,6 +151,38 @@ function convertedVerdicts(converted: ConvertedResults): Verdict[] {
       };
     }),
   );
+}
+
+/** A limited setup's requests/s and CPU per request against the key without limits (a); null when not run. */
+export function againstUnlimited(results: LimitedKeyResults, measure: LimitedKeyMeasure | undefined) {
+  const unlimited = results.measures.find((entry) => entry.setup === 'none')!.series;
+  if (!measure) return null;
+  const { series } = measure;
+  const cpu = series.serverCpuMsPerRequest;
+  const baseCpu = unlimited.serverCpuMsPerRequest;
+  return {
+    share: series.requestsPerSecond / unlimited.requestsPerSecond,
+    cpuRatio: cpu !== null && baseCpu !== null && baseCpu > 0 ? cpu / baseCpu : null,
+    text: `${rate(series.requestsPerSecond)} ÷ ${rate(unlimited.requestsPerSecond)}; CPU per request ${microseconds(cpu)} vs ${microseconds(baseCpu)}`,
+    load: joinLoads(series.load, unlimited.load),
+  };
+}
+
+/** Phase 7 (issue 27): (b) ÷ (a) has a target; (c) is shown in the results page only (a Redis round trip per call). */
+export function limitedKeyVerdicts(results: LimitedKeyResults): Verdict[] {
+  const inMemory = againstUnlimited(
+    results,
+    results.measures.find((measure) => measure.setup === 'memory'),
+  )!;
+  return [
+    {
+      measure: '7. Throughput with every limit set on the key, in memory ÷ without limits (64 connections)',
+      result: `${(inMemory.share * 100).toFixed(1)}% (${inMemory.text}); every reply 200, every call counted`,
+      target: `≥ ${TARGETS.limitedKeyShareOfUnlimited * 100}%`,
+      passed: inMemory.share >= TARGETS.limitedKeyShareOfUnlimited,
+      load: inMemory.load,
+    },
+  ];
 }
 
 export function renderSummary(report: BenchReport): string {

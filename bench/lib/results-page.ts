@@ -10,6 +10,12 @@ import {
   PATHS,
 } from '../phases/converted-paths.ts';
 import {
+  BENCH_KEY_LIMITS,
+  LIMITED_KEY_PARAMETERS,
+  LIMITED_KEY_REDIS_URL,
+  type LimitedKeyResults,
+} from '../phases/limited-key.ts';
+import {
   OVERHEAD_PARAMETERS,
   type OverheadResults,
   type SequentialMeasure,
@@ -19,6 +25,7 @@ import {
 import { SLOW_STREAM_PARAMETERS, type SlowStreamResults, type StreamTiming } from '../phases/slow-streams.ts';
 import { WORKER_SETUPS, WORKERS_PARAMETERS, type WorkersResults } from '../phases/workers.ts';
 import {
+  againstUnlimited,
   type BenchReport,
   busy,
   formatLoad,
@@ -243,6 +250,36 @@ function workersSection(workers: WorkersResults): string[] {
   ];
 }
 
+/** Phase 7 (issue 27): the key without limits, with limits in memory, with limits in Redis. */
+export function limitedKeySection(results: LimitedKeyResults): string[] {
+  const parameters = LIMITED_KEY_PARAMETERS;
+  const limits = Object.entries(BENCH_KEY_LIMITS)
+    .map(([field, value]) => `${field} ${typeof value === 'number' ? value.toLocaleString('en-US') : value}`)
+    .join(', ');
+  const rows = results.measures.map((measure) => {
+    const { series, counted } = measure;
+    const versus = measure.setup === 'none' ? null : againstUnlimited(results, measure);
+    const ratio = versus === null ? '—' : `${versus.share.toFixed(2)}×`;
+    const cpuRatio = versus?.cpuRatio == null ? '—' : `${versus.cpuRatio.toFixed(2)}×`;
+    const countedCell =
+      counted === null
+        ? '—'
+        : `${counted.requestsCounted} of ${counted.requestsSent} sent; ${counted.tokensCounted} tokens; ${counted.budgetCounted} quota; ${counted.inFlightAfter} in flight after`;
+    return `| ${measure.name} | ${series.requestsPerSecond.toFixed(0)} | ${series.rounds.map((round) => round.requestsPerSecond.toFixed(0)).join(' / ')} | ${ratio} | ${milliseconds(series.latencyP50Ms)} | ${microseconds(series.serverCpuMsPerRequest)} | ${cpuRatio} | ${countedCell} | ${loadCell(series.load)} |`;
+  });
+  return [
+    '## 7. Limits on the key',
+    '',
+    `The compiled server started as \`npm start\` starts it, once per setup, each on its own SQLite file and the same light fake upstream; ${parameters.connections} connections, non-stream, ${parameters.warmupSeconds} s warm-up each, then ${parameters.rounds} interleaved rounds of ${parameters.roundSeconds} s. (a) the key has no limits; (b) the key has every kind of limit (${limits}) — high enough never to refuse in the run, so every call is checked, counted and settled by the in-memory limiter; (c) the same with \`REDIS_CONN_STRING\` (${LIMITED_KEY_REDIS_URL}): limits and balances in Redis, a round trip per call, reported without a target. Every reply was 200 (a refused call fails the run). "Counted" is the key's limit usage after the rounds (GET /api/token/:id): requests on rpd against those wrk completed (wrk can leave one per connection unanswered when it stops), tokens on tpd, quota on the budget, and calls still holding a concurrency slot.`,
+    '',
+    '| Setup | requests/s | per round | × (a) | latency p50 | server CPU per request | CPU × (a) | counted | machine during |',
+    '|---|---:|---:|---:|---:|---:|---:|---|---|',
+    ...rows,
+    '',
+    ...(results.redisSkipped === null ? [] : [`(c) skipped: ${results.redisSkipped}.`, '']),
+  ];
+}
+
 export function renderResults(report: BenchReport): string {
   return [
     '# Switchyard benchmark results',
@@ -265,12 +302,13 @@ export function renderResults(report: BenchReport): string {
     ...slowStreamSection(report.slowStreams),
     ...convertedSection(report.converted),
     ...workersSection(report.workers),
+    ...limitedKeySection(report.limitedKey),
     '## How to reproduce',
     '',
     '```sh',
     'npm ci',
     'apt-get install -y wrk   # optional: without it the harness falls back to autocannon',
-    'npm run bench            # about 4.5 minutes; rewrites bench/RESULTS.md, exits 1 if a target fails',
+    'npm run bench            # about 5.5 minutes; rewrites bench/RESULTS.md, exits 1 if a target fails',
     'npm run bench -- --cpu-prof   # also profiles the bare proxy and Switchyard (see bench/README.md)',
     '```',
     '',
