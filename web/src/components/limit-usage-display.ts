@@ -5,9 +5,9 @@
  * LimitUsage), amounts in the unit of their kind.
  */
 import dayjs from 'dayjs';
+import { computePeriod } from '../../../common/limit-periods.ts';
 import { abbreviateCount } from '../../../common/quota-format.ts';
 import {
-  isTimeZone,
   LIMIT_KINDS,
   type LimitKind,
   type LimitPeriod,
@@ -73,69 +73,12 @@ export function resetText(resetAt: number, nowMilliseconds: number): string | nu
   return reset.format('YYYY-MM-DD HH:mm');
 }
 
-const DAY_MS = 86_400_000;
-
-/** The wall-clock fields of `utcMs` in `timeZone` (Intl, so no time-zone data ships with the console). */
-function zonedParts(utcMs: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(utcMs);
-  const field = (type: string) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return {
-    year: field('year'),
-    month: field('month'),
-    day: field('day'),
-    hour: field('hour'),
-    minute: field('minute'),
-    second: field('second'),
-  };
-}
-
-/** The instant (ms) when the wall clock of `timeZone` shows 00:00 on the given date (`month` 1-based). */
-function zonedMidnight(year: number, month: number, day: number, timeZone: string): number {
-  const wall = Date.UTC(year, month - 1, day);
-  let guess = wall;
-  // Twice: the zone's offset at the first guess may differ from the one at midnight (a DST change).
-  for (let step = 0; step < 2; step += 1) {
-    const shown = zonedParts(guess, timeZone);
-    const shownWall = Date.UTC(
-      shown.year,
-      shown.month - 1,
-      shown.day,
-      shown.hour,
-      shown.minute,
-      shown.second,
-    );
-    guess = wall - (shownWall - guess);
-  }
-  return guess;
-}
-
 /**
  * When a period that is counting now ends, in unix seconds: the next 00:00 in `timeZone` (weeks end on
- * Monday, months on the 1st), as the limiter resets them (common/traffic-limits.ts LIMIT_PERIODS).
+ * Monday, months on the 1st), computed as the limiter computes it (common/limit-periods.ts).
  */
 export function periodEnd(period: LimitPeriod, timeZone: string, nowMilliseconds: number): number {
-  const zone = isTimeZone(timeZone) ? timeZone : 'UTC';
-  const today = zonedParts(nowMilliseconds, zone);
-  const date = new Date(Date.UTC(today.year, today.month - 1, today.day));
-  if (period === 'month') {
-    date.setUTCMonth(date.getUTCMonth() + 1, 1);
-  } else {
-    // getUTCDay: Sunday 0 … Saturday 6; the next Monday is 1 to 7 days ahead.
-    const ahead = period === 'week' ? (8 - date.getUTCDay()) % 7 || 7 : 1;
-    date.setTime(date.getTime() + ahead * DAY_MS);
-  }
-  return Math.floor(
-    zonedMidnight(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), zone) / 1000,
-  );
+  return Math.floor(computePeriod(nowMilliseconds, period, timeZone).end / 1000);
 }
 
 /**

@@ -5,6 +5,8 @@
  * dropped by a sweep run from admission at most once a minute (no timer per scope, no timer at all).
  * Day, week and month counts survive a restart through ./seed.ts.
  */
+
+import { periodAt } from '../../../../common/limit-periods.ts';
 import type { LimitPeriod, LimitUsage } from '../../../../common/traffic-limits.ts';
 import {
   anyLimited,
@@ -16,7 +18,6 @@ import {
   Tightest,
   taken,
 } from './admission-rules.ts';
-import { periodAt } from './periods.ts';
 import type {
   Demand,
   Grant,

@@ -6,10 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, test } from 'vitest';
+import { computePeriod } from '../../../../common/limit-periods.ts';
 import { REDIS_TEST_URL, redisSkipReason } from '../../test-support/redis.ts';
 import { EMPTY_GRANT } from './admission-rules.ts';
 import { createLimiter, type LimiterOptions } from './limiter.ts';
-import { computePeriod } from './periods.ts';
 import type { Grant, LimitCheck, Limiter, Refusal } from './types.ts';
 
 const skipReason = await redisSkipReason();

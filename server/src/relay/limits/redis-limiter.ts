@@ -12,9 +12,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { type CurrentPeriod, periodAt } from '../../../../common/limit-periods.ts';
 import type { LimitPeriod, LimitSet, LimitUsage } from '../../../../common/traffic-limits.ts';
 import { anyLimited, EMPTY_GRANT, isLimited } from './admission-rules.ts';
-import { type CurrentPeriod, periodAt } from './periods.ts';
 import { ADMIT_SCRIPT, SEED_SCRIPT, SETTLE_SCRIPT } from './redis-scripts.ts';
 import type {
   Demand,

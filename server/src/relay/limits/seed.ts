@@ -10,10 +10,10 @@
  * the other when it ends); requests = rows, tokens = prompt + completion tokens, spend = quota.
  */
 import { sql } from 'kysely';
+import { computePeriod } from '../../../../common/limit-periods.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { LimitPeriod, LimitSet } from '../../../../common/traffic-limits.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
-import { computePeriod } from './periods.ts';
 import type { Limiter, LimitScope } from './types.ts';
 
 /** The log column a scope is found by. */

@@ -95,7 +95,7 @@ export interface Limiter {
 /** What was used in one period that has not ended, read from the log at boot (./seed.ts). */
 export interface PeriodUse {
   period: LimitPeriod;
-  /** The period's first instant (ms), as ./periods.ts computes it for the limit's time zone. */
+  /** The period's first instant (ms), as common/limit-periods.ts computes it for the limit's time zone. */
   start: number;
   /** The first instant of the next period (ms). */
   end: number;

@@ -1,12 +1,13 @@
 /**
  * Calendar periods of the limits (docs/limits.md): a day, a week (starting on Monday) or a month that
  * starts at 00:00 in an IANA time zone, as instants in Unix milliseconds. Used for requests and tokens
- * per day and for budgets (./memory-limiter.ts, ./redis-limiter.ts, ./seed.ts).
+ * per day and for budgets (server/src/relay/limits/: memory-limiter.ts, redis-limiter.ts, seed.ts) and by the
+ * console for when a count resets (web/src/components/limit-usage-display.ts). Shared: no node imports.
  *
  * Boundaries are computed with Intl (no time-zone library) and cached per zone and period until the
  * period ends, so the hot path reads two numbers and allocates nothing.
  */
-import { isTimeZone, type LimitPeriod } from '../../../../common/traffic-limits.ts';
+import { isTimeZone, type LimitPeriod } from './traffic-limits.ts';
 
 export interface PeriodBounds {
   /** First instant of the period (ms). */
@@ -15,7 +16,7 @@ export interface PeriodBounds {
   readonly end: number;
 }
 
-/** A period with its neighbours: Redis picks among them by its own clock (./redis-limiter.ts). */
+/** A period with its neighbours: Redis picks among them by its own clock (server/src/relay/limits/redis-limiter.ts). */
 export interface CurrentPeriod extends PeriodBounds {
   readonly previousStart: number;
   readonly nextEnd: number;
@@ -26,7 +27,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterOf(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
   if (!formatter) {
-    // Zones are checked when limits are saved (common/traffic-limits.ts isTimeZone); one this runtime does
+    // Zones are checked when limits are saved (./traffic-limits.ts isTimeZone); one this runtime does
     // not know (a hand-edited row, an older ICU) counts in UTC rather than failing every call.
     formatter = new Intl.DateTimeFormat('en-US', {
       timeZone: isTimeZone(zone) ? zone : 'UTC',
@@ -114,7 +115,7 @@ const cache = new Map<string, ZonePeriods>();
 
 /**
  * The period containing `time` in `zone` (an IANA name, checked when the limit was saved:
- * common/traffic-limits.ts parseLimitSet). Cached: the same object is returned until the period ends.
+ * ./traffic-limits.ts parseLimitSet). Cached: the same object is returned until the period ends.
  */
 export function periodAt(time: number, period: LimitPeriod, zone: string): CurrentPeriod {
   let periods = cache.get(zone);

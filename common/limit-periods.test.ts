@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import type { LimitPeriod } from '../../../../common/traffic-limits.ts';
-import { computePeriod, periodAt } from './periods.ts';
+import { computePeriod, periodAt } from './limit-periods.ts';
+import type { LimitPeriod } from './traffic-limits.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (time: number) => new Date(time).toISOString();
