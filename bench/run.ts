@@ -19,14 +19,21 @@
  * bench/out/RESULTS.profiled.md instead of bench/RESULTS.md.
  *
  * `--only=limited-key` runs phase 7 alone and prints its section and verdict (RESULTS.md is left alone):
- * for checking that phase without the whole run.
+ * for checking that phase without the whole run; with `--cpu-prof` it profiles that phase's (a) and (b)
+ * instead of phase 1 and writes bench/out/limited-key-profile-summary.md.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAllChildren, REPOSITORY_ROOT } from './lib/children.ts';
-import { perRequest, ranked, renderProfile, summarizeProfile } from './lib/cpu-profile.ts';
+import {
+  type ProfileSummary,
+  perRequest,
+  ranked,
+  renderProfile,
+  summarizeProfile,
+} from './lib/cpu-profile.ts';
 import { describeMachine } from './lib/machine.ts';
 import { renderComparison } from './lib/profile-comparison.ts';
 import { type BenchReport, limitedKeyVerdicts, renderSummary, verdicts } from './lib/report.ts';
@@ -34,7 +41,7 @@ import { limitedKeySection, renderResults } from './lib/results-page.ts';
 import { detectLoadTool, WRK_INSTALL_HINT } from './lib/throughput.ts';
 import { measureConvertedPaths } from './phases/converted-paths.ts';
 import { measureLimitedKey } from './phases/limited-key.ts';
-import { measureRelayOverhead, type ProfiledTarget } from './phases/relay-overhead.ts';
+import { measureRelayOverhead, type ProfiledTarget, type ProfilingRequest } from './phases/relay-overhead.ts';
 import { measureSlowStreams } from './phases/slow-streams.ts';
 import { measureWorkers } from './phases/workers.ts';
 
@@ -45,10 +52,36 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 
 const PHASE_7_TITLE = 'Phase 7: limits on the key (none, in memory, in Redis)';
 
-/** `--only=limited-key`: phase 7 alone, its section and verdict on stdout; exit code as a full run's. */
-async function limitedKeyOnly(scratchDirectory: string): Promise<number> {
+/**
+ * `--only=limited-key`: phase 7 alone, its section and verdict on stdout; exit code as a full run's. With
+ * `--cpu-prof`, (a) and (b) are profiled during the rounds (their rates are then the profiled ones) and
+ * `summaryPath` gets where (b)'s extra CPU per request goes against (a), and (b)'s own profile.
+ */
+async function limitedKeyOnly(
+  scratchDirectory: string,
+  profiling: ProfilingRequest | null,
+  summaryPath: string,
+): Promise<number> {
   log(PHASE_7_TITLE);
-  const results = await measureLimitedKey(detectLoadTool(), scratchDirectory, log);
+  const results = await measureLimitedKey(detectLoadTool(), scratchDirectory, log, profiling);
+  if (results.profiles.length === 2) {
+    const [unlimited, limited] = ['none', 'memory'].map((setup) => {
+      const profile = results.profiles.find((entry) => entry.setup === setup)!;
+      return summarizeProfile(profile.path, profile.requests, profile.sourceMapCopy);
+    }) as [ProfileSummary, ProfileSummary];
+    writeFileSync(
+      summaryPath,
+      [
+        renderComparison(
+          { label: '(a) no limits', summary: unlimited },
+          { label: '(b) limits', summary: limited },
+        ),
+        renderProfile(limited, '(b) the key with limits, in memory'),
+      ].join('\n'),
+    );
+    log(`CPU profiles of (a) and (b): ${results.profiles.map((profile) => profile.path).join(', ')}`);
+    log(`Where (b)'s extra CPU goes: ${summaryPath} (profiled: the rates below are slowed by the profiler)`);
+  }
   log('');
   log(limitedKeySection(results).join('\n'));
   const phaseVerdicts = limitedKeyVerdicts(results);
@@ -71,7 +104,15 @@ async function main(): Promise<number> {
   const startedAt = Date.now();
   const loadBefore = loadavg();
   try {
-    if (process.argv.includes('--only=limited-key')) return await limitedKeyOnly(scratchDirectory);
+    const profilingRequest = profiling
+      ? { directory: profileDirectory, stamp: new Date().toISOString().replaceAll(':', '-') }
+      : null;
+    if (process.argv.includes('--only=limited-key'))
+      return await limitedKeyOnly(
+        scratchDirectory,
+        profilingRequest,
+        join(outputDirectory, 'limited-key-profile-summary.md'),
+      );
     const machine = describeMachine();
     const tool = detectLoadTool();
     log(`Switchyard benchmark — ${machine.cores} cores, ${machine.cpuModel}, Node ${machine.node}`);
@@ -81,9 +122,6 @@ async function main(): Promise<number> {
         `NOTE: the machine is busy (load average ${loadBefore[0]!.toFixed(2)}): expect low, noisy numbers.`,
       );
     log(`Phases 1–3: throughput (${tool}), sequential latency, stream time-to-first-byte`);
-    const profilingRequest = profiling
-      ? { directory: profileDirectory, stamp: new Date().toISOString().replaceAll(':', '-') }
-      : null;
     const overhead = await measureRelayOverhead(tool, scratchDirectory, profilingRequest, log);
     log('Phase 4: concurrent slow streams');
     const slowStreams = await measureSlowStreams(scratchDirectory, log);

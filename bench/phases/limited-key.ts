@@ -11,6 +11,9 @@
  * A refused call is a failed request: the round throws (bench/lib/throughput.ts measureRound), so a limit
  * that refuses fails the run loudly. After the rounds the key's `limit_usage` (GET /api/token/:id) must
  * show every request counted on rpd and no call left in flight — the limits were really applied.
+ *
+ * With `profiling` (`--only=limited-key --cpu-prof`, bench/run.ts), (a) and (b) are CPU-profiled during the
+ * measured rounds, as phase 1 profiles Switchyard: the difference is what the limits cost, by function.
  */
 import { Redis } from 'ioredis';
 import type { LimitSet, LimitUsage } from '../../common/traffic-limits.ts';
@@ -32,6 +35,7 @@ import {
   type ThroughputResult,
   type ThroughputSeries,
 } from '../lib/throughput.ts';
+import type { ProfilingRequest } from './relay-overhead.ts';
 
 /**
  * Four rounds, not phase 6's three: the verdict is a ratio of two rates, and on the shared 2-core machine
@@ -83,8 +87,20 @@ export interface LimitedKeyMeasure {
   counted: LimitsCounted | null;
 }
 
+/** A CPU profile of (a) or (b) taken during the measured rounds. */
+export interface LimitedKeyProfile {
+  setup: LimitedKeySetupId;
+  path: string;
+  /** The bundle's source map as it was when the process started. */
+  sourceMapCopy: string;
+  /** Requests the process served while profiled. */
+  requests: number;
+}
+
 export interface LimitedKeyResults {
   measures: LimitedKeyMeasure[];
+  /** Empty unless profiled. */
+  profiles: LimitedKeyProfile[];
   /** Why (c) was not run; null when it was. */
   redisSkipped: string | null;
 }
@@ -162,8 +178,20 @@ async function countedByLimits(
   return counted;
 }
 
-function startSetup(scratchDirectory: string, setup: (typeof LIMITED_KEY_SETUPS)[number]) {
+/** (a) and (b) are profiled; (c) is not (its cost is the Redis round trip, not our code). */
+const profiledFile = (profiling: ProfilingRequest | null, setup: (typeof LIMITED_KEY_SETUPS)[number]) =>
+  profiling === null || setup.redis
+    ? null
+    : `${profiling.directory}/limited-key-${setup.id}-${profiling.stamp}`;
+
+function startSetup(
+  scratchDirectory: string,
+  setup: (typeof LIMITED_KEY_SETUPS)[number],
+  profiling: ProfilingRequest | null,
+) {
+  const profiled = profiledFile(profiling, setup);
   return startGateway(scratchDirectory, `limited-key-${setup.id}`, {
+    ...(profiled === null ? {} : { profiling: { sourceMapCopy: `${profiled}.main.js.map` } }),
     environment: setup.redis
       ? {
           REDIS_CONN_STRING: LIMITED_KEY_REDIS_URL,
@@ -187,6 +215,7 @@ export async function measureLimitedKey(
   tool: LoadTool,
   scratchDirectory: string,
   log: (line: string) => void,
+  profiling: ProfilingRequest | null = null,
 ): Promise<LimitedKeyResults> {
   const redisSkipped = await redisProblem(LIMITED_KEY_REDIS_URL);
   if (redisSkipped) log(`  (c) SKIPPED: ${redisSkipped}`);
@@ -199,7 +228,7 @@ export async function measureLimitedKey(
   try {
     const targets = [];
     for (const setup of setups) {
-      const server = await startSetup(scratchDirectory, setup);
+      const server = await startSetup(scratchDirectory, setup, profiling);
       servers.push(server);
       const provisioned = await provisionGateway(server.url, upstream.url, 1_000_000_000_000, {
         ...(setup.limits ? { limits: BENCH_KEY_LIMITS } : {}),
@@ -223,6 +252,11 @@ export async function measureLimitedKey(
         throw new Error(`${setups[index]!.name}: ${warmup.failures} failed requests during the warm-up`);
       target.requestsSent += warmup.requests;
     }
+    const profiled = setups.flatMap((setup, index) => {
+      const file = profiledFile(profiling, setup);
+      return file === null ? [] : [{ setup: setup.id, index, file, server: servers[index]! }];
+    });
+    for (const { server } of profiled) await server.command({ type: 'profile-start' });
     const rounds = targets.map(() => [] as ThroughputResult[]);
     for (let round = 0; round < parameters.rounds; round += 1) {
       for (const [index, target] of targets.entries()) {
@@ -232,6 +266,14 @@ export async function measureLimitedKey(
         target.requestsSent += result.requests;
       }
     }
+    for (const { server, file } of profiled)
+      await server.command({ type: 'profile-stop', path: `${file}.cpuprofile` }, 120_000);
+    const profiles = profiled.map(({ setup, index, file }) => ({
+      setup,
+      path: `${file}.cpuprofile`,
+      sourceMapCopy: `${file}.main.js.map`,
+      requests: rounds[index]!.reduce((sum, round) => sum + round.requests, 0),
+    }));
     const measures: LimitedKeyMeasure[] = [];
     for (const [index, setup] of setups.entries()) {
       const target = targets[index]!;
@@ -247,7 +289,7 @@ export async function measureLimitedKey(
     log(
       `  ${measures.map((measure) => `${measure.name}: ${measure.series.requestsPerSecond.toFixed(0)} req/s`).join(', ')}`,
     );
-    return { measures, redisSkipped };
+    return { measures, profiles, redisSkipped };
   } finally {
     for (const server of servers) await server.stop();
     await upstream.stop();
