@@ -276,7 +276,9 @@ export function limitedKeySection(results: LimitedKeyResults): string[] {
     '|---|---:|---:|---:|---:|---:|---:|---|---|',
     ...rows,
     '',
-    ...(results.redisSkipped === null ? [] : [`(c) skipped: ${results.redisSkipped}.`, '']),
+    ...(results.redisSkipped === null
+      ? []
+      : [`(c) skipped: ${results.redisSkipped.replace(/\.$/, '')}.`, '']),
   ];
 }
 
