@@ -3,6 +3,7 @@
  * tag-mode rows of server/src/api/channels/tag-mode.ts, the upstream detection of
  * server/src/api/channels/upstream-detection.ts, and what the forms and table actions send.
  */
+import type { ChannelLimits } from '../traffic-limits.ts';
 import type { ApiReply } from './reply.ts';
 
 /** A channel as the console sees it. `key` is only sent to root, and only by GET /api/channel/{id}. */
@@ -47,6 +48,8 @@ export interface ChannelView {
   settings?: string | null;
   /** new-api's multi-key state (no keys in it); absent for a channel with one key. */
   channel_info?: ChannelKeyInfo;
+  /** The channel's caps and, for a multi-key channel, each key's (docs/limits.md); `{}` when none. */
+  limits?: ChannelLimits;
 }
 
 /** A multi-key channel's state as new-api keeps it in `channel_info` (maps keyed by the key's index). */
@@ -129,6 +132,8 @@ export interface ChannelPayload {
   header_override?: string;
   /** new-api's ChannelOtherSettings, JSON text (absent: unchanged). */
   settings?: string;
+  /** Replaces the stored caps (`{}` removes them, absent keeps them). */
+  limits?: ChannelLimits;
 }
 
 /** POST /api/channel/: one channel, or one per key line in batch mode. */

@@ -13,3 +13,24 @@ export interface QuotaDataView {
   /** 0 in the admin view (rows are summed over users). */
   user_id: number;
 }
+
+/** One channel's prompt-cache use over a range (GET /api/data/channel_cache, server/src/api/data/channel-cache.ts). */
+export interface ChannelCacheRow {
+  channel_id: number;
+  channel_name: string;
+  requests: number;
+  prompt_tokens: number;
+  cache_tokens: number;
+  /** cache_tokens / prompt_tokens, 0 when no prompt tokens. */
+  hit_rate: number;
+}
+
+export interface ChannelCacheReport {
+  start_timestamp: number;
+  end_timestamp: number;
+  channels: ChannelCacheRow[];
+  rows_read: number;
+  /** More rows matched than the server reads: the numbers cover `oldest_read` … `end_timestamp`. */
+  truncated: boolean;
+  oldest_read: number;
+}

@@ -28,4 +28,5 @@ export const SAMPLE_CHANNEL_PAYLOAD: Readonly<Required<ChannelPayload>> = {
   tag: '',
   openai_organization: '',
   max_input_tokens: 0,
+  limits: {},
 };

@@ -1,4 +1,5 @@
 /** API tokens (/api/token/*): the view built by server/src/api/tokens/view.ts and the form's payload. */
+import type { LimitSet, LimitUsage } from '../traffic-limits.ts';
 
 /** A token as the console sees it; `key` is stored and sent without its `sk-` prefix. */
 export interface TokenView {
@@ -23,6 +24,10 @@ export interface TokenView {
   used_quota: number;
   /** Empty means the owner's own group. */
   group: string;
+  /** The key's traffic limits (docs/limits.md); `{}` when it has none. */
+  limits?: LimitSet;
+  /** How much of each limit is used now: on the list and `GET /api/token/:id`, for a key with limits. */
+  limit_usage?: LimitUsage[];
 }
 
 /** The fields of the create (POST /api/token/) and edit (PUT /api/token/ with `id`) forms. */
@@ -35,6 +40,8 @@ export interface TokenPayload {
   model_limits: string;
   allow_ips: string;
   group: string;
+  /** Replaces the stored limits (`{}` removes them, absent keeps them). */
+  limits?: LimitSet;
 }
 
 /** PUT /api/token/?status_only=true: enables (1) or disables (2) a token without touching the rest. */

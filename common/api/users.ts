@@ -4,6 +4,7 @@
  * these payloads; server/src/api/payload-contract.test.ts keeps the two in step).
  */
 import type { ManageAction } from '../roles.ts';
+import type { LimitSet } from '../traffic-limits.ts';
 
 /** What login returns and the console stores as localStorage `user`. */
 export interface SessionUser {
@@ -58,6 +59,8 @@ export interface UserView {
   setting: string;
   /** Admin-only note about the user. */
   remark: string;
+  /** The user's own traffic limits (docs/limits.md), for administrators; `{}` when none. */
+  limits?: LimitSet;
 }
 
 /** GET /api/user/self/groups maps each usable group to this. */
@@ -112,6 +115,7 @@ export interface CreateUserPayload {
   password: string;
   /** Admin-only note. */
   remark?: string;
+  limits?: LimitSet;
 }
 
 /** PUT /api/user/ (administrators). */
@@ -124,6 +128,8 @@ export interface UpdateUserPayload {
   group: string;
   quota: number;
   remark: string;
+  /** Replaces the user's limits (`{}` removes them, absent keeps them). */
+  limits?: LimitSet;
 }
 
 /** PUT /api/user/self. */

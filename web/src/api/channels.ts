@@ -4,14 +4,14 @@
  */
 import type {
   BalanceReply,
-  ChannelPayload as BaseChannelPayload,
-  ChannelView as BaseChannelView,
   BatchTagPayload,
   ChannelIdsPayload,
   ChannelKeyInfo,
   ChannelKeyStatusPage,
   ChannelListItem,
+  ChannelPayload,
   ChannelTestReply,
+  ChannelView,
   CreateChannelsPayload,
   CreateChannelsResult,
   FetchModelsRequest,
@@ -25,25 +25,16 @@ import type {
   UpstreamGroup,
 } from '../../../common/api/channels.ts';
 import type { Page } from '../../../common/api/reply.ts';
-import type { ChannelLimits } from '../../../common/traffic-limits.ts';
 import { http } from './client.ts';
-
-/** A channel with its caps (docs/limits.md): its own and, for a multi-key channel, each key's; `{}` when none. */
-export interface ChannelView extends BaseChannelView {
-  limits?: ChannelLimits;
-}
-
-/** What the forms send; `limits` replaces the stored caps (`{}` removes them, absent keeps them). */
-export interface ChannelPayload extends BaseChannelPayload {
-  limits?: ChannelLimits;
-}
 
 export type {
   BalanceReply,
   ChannelKeyInfo,
   ChannelKeyStatusPage,
   ChannelListItem,
+  ChannelPayload,
   ChannelTestReply,
+  ChannelView,
   CreateChannelsResult,
   FetchModelsRequest,
   QuickEdit,

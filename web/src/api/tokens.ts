@@ -3,26 +3,11 @@
  * {success, message, data} reply; HTTP failures are thrown by the shared client as ApiError.
  */
 import type { Page } from '../../../common/api/reply.ts';
-import type {
-  TokenPayload as BaseTokenPayload,
-  TokenView as BaseTokenView,
-  TokenStatusPayload,
-} from '../../../common/api/tokens.ts';
+import type { TokenPayload, TokenStatusPayload, TokenView } from '../../../common/api/tokens.ts';
 import type { TokenStatus } from '../../../common/statuses.ts';
-import type { LimitSet, LimitUsage } from '../../../common/traffic-limits.ts';
 import { http } from './client.ts';
 
-/** A token with its traffic limits (docs/limits.md): `{}` when it has none. */
-export interface TokenView extends BaseTokenView {
-  limits?: LimitSet;
-  /** How much of each limit is used now; only on tokens that have limits. */
-  limit_usage?: LimitUsage[];
-}
-
-/** The form's fields; `limits` replaces the stored set (`{}` removes every limit, absent keeps them). */
-export interface TokenPayload extends BaseTokenPayload {
-  limits?: LimitSet;
-}
+export type { TokenPayload, TokenView };
 
 export interface TokenListQuery {
   /** 1-based page number. */

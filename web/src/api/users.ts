@@ -4,30 +4,19 @@
  */
 import type { Page } from '../../../common/api/reply.ts';
 import type {
-  UpdateUserPayload as BaseUpdateUserPayload,
   CreateUserPayload,
   ManagePayload,
   ManageResult,
   UpdateSelfPayload,
+  UpdateUserPayload,
   UserGroupInfo,
   UserSetting,
   UserView,
 } from '../../../common/api/users.ts';
 import type { ManageAction } from '../../../common/roles.ts';
-import type { LimitSet } from '../../../common/traffic-limits.ts';
 import { http } from './client.ts';
 
-export type { CreateUserPayload, UpdateSelfPayload };
-
-/** A user as an administrator edits it, with the user's traffic limits (docs/limits.md; `{}` when none). */
-export interface AdminUserView extends UserView {
-  limits?: LimitSet;
-}
-
-/** PUT /api/user/: `limits` replaces the user's limits (`{}` removes them, absent keeps them). */
-export interface UpdateUserPayload extends BaseUpdateUserPayload {
-  limits?: LimitSet;
-}
+export type { CreateUserPayload, UpdateSelfPayload, UpdateUserPayload, UserView };
 
 export interface UserListQuery {
   page: number;
@@ -47,7 +36,7 @@ export function fetchUsers(query: UserListQuery) {
 }
 
 export function fetchUser(id: number) {
-  return http.get<AdminUserView>(`/api/user/${id}`);
+  return http.get<UserView>(`/api/user/${id}`);
 }
 
 export function createUser(payload: CreateUserPayload) {

@@ -2,20 +2,13 @@
  * The console's view of a channel (common/api/channels.ts). The key is only ever included for root, and
  * only on request.
  */
-import type { ChannelView as BaseChannelView, ChannelKeyInfo } from '../../../../common/api/channels.ts';
+import type { ChannelKeyInfo, ChannelView } from '../../../../common/api/channels.ts';
 import { channelInfoOf, splitChannelKeys } from '../../../../common/channel-keys.ts';
-import type { ChannelLimits } from '../../../../common/traffic-limits.ts';
 import { jsonColumnText, readJsonColumn } from '../../db/json-column.ts';
 import type { ChannelRow } from '../../db/schema.ts';
 import { limitsView } from '../tokens/limits-fields.ts';
 
-export type { ChannelRow };
-
-/** A channel with its caps (docs/limits.md "Console API"). */
-export interface ChannelView extends BaseChannelView {
-  /** The channel's caps and `key_limits`; `{}` when none. */
-  limits: ChannelLimits;
-}
+export type { ChannelRow, ChannelView };
 
 /** The row as new-api's API names it: the organization is `openai_organization` (column open_ai_organization). */
 export function toChannelView(row: ChannelRow, includeKey = false): ChannelView {

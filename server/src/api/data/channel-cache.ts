@@ -10,7 +10,9 @@
  * column is JSON text on every database, read here rather than with each dialect's JSON functions, so the
  * same query serves SQLite, PostgreSQL and MySQL.
  */
+
 import type { FastifyInstance } from 'fastify';
+import type { ChannelCacheReport, ChannelCacheRow } from '../../../../common/api/dashboard.ts';
 import { Role } from '../../../../common/roles.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import { requireRole } from '../../auth/guards.ts';
@@ -36,25 +38,7 @@ declare module '../../lib/messages.ts' {
   }
 }
 
-export interface ChannelCacheRow {
-  channel_id: number;
-  channel_name: string;
-  requests: number;
-  prompt_tokens: number;
-  cache_tokens: number;
-  /** cache_tokens / prompt_tokens, 0 when no prompt tokens. */
-  hit_rate: number;
-}
-
-export interface ChannelCacheReport {
-  start_timestamp: number;
-  end_timestamp: number;
-  channels: ChannelCacheRow[];
-  rows_read: number;
-  /** More rows than MAX_ROWS matched: the numbers cover `oldest_read` … `end_timestamp`. */
-  truncated: boolean;
-  oldest_read: number;
-}
+export type { ChannelCacheReport, ChannelCacheRow };
 
 function readRange(query: Record<string, unknown>): { start: number; end: number } {
   const now = Math.floor(Date.now() / 1000);

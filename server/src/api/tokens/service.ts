@@ -198,11 +198,9 @@ export async function deleteToken(context: AppContext, user: AuthUser, id: numbe
 async function withLimitUsage(context: AppContext, views: TokenView[]): Promise<void> {
   await Promise.all(
     views.map(async (view) => {
-      if (hasLimits(view.limits))
-        view.limit_usage = await context.limiter.usage({
-          scope: limitScopes.key(view.id),
-          limits: view.limits,
-        });
+      const { limits } = view;
+      if (limits && hasLimits(limits))
+        view.limit_usage = await context.limiter.usage({ scope: limitScopes.key(view.id), limits });
     }),
   );
 }

@@ -1,18 +1,11 @@
 /** The console's view of a token (common/api/tokens.ts): the key without its sk- prefix, as stored. */
 import type { Selectable } from 'kysely';
-import type { TokenView as BaseTokenView } from '../../../../common/api/tokens.ts';
-import type { LimitSet, LimitUsage } from '../../../../common/traffic-limits.ts';
+import type { TokenView } from '../../../../common/api/tokens.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LiveState } from '../live-state.ts';
 import { limitsView } from './limits-fields.ts';
 
-/** A token with its traffic limits (docs/limits.md "Console API"). */
-export interface TokenView extends BaseTokenView {
-  /** `{}` when the key has none. */
-  limits: LimitSet;
-  /** How much of each limit is used now: on the list and `GET /api/token/:id`, for a key with limits. */
-  limit_usage?: LimitUsage[];
-}
+export type { TokenView };
 export type TokenRow = Selectable<Database['tokens']>;
 
 export function toTokenView(row: TokenRow): TokenView {

@@ -1,10 +1,10 @@
 import { describe, expect } from 'vitest';
+import type { SelfLimits } from '../../../../common/api/limits.ts';
 import type { Page } from '../../../../common/api/reply.ts';
 import type { UserView } from '../../../../common/api/users.ts';
 import type { LimitSet } from '../../../../common/traffic-limits.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
 import { setUpSite } from '../../test-support/test-site.ts';
-import type { SelfLimits } from './self-limits.ts';
 
 const matrix = await databaseMatrix();
 

@@ -4,23 +4,12 @@
  * much of it is used now, as the limiter counts it under the scope names admission uses
  * (server/src/relay/call/call-limits.ts limitScopes).
  */
-import { hasLimits, type LimitSet, type LimitUsage } from '../../../../common/traffic-limits.ts';
+import type { ScopeLimits, SelfLimits } from '../../../../common/api/limits.ts';
+import { hasLimits, type LimitSet } from '../../../../common/traffic-limits.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { limitScopes } from '../../relay/call/call-limits.ts';
 import { limitsView } from '../tokens/limits-fields.ts';
-
-export interface ScopeLimits {
-  limits: LimitSet;
-  usage: LimitUsage[];
-}
-
-export interface SelfLimits {
-  user: ScopeLimits;
-  group: ScopeLimits & { name: string };
-  models: Array<ScopeLimits & { model: string }>;
-  tokens: Array<ScopeLimits & { id: number; name: string }>;
-}
 
 type GroupLimits = Record<string, LimitSet>;
 type ModelLimits = Record<string, Record<string, LimitSet>>;

@@ -1,17 +1,12 @@
 /** The console's view of a user row (common/api/users.ts): never the password or access token. */
 import type { Selectable } from 'kysely';
-import type { UserView as BaseUserView, SessionUser } from '../../../../common/api/users.ts';
-import type { LimitSet } from '../../../../common/traffic-limits.ts';
+import type { SessionUser, UserView } from '../../../../common/api/users.ts';
 import type { Database } from '../../db/schema.ts';
 import type { LiveState } from '../live-state.ts';
 import { limitsView } from '../tokens/limits-fields.ts';
 import { publicSetting } from './setting-service.ts';
 
-/** A user with their own traffic limits (docs/limits.md "Console API"). */
-export interface UserView extends BaseUserView {
-  /** `{}` when the user has none. */
-  limits: LimitSet;
-}
+export type { UserView };
 
 export type UserRow = Selectable<Database['users']>;
 

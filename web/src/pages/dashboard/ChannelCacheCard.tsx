@@ -8,26 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Progress, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
+import type { ChannelCacheReport, ChannelCacheRow } from '../../../../common/api/dashboard.ts';
 import { abbreviateCount } from '../../../../common/quota-format.ts';
 import { http, unwrapReply } from '../../api/client.ts';
 import { useReportedError } from '../../components/use-reported-error.ts';
-
-/** The server's reply (server/src/api/data/channel-cache.ts ChannelCacheReport). */
-interface ChannelCacheRow {
-  channel_id: number;
-  channel_name: string;
-  requests: number;
-  prompt_tokens: number;
-  cache_tokens: number;
-  hit_rate: number;
-}
-
-interface ChannelCacheReport {
-  channels: ChannelCacheRow[];
-  rows_read: number;
-  truncated: boolean;
-  oldest_read: number;
-}
 
 /** The server's longest range (MAX_RANGE_DAYS there). */
 export const CHANNEL_CACHE_MAX_DAYS = 31;

@@ -7,7 +7,7 @@ import { Card, Empty, Skeleton, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { LimitSet } from '../../../../common/traffic-limits.ts';
-import { fetchMyLimits, type MyLimits, type ScopeLimits } from '../../api/limits.ts';
+import { fetchMyLimits, type ScopeLimits, type SelfLimits } from '../../api/limits.ts';
 import { DEFAULT_PERIOD, DEFAULT_TIME_ZONE } from '../../components/limit-fields-rules.ts';
 import {
   isExhausted,
@@ -33,7 +33,7 @@ interface TableRow extends LimitRow {
 
 /** One table row per limit of every scope, in the order account, group, models, keys. */
 function tableRows(
-  data: MyLimits,
+  data: SelfLimits,
   scopeName: (scope: string, values?: Record<string, string>) => string,
 ): TableRow[] {
   const scopes: Array<{ id: string; scope: string; set: ScopeLimits }> = [

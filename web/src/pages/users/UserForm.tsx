@@ -2,7 +2,7 @@ import { Button, Divider, Form, Input, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { QuotaDisplaySettings } from '../../../../common/quota-format.ts';
-import type { AdminUserView } from '../../api/users.ts';
+import type { UserView } from '../../api/users.ts';
 import { FormInput } from '../../components/FormInput.tsx';
 import { FormSelect } from '../../components/FormSelect.tsx';
 import { showError } from '../../components/feedback.ts';
@@ -41,9 +41,9 @@ const readOnlyBindings = [
   { field: 'wechat_id', label: 'users.fields.wechatId' },
   { field: 'telegram_id', label: 'users.fields.telegramId' },
   { field: 'linux_do_id', label: 'users.fields.linuxDoId' },
-] as const satisfies ReadonlyArray<{ field: keyof AdminUserView; label: string }>;
+] as const satisfies ReadonlyArray<{ field: keyof UserView; label: string }>;
 
-function toFormValues(user: AdminUserView, quotaSettings: QuotaDisplaySettings): UserFormValues {
+function toFormValues(user: UserView, quotaSettings: QuotaDisplaySettings): UserFormValues {
   return {
     username: user.username,
     display_name: user.display_name,
