@@ -131,7 +131,10 @@ function granted(context: AppContext, reply: RelayReply, state: CallState, resul
   const format = errorFormat(state.call);
   if (result.refused) throw limitRefusal(context, result, reply, format);
   state.grant = result;
-  for (const [name, value] of rateLimitHeaders(result, format)) reply.raw.setHeader(name, value);
+  const headers = rateLimitHeaders(result, format);
+  if (headers.length === 0) return;
+  if (reply.addHeaders) reply.addHeaders(headers);
+  else for (const [name, value] of headers) reply.raw.setHeader(name, value);
 }
 
 /**

@@ -68,8 +68,9 @@ function sameHeaderName(one: string, other: string): boolean {
  * The reply of a direct call. Its headers are kept in a flat list and written with the status in one
  * `writeHead` call: `setHeader` validates and stores each header in the response's map, which Node then
  * walks again to write them (7–8 µs a call, bench/README.md). A relay that takes the response over
- * (`hijack`: streams, audio) gets the two headers every reply carries set on the response the usual way,
- * so that what it writes itself (`writeHead` with its own headers) comes out as it always did.
+ * (`hijack`: streams, audio) gets the headers set so far — the two every reply carries, and any others —
+ * set on the response the usual way, so that what it writes itself (`writeHead` with its own headers) comes
+ * out with them.
  */
 class DirectReply implements RelayReply {
   private statusCode = 200;
@@ -107,6 +108,11 @@ class DirectReply implements RelayReply {
     return this;
   }
 
+  /** Appended without a search: the callers (traffic-limit headers) set names no one else sets. */
+  addHeaders(headers: ReadonlyArray<readonly [string, string]>): void {
+    for (const [name, value] of headers) this.headers.push(name, value);
+  }
+
   send(payload: unknown): RelayReply {
     if (this.sent) return this;
     const headers = this.headers;
@@ -130,8 +136,9 @@ class DirectReply implements RelayReply {
 
   hijack(): void {
     this.hijacked = true;
-    this.raw.setHeader('X-Request-Id', this.requestId);
-    this.raw.setHeader('X-Content-Type-Options', 'nosniff');
+    const headers = this.headers;
+    for (let index = 0; index < headers.length; index += 2)
+      this.raw.setHeader(headers[index] as string, headers[index + 1] as string);
   }
 }
 

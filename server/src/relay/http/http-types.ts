@@ -29,6 +29,12 @@ export interface RelayReply {
   readonly sent: boolean;
   code(statusCode: number): RelayReply;
   header(name: string, value: string): RelayReply;
+  /**
+   * Sets headers kept whether the reply is sent or taken over (hijack) — the direct path's replies
+   * (./fast-path.ts) add them to the one `writeHead` they make; absent on Fastify's replies, where the
+   * caller sets them on `raw` instead.
+   */
+  addHeaders?(headers: ReadonlyArray<readonly [string, string]>): void;
   /** Sends a string or Buffer as it is, anything else as JSON. */
   send(payload: unknown): RelayReply;
   /** The caller writes the response on `raw` itself (streams). */
