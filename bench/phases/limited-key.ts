@@ -15,7 +15,6 @@
  * With `profiling` (`--only=limited-key --cpu-prof`, bench/run.ts), (a) and (b) are CPU-profiled during the
  * measured rounds, as phase 1 profiles Switchyard: the difference is what the limits cost, by function.
  */
-import { Redis } from 'ioredis';
 import type { LimitSet, LimitUsage } from '../../common/traffic-limits.ts';
 import type { TokenView } from '../../server/src/api/tokens/view.ts';
 import { startServerChild } from '../lib/children.ts';
@@ -27,6 +26,7 @@ import {
   UPSTREAM_KEY,
 } from '../lib/gateway-setup.ts';
 import { cpuMilliseconds } from '../lib/process-stats.ts';
+import { redisProblem } from '../lib/redis-probe.ts';
 import {
   combineRounds,
   type LoadTool,
@@ -112,20 +112,6 @@ const BODY = JSON.stringify({
 });
 /** How long the settlement of the last calls may take to show in the key's usage. */
 const SETTLE_WAIT_MS = 5_000;
-
-/** Null when Redis at `url` answers a PING, else why not. */
-export async function redisProblem(url: string): Promise<string | null> {
-  const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return `Redis at ${url} did not answer: ${(error as Error).message}`;
-  } finally {
-    client.disconnect();
-  }
-}
 
 /** The key's usage of each limit kind, as the console shows it. */
 async function limitUsage(provisioned: ProvisionedGateway): Promise<Map<string, LimitUsage>> {

@@ -7,12 +7,13 @@
  * workers, so the scaling shown is what is left of two cores, not a second core to itself.
  * Skipped (and said so) when Redis does not answer.
  */
+
 import { execFileSync } from 'node:child_process';
-import { Redis } from 'ioredis';
 import { startServerChild } from '../lib/children.ts';
 import { type GatewayProcess, startGateway } from '../lib/gateway-process.ts';
 import { BENCH_MODEL, provisionGateway, UPSTREAM_KEY } from '../lib/gateway-setup.ts';
 import { cpuMilliseconds } from '../lib/process-stats.ts';
+import { redisProblem } from '../lib/redis-probe.ts';
 import {
   combineRounds,
   type LoadTool,
@@ -37,19 +38,6 @@ const BODY = JSON.stringify({
   model: BENCH_MODEL,
   messages: [{ role: 'user', content: 'Say hello to the benchmark' }],
 });
-
-async function redisProblem(): Promise<string | null> {
-  const client = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    return `Redis at ${REDIS_URL} did not answer: ${(error as Error).message}`;
-  } finally {
-    client.disconnect();
-  }
-}
 
 /** The process and its workers (the primary's children). */
 function processTree(pid: number): number[] {
@@ -91,7 +79,7 @@ export async function measureWorkers(
   scratchDirectory: string,
   log: (line: string) => void,
 ): Promise<WorkersResults> {
-  const problem = await redisProblem();
+  const problem = await redisProblem(REDIS_URL);
   if (problem) {
     log(`  SKIPPED: ${problem}`);
     return { skipped: problem };
