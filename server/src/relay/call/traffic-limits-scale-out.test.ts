@@ -62,9 +62,15 @@ describe('traffic limits on three instances (PostgreSQL and Redis)', () => {
       }),
     });
 
-  /** A new key with `limits`, known to every instance (announced on creation). */
+  /** A new key with `limits`, once every instance holds it (announced on creation, within milliseconds). */
   const keyWith = async (limits: Record<string, unknown>) => {
     const token = await fixture.addToken({ name: `limited-${randomBytes(3).toString('hex')}`, limits });
+    const servers = [fixture.server, ...peers];
+    await expect
+      .poll(() => servers.every((server) => server.context.accounts.tokenByKey(token.key)?.limits), {
+        timeout: 5_000,
+      })
+      .toBe(true);
     return token.key;
   };
 
@@ -97,9 +103,11 @@ describe('traffic limits on three instances (PostgreSQL and Redis)', () => {
     expect(served.every((result) => result.headers.get('x-ratelimit-limit-requests') === '60')).toBe(true);
   }, 60_000);
 
-  test('5 concurrent calls: exactly 5 of 20 slow calls are in flight, and the slots come back', async () => {
+  test('5 concurrent calls: exactly 5 of 20 slow calls are served at once, and the slots come back', async () => {
     const key = await keyWith({ concurrency: 5 });
-    fixture.upstream.setBehavior({ latencyMs: 400 });
+    // Slow enough that the whole burst arrives while the first five are still in flight, even on a busy
+    // machine.
+    fixture.upstream.setBehavior({ latencyMs: 1_500 });
     const results = await burst(key, 20).finally(() => fixture.upstream.setBehavior({ latencyMs: 0 }));
     expect(results.filter((result) => result.status === 200)).toHaveLength(5);
     expect(results.filter((result) => result.status === 429)).toHaveLength(15);
@@ -115,7 +123,7 @@ describe('traffic limits on three instances (PostgreSQL and Redis)', () => {
     const estimate = 100_000 - Number(probe[0]!.headers.get('x-ratelimit-remaining-tokens'));
     expect(estimate).toBeGreaterThan(1_000);
     const key = await keyWith({ tpm: 10_000 });
-    fixture.upstream.setBehavior({ latencyMs: 300 });
+    fixture.upstream.setBehavior({ latencyMs: 1_500 });
     const results = await burst(key, 30, body).finally(() => fixture.upstream.setBehavior({ latencyMs: 0 }));
     expect(results.filter((result) => result.status === 200)).toHaveLength(Math.floor(10_000 / estimate));
     const refused = results.find((result) => result.status === 429)!;

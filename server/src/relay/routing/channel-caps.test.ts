@@ -30,8 +30,8 @@ describe('channel caps', () => {
       limits: { concurrency: 1 },
     });
     await fixture.addChannel({ key: 'cap-two', models: 'capped-a', priority: 0 });
-    fixture.upstream.setBehaviorForKey('cap-one', { latencyMs: 300 });
-    fixture.upstream.setBehaviorForKey('cap-two', { latencyMs: 300 });
+    fixture.upstream.setBehaviorForKey('cap-one', { latencyMs: 1_000 });
+    fixture.upstream.setBehaviorForKey('cap-two', { latencyMs: 1_000 });
     const before = fixture.upstream.requests.length;
     const replies = await Promise.all([call('capped-a'), call('capped-a')]);
     expect(replies.map((reply) => reply.status)).toEqual([200, 200]);
@@ -43,7 +43,7 @@ describe('channel caps', () => {
     await fixture.setModelRatios({ 'capped-b': 1 });
     await fixture.setOption('traffic_setting.queue_wait_ms', '0');
     await fixture.addChannel({ key: 'busy-one', models: 'capped-b', limits: { concurrency: 1 } });
-    fixture.upstream.setBehaviorForKey('busy-one', { latencyMs: 300 });
+    fixture.upstream.setBehaviorForKey('busy-one', { latencyMs: 1_000 });
     const replies = await Promise.all([call('capped-b'), call('capped-b')]);
     const statuses = replies.map((reply) => reply.status).sort();
     expect(statuses).toEqual([200, 429]);
@@ -83,7 +83,7 @@ describe('channel caps', () => {
       .where('id', '=', id)
       .execute();
     await fixture.server.context.channelCache.changed();
-    for (const key of ['multi-x', 'multi-y']) fixture.upstream.setBehaviorForKey(key, { latencyMs: 300 });
+    for (const key of ['multi-x', 'multi-y']) fixture.upstream.setBehaviorForKey(key, { latencyMs: 1_000 });
     const before = fixture.upstream.requests.length;
     const replies = await Promise.all([call('capped-d'), call('capped-d')]);
     expect(replies.map((reply) => reply.status)).toEqual([200, 200]);
