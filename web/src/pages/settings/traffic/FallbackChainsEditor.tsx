@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form, Select, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import {
   type ReplyModel,
   replyModelOf,
 } from './fallback-rows.ts';
-import { GroupCell, ModelCell } from './NameCells.tsx';
+import { GroupCell, ModelCell, removeRowColumn } from './NameCells.tsx';
 import { TrafficSection } from './TrafficSection.tsx';
 
 export interface FallbackChainsEditorProps {
@@ -103,21 +103,7 @@ export function FallbackChainsEditor({ options, groups, models }: FallbackChains
         />
       ),
     },
-    {
-      title: '',
-      key: 'remove',
-      width: 50,
-      render: (_: unknown, row: FallbackRow, index: number) => (
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('traffic.removeRow')}
-          onClick={() => setRows((current) => current.filter((existing) => existing.id !== row.id))}
-          data-testid={testId('remove', index)}
-        />
-      ),
-    },
+    removeRowColumn(t('traffic.removeRow'), setRows, testId),
   ];
 
   return (

@@ -1,4 +1,4 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { AutoComplete, Button, InputNumber, Select, Table } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,7 @@ import {
   limitRowsOf,
   limitRowsValue,
 } from './limit-rows.ts';
-import { GroupCell, ModelCell } from './NameCells.tsx';
+import { GroupCell, ModelCell, removeRowColumn } from './NameCells.tsx';
 import { TrafficSection } from './TrafficSection.tsx';
 
 /** Every IANA zone the browser knows, its own first (suggestions; any zone the server knows may be typed). */
@@ -158,23 +158,7 @@ export function LimitRowsEditor({ scope, options, groups, models }: LimitRowsEdi
         />
       ),
     },
-    {
-      title: '',
-      key: 'remove',
-      width: 50,
-      // The table scrolls sideways: the row's remove button stays in view.
-      fixed: 'right' as const,
-      render: (_: unknown, row: LimitRow, index: number) => (
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('traffic.removeRow')}
-          onClick={() => setRows((current) => current.filter((existing) => existing.id !== row.id))}
-          data-testid={testId('remove', index)}
-        />
-      ),
-    },
+    removeRowColumn(t('traffic.removeRow'), setRows, testId),
   ];
 
   return (

@@ -1,4 +1,5 @@
-import { AutoComplete, Select } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { AutoComplete, Button, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** The choices of a name cell: the known names, and the cell's own value when it is not one of them. */
@@ -53,4 +54,31 @@ export function ModelCell({
       data-testid={testId}
     />
   );
+}
+
+/**
+ * The last column of the traffic tables: a button that removes its row, kept in view while the table
+ * scrolls sideways.
+ */
+export function removeRowColumn<Row extends { id: number }>(
+  label: string,
+  setRows: (update: (current: Row[]) => Row[]) => void,
+  testId: (name: string, index: number) => string,
+) {
+  return {
+    title: '',
+    key: 'remove',
+    width: 50,
+    fixed: 'right' as const,
+    render: (_: unknown, row: Row, index: number) => (
+      <Button
+        type="text"
+        danger
+        icon={<DeleteOutlined />}
+        aria-label={label}
+        onClick={() => setRows((current) => current.filter((existing) => existing.id !== row.id))}
+        data-testid={testId('remove', index)}
+      />
+    ),
+  };
 }
