@@ -14,6 +14,18 @@
  * clock, so that an injected test clock agrees), the others after their window or the lease duration.
  */
 
+/**
+ * Both scripts start here: effects replicated (they read TIME), and `now` in ms — ARGV[1], or Redis's own
+ * clock when it is 0 — so that every instance counts on one clock.
+ */
+const CLOCK = `if redis.replicate_commands then redis.replicate_commands() end
+local now = tonumber(ARGV[1])
+if now == 0 then
+  local time = redis.call('TIME')
+  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+end
+`;
+
 /** Arguments per check in ADMIT_SCRIPT after the 7 common ones; keys per check. */
 export const ADMIT_ARGS_PER_CHECK = 18;
 export const ADMIT_KEYS_PER_CHECK = 6;
@@ -31,13 +43,7 @@ export const ADMIT_KEYS_PER_CHECK = 6;
  * oldest leaves (ms, 0 none), the day's requests, tokens and end, the budget's quota and end, leases}.
  */
 export const ADMIT_SCRIPT = `
-if redis.replicate_commands then redis.replicate_commands() end
-local now = tonumber(ARGV[1])
-if now == 0 then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
-local second = math.floor(now / 1000)
+${CLOCK}local second = math.floor(now / 1000)
 local tokens = tonumber(ARGV[2])
 local quota = tonumber(ARGV[3])
 local lease = ARGV[4]
@@ -243,13 +249,7 @@ export const SETTLE_KEYS_PER_CHECK = 5;
  * is not created again.
  */
 export const SETTLE_SCRIPT = `
-if redis.replicate_commands then redis.replicate_commands() end
-local now = tonumber(ARGV[1])
-if now == 0 then
-  local time = redis.call('TIME')
-  now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-end
-local tokens = tonumber(ARGV[2])
+${CLOCK}local tokens = tonumber(ARGV[2])
 local quota = tonumber(ARGV[3])
 local lease = ARGV[4]
 local counted = tonumber(ARGV[5])
