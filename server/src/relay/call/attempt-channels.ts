@@ -33,7 +33,8 @@ async function tryModel(
   // Counted by the tries made: a try at another key of the same channel counts (./try-channel.ts).
   while (state.tried.length < maxAttempts) {
     // A channel whose type serves the endpoint, not tried yet (or the pinned one).
-    const channel = await nextChannel(context, state, model);
+    const next = nextChannel(context, state, model);
+    const channel = next instanceof Promise ? await next : next;
     if (!channel) break;
     state.tried.push(channel.id);
     const outcome = await tryChannel(context, reply, state, channel, model);

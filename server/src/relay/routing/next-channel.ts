@@ -92,22 +92,50 @@ async function hold(context: AppContext, state: CallState, channel: CachedChanne
   return true;
 }
 
+/** Whether a channel's key may take a try: not cooling down, not found busy during this call. */
+function usableFor(context: AppContext, state: CallState): KeyUsable | undefined {
+  const busy = state.busyChannels;
+  if (context.cooldowns.size === 0 && (!busy || busy.size === 0)) return undefined;
+  return (keyed) =>
+    !context.cooldowns.isCooling(keyed.id, keyed.keyIndex) &&
+    !(busy?.has(`${keyed.id}`) || busy?.has(busyKey(keyed)));
+}
+
 /**
  * The next channel for `model` not tried yet by this call (`state.tried`), holding its caps' slot, or null
- * when none is left. Waits (bounded) when every candidate left is busy; throws 429 when the wait ends
- * without a slot.
+ * when none is left. Answered at once in the common case — no affinity target, nothing cooling down, a
+ * channel without caps — else through `nextChannelSlowly` (a promise).
  */
-export async function nextChannel(
+export function nextChannel(
+  context: AppContext,
+  state: CallState,
+  model: string,
+): CachedChannel | null | Promise<CachedChannel | null> {
+  const { call } = state;
+  if (!state.affinityTarget) {
+    const channel = chooseChannel(
+      context,
+      call,
+      model,
+      call.endpoint,
+      state.tried,
+      usableFor(context, state),
+    );
+    if (!channel || !capChecks(channel)) return channel;
+  }
+  return nextChannelSlowly(context, state, model);
+}
+
+/** nextChannel with affinity, caps and the bounded wait; throws 429 when the wait ends without a slot. */
+async function nextChannelSlowly(
   context: AppContext,
   state: CallState,
   model: string,
 ): Promise<CachedChannel | null> {
   const { call } = state;
-  const usable: KeyUsable = (keyed) =>
-    !context.cooldowns.isCooling(keyed.id, keyed.keyIndex) &&
-    !(state.busyChannels?.has(`${keyed.id}`) || state.busyChannels?.has(busyKey(keyed)));
   const target = state.affinityTarget;
   if (target && model === call.model) {
+    const usable = usableFor(context, state);
     const preferred = preferredChannel(context, call, model, call.endpoint, state.tried, target, usable);
     state.affinityTarget = null;
     if (preferred && (await hold(context, state, preferred))) {
@@ -120,8 +148,16 @@ export async function nextChannel(
     if (state.affinityKey && !isCandidate(context, state, model, target.channelId))
       context.affinity.forget(state.affinityKey);
   }
+  state.affinityTarget = null;
   for (;;) {
-    const channel = chooseChannel(context, call, model, call.endpoint, state.tried, usable);
+    const channel = chooseChannel(
+      context,
+      call,
+      model,
+      call.endpoint,
+      state.tried,
+      usableFor(context, state),
+    );
     if (channel) {
       if (await hold(context, state, channel)) return channel;
       continue;
