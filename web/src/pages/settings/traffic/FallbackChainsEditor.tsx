@@ -16,7 +16,7 @@ import {
   type ReplyModel,
   replyModelOf,
 } from './fallback-rows.ts';
-import { GroupCell, ModelCell, removeRowColumn } from './NameCells.tsx';
+import { groupColumn, modelColumn, removeRowColumn } from './NameCells.tsx';
 import { TrafficSection } from './TrafficSection.tsx';
 
 export interface FallbackChainsEditorProps {
@@ -60,32 +60,8 @@ export function FallbackChainsEditor({ options, groups, models }: FallbackChains
   };
 
   const columns = [
-    {
-      title: t('traffic.column.group'),
-      key: 'group',
-      width: 150,
-      render: (_: unknown, row: FallbackRow, index: number) => (
-        <GroupCell
-          value={row.group}
-          groups={groups}
-          onChange={(group) => update(row.id, { group })}
-          testId={testId('group', index)}
-        />
-      ),
-    },
-    {
-      title: t('traffic.column.model'),
-      key: 'model',
-      width: 220,
-      render: (_: unknown, row: FallbackRow, index: number) => (
-        <ModelCell
-          value={row.model}
-          models={models}
-          onChange={(model) => update(row.id, { model })}
-          testId={testId('model', index)}
-        />
-      ),
-    },
+    groupColumn(t('traffic.column.group'), groups, update, testId),
+    modelColumn(t('traffic.column.model'), models, update, testId),
     {
       title: t('traffic.fallback.chain', { max: MAX_FALLBACKS }),
       key: 'fallbacks',

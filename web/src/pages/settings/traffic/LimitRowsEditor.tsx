@@ -22,7 +22,7 @@ import {
   limitRowsOf,
   limitRowsValue,
 } from './limit-rows.ts';
-import { GroupCell, ModelCell, removeRowColumn } from './NameCells.tsx';
+import { groupColumn, modelColumn, removeRowColumn } from './NameCells.tsx';
 import { TrafficSection } from './TrafficSection.tsx';
 
 /** Every IANA zone the browser knows, its own first (suggestions; any zone the server knows may be typed). */
@@ -82,37 +82,8 @@ export function LimitRowsEditor({ scope, options, groups, models }: LimitRowsEdi
   }));
 
   const columns = [
-    {
-      title: t('traffic.column.group'),
-      key: 'group',
-      width: 150,
-      fixed: 'left' as const,
-      render: (_: unknown, row: LimitRow, index: number) => (
-        <GroupCell
-          value={row.group}
-          groups={groups}
-          onChange={(group) => update(row.id, { group })}
-          testId={testId('group', index)}
-        />
-      ),
-    },
-    ...(scope === 'model'
-      ? [
-          {
-            title: t('traffic.column.model'),
-            key: 'model',
-            width: 200,
-            render: (_: unknown, row: LimitRow, index: number) => (
-              <ModelCell
-                value={row.model}
-                models={models}
-                onChange={(model) => update(row.id, { model })}
-                testId={testId('model', index)}
-              />
-            ),
-          },
-        ]
-      : []),
+    groupColumn(t('traffic.column.group'), groups, update, testId),
+    ...(scope === 'model' ? [modelColumn(t('traffic.column.model'), models, update, testId)] : []),
     ...countColumns,
     {
       title: t(settings.displayInCurrency ? 'traffic.limit.budgetCurrency' : 'traffic.limit.budgetQuota'),

@@ -82,3 +82,51 @@ export function removeRowColumn<Row extends { id: number }>(
     ),
   };
 }
+
+type UpdateRow<Row> = (id: number, patch: Partial<Row>) => void;
+type TestId = (name: string, index: number) => string;
+
+/** The first column of the traffic tables: the row's group, kept in view while the table scrolls. */
+export function groupColumn<Row extends { id: number; group: string }>(
+  title: string,
+  groups: readonly string[],
+  update: UpdateRow<Row>,
+  testId: TestId,
+) {
+  return {
+    title,
+    key: 'group',
+    width: 150,
+    fixed: 'left' as const,
+    render: (_: unknown, row: Row, index: number) => (
+      <GroupCell
+        value={row.group}
+        groups={groups}
+        onChange={(group) => update(row.id, { group } as Partial<Row>)}
+        testId={testId('group', index)}
+      />
+    ),
+  };
+}
+
+/** The model column of the traffic tables. */
+export function modelColumn<Row extends { id: number; model: string }>(
+  title: string,
+  models: readonly string[],
+  update: UpdateRow<Row>,
+  testId: TestId,
+) {
+  return {
+    title,
+    key: 'model',
+    width: 210,
+    render: (_: unknown, row: Row, index: number) => (
+      <ModelCell
+        value={row.model}
+        models={models}
+        onChange={(model) => update(row.id, { model } as Partial<Row>)}
+        testId={testId('model', index)}
+      />
+    ),
+  };
+}
