@@ -5,7 +5,7 @@
  * affinity rules are refused with a message and nothing is stored; the Claude Code affinity template is saved;
  * the tab in Chinese, the console's default language.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-server.ts';
 import { hasChromium } from './harness.ts';
@@ -35,6 +35,16 @@ async function chooseOption(page: Page, testId: string, text: string | RegExp): 
     .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
     .last()
     .click();
+}
+
+/**
+ * Adds a tag to a tags-mode select by typing it with the select's separator, which makes the tag from the
+ * typed text itself (Enter would pick whichever option the dropdown had active, racy under load), and waits
+ * until the tag is shown.
+ */
+async function addTag(scope: Locator, input: Locator, value: string): Promise<void> {
+  await input.fill(`${value},`);
+  await scope.locator('.ant-select-selection-item', { hasText: new RegExp(`^${value}$`) }).waitFor();
 }
 
 /** Clicks a section's save button and waits for the toast it answers with. */
@@ -86,15 +96,11 @@ describe.skipIf(!hasChromium)('console traffic settings (root)', () => {
       await chooseOption(page, 'traffic-fallback-group-1', /^default$/);
       await cellInput(page, 'traffic-fallback-model-1').fill('e2e-model');
       const chain = cellInput(page, 'traffic-fallback-chain-1');
-      await chain.fill('e2e-model');
-      await chain.press('Enter');
+      await addTag(section, chain, 'e2e-model');
       await site.harness.screenshot(page, 'traffic-fallback-self');
       await save(page, 'traffic-fallback', 'error', 'Row 1: e2e-model cannot fall back to itself');
       await section.locator('.ant-select-selection-item-remove').first().click();
-      for (const model of ['e2e-fallback-a', 'e2e-fallback-b']) {
-        await chain.fill(model);
-        await chain.press('Enter');
-      }
+      for (const model of ['e2e-fallback-a', 'e2e-fallback-b']) await addTag(section, chain, model);
       await chooseOption(
         page,
         'setting-traffic_setting.fallback_reply_model',
