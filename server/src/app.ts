@@ -12,8 +12,10 @@ import Fastify, {
   LogController,
 } from 'fastify';
 import type { Redis } from 'ioredis';
+import { registerAuditRoutes } from './api/audit/routes.ts';
 import { channelMessages } from './api/channels/messages.ts';
 import { registerChannelRoutes } from './api/channels/routes.ts';
+import { registerCheckinRoutes } from './api/checkin/routes.ts';
 import { registerDataRoutes } from './api/data/routes.ts';
 import { registerLogRoutes } from './api/logs/routes.ts';
 import { oauthMessages } from './api/oauth/messages.ts';
@@ -25,6 +27,7 @@ import { redemptionMessages } from './api/redemptions/messages.ts';
 import { registerRedemptionRoutes } from './api/redemptions/routes.ts';
 import { registerSetupRoutes } from './api/setup/routes.ts';
 import { registerStatusRoutes } from './api/status/routes.ts';
+import { registerSubscriptionRoutes } from './api/subscriptions/routes.ts';
 import { registerTaskRoutes } from './api/tasks/routes.ts';
 import { tokenMessages } from './api/tokens/messages.ts';
 import { registerTokenRoutes } from './api/tokens/routes.ts';
@@ -37,6 +40,7 @@ import { checkTurnstile } from './auth/turnstile.ts';
 import './auth/types.ts';
 import { registerCatalogueRoutes } from './api/models-catalogue/routes.ts';
 import { registerSecurityRoutes } from './api/security/routes.ts';
+import { registerAuditHooks } from './audit/hooks.ts';
 import { defaultWebDistPath, registerConsole } from './console-static.ts';
 import type { AppContext } from './context.ts';
 import { pingDatabase } from './db/connect.ts';
@@ -140,6 +144,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     keyPrefix: context.config.redisKeyPrefix,
   });
   registerMetrics(app, context);
+  registerAuditHooks(app, context);
 
   app.setErrorHandler((error: FastifyError | GatewayError, request, reply) => {
     if (error instanceof GatewayError) {
@@ -191,6 +196,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await registerPricingRoutes(app, context);
   await registerCatalogueRoutes(app, context);
   await registerWalletRoutes(app, context);
+  await registerSubscriptionRoutes(app, context);
+  await registerCheckinRoutes(app, context);
+  await registerAuditRoutes(app, context);
   await registerVerificationRoutes(app, context, checkTurnstile);
   await registerRelayRoutes(app, context);
   await registerRealtimeRelay(app, context);

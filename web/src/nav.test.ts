@@ -76,7 +76,7 @@ describe('side bar', () => {
     expect(keys.slice(1, 6)).toEqual(['detail', 'token', 'log', 'midjourney', 'task']);
   });
 
-  it('shows the admin section (channel, redemption, models, top-up orders, users, settings) to admins only', () => {
+  it('shows the admin section (channel, redemption, models, top-up orders, plans, users, audit, settings) to admins only', () => {
     const sectionsOf = (navContext: NavContext) =>
       visibleSideBarSections(navContext).map((section) => section.key);
     expect(sectionsOf(context())).toEqual(['chat', 'console', 'personal']);
@@ -89,7 +89,9 @@ describe('side bar', () => {
       'redemption',
       'models',
       'topup-orders',
+      'subscriptions',
       'user',
+      'audit',
       'setting',
     ]);
   });

@@ -56,6 +56,8 @@ export type NavIcon =
   | 'setting'
   | 'wallet'
   | 'models'
+  | 'subscriptions'
+  | 'audit'
   | 'personal';
 
 /** A side-bar entry. `labelKey` is an i18n key; `label` (chat names) is shown as it is. */
@@ -144,7 +146,15 @@ const sideBarRules: { key: SideBarSection['key']; labelKey: string; items: SideB
         labelKey: 'payments.orders.title',
         visible: forAdmins,
       },
+      {
+        key: 'subscriptions',
+        path: '/subscriptions',
+        icon: 'subscriptions',
+        labelKey: 'subscriptions.title',
+        visible: forAdmins,
+      },
       { key: 'user', path: '/user', icon: 'user', labelKey: 'nav.user', visible: forAdmins },
+      { key: 'audit', path: '/audit', icon: 'audit', labelKey: 'audit.title', visible: forAdmins },
       { key: 'setting', path: '/setting', icon: 'setting', labelKey: 'nav.setting', visible: forAdmins },
     ],
   },

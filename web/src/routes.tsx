@@ -39,6 +39,14 @@ const OrdersPage = lazy(() =>
 const ModelsPage = lazy(() =>
   import('./pages/models/ModelsPage.tsx').then((module) => ({ default: module.ModelsPage })),
 );
+const SubscriptionsPage = lazy(() =>
+  import('./pages/subscriptions/SubscriptionsPage.tsx').then((module) => ({
+    default: module.SubscriptionsPage,
+  })),
+);
+const AuditPage = lazy(() =>
+  import('./pages/audit/AuditPage.tsx').then((module) => ({ default: module.AuditPage })),
+);
 const RedemptionsPage = lazy(() =>
   import('./pages/redemptions/RedemptionsPage.tsx').then((module) => ({ default: module.RedemptionsPage })),
 );
@@ -124,6 +132,8 @@ export const routes: RouteObject[] = [
               { path: 'redemption', element: <RedemptionsPage /> },
               { path: 'models', element: <ModelsPage /> },
               { path: 'topup-orders', element: <OrdersPage /> },
+              { path: 'subscriptions', element: <SubscriptionsPage /> },
+              { path: 'audit', element: <AuditPage /> },
             ],
           },
         ],

@@ -3,9 +3,12 @@
  * as it is), plus the indexes the console queries need. Columns may be added freely, never renamed.
  */
 import { column as c, defineTable, type RowOf } from './column.ts';
+import { AUDIT_TABLES, type AuditRows } from './schema-audit.ts';
 import { CATALOGUE_TABLES, type CatalogueRows } from './schema-catalogue.ts';
+import { CHECKIN_TABLES, type CheckinRows } from './schema-checkin.ts';
 import { PAYMENT_TABLES, type PaymentRows } from './schema-payments.ts';
 import { SECURITY_TABLES, type SecurityRows } from './schema-security.ts';
+import { SUBSCRIPTION_TABLES, type SubscriptionRows } from './schema-subscriptions.ts';
 
 export const usersTable = defineTable(
   'users',
@@ -378,10 +381,20 @@ export const allTables = [
   ...SECURITY_TABLES,
   ...PAYMENT_TABLES,
   ...CATALOGUE_TABLES,
+  ...AUDIT_TABLES,
+  ...SUBSCRIPTION_TABLES,
+  ...CHECKIN_TABLES,
 ] as const;
 
-/** Every table's rows; the areas of ./schema-security.ts, ./schema-payments.ts and ./schema-catalogue.ts too. */
-export interface Database extends SecurityRows, PaymentRows, CatalogueRows {
+/** Every table's rows; the areas of ./schema-security.ts, ./schema-payments.ts, ./schema-catalogue.ts,
+ * ./schema-audit.ts, ./schema-subscriptions.ts and ./schema-checkin.ts too. */
+export interface Database
+  extends SecurityRows,
+    PaymentRows,
+    CatalogueRows,
+    AuditRows,
+    SubscriptionRows,
+    CheckinRows {
   users: RowOf<typeof usersTable>;
   tokens: RowOf<typeof tokensTable>;
   channels: RowOf<typeof channelsTable>;

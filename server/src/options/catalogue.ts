@@ -5,9 +5,12 @@
  */
 
 import { AFFINITY_OPTIONS } from './catalogue-affinity.ts';
+import { AUDIT_OPTIONS } from './catalogue-audit.ts';
+import { CHECKIN_OPTIONS } from './catalogue-checkin.ts';
 import { CATALOGUE_MODEL_OPTIONS } from './catalogue-models.ts';
 import { PAYMENT_OPTIONS } from './catalogue-payments.ts';
 import { SECURITY_OPTIONS } from './catalogue-security.ts';
+import { SUBSCRIPTION_OPTIONS } from './catalogue-subscriptions.ts';
 import { TRAFFIC_OPTIONS } from './catalogue-traffic.ts';
 import {
   defaultCacheRatios,
@@ -239,6 +242,9 @@ const definitions: OptionDefinition[] = [
   ...SECURITY_OPTIONS,
   ...TRAFFIC_OPTIONS,
   ...AFFINITY_OPTIONS,
+  ...AUDIT_OPTIONS,
+  ...SUBSCRIPTION_OPTIONS,
+  ...CHECKIN_OPTIONS,
   ...PAYMENT_OPTIONS,
   ...CATALOGUE_MODEL_OPTIONS,
 ];

@@ -1,9 +1,11 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BarChartOutlined,
   CalendarOutlined,
   CommentOutlined,
   CreditCardOutlined,
+  CrownOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   GiftOutlined,
@@ -35,6 +37,8 @@ const icons: Record<NavIcon, ReactNode> = {
   setting: <SettingOutlined />,
   wallet: <CreditCardOutlined />,
   models: <DatabaseOutlined />,
+  subscriptions: <CrownOutlined />,
+  audit: <AuditOutlined />,
   personal: <UserOutlined />,
 };
 

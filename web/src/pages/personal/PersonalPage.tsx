@@ -4,6 +4,7 @@ import { AccountOverviewCard } from './AccountOverviewCard.tsx';
 import { AccountSettingsCard } from './AccountSettingsCard.tsx';
 import { AvailableModelsCard } from './AvailableModelsCard.tsx';
 import { BindingsCard } from './BindingsCard.tsx';
+import { CheckinCard } from './CheckinCard.tsx';
 import { InviteCard } from './InviteCard.tsx';
 import { MyLimitsCard } from './MyLimitsCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -39,6 +40,7 @@ export function PersonalPage() {
           <Col span={24}>
             <AccountOverviewCard user={user} />
           </Col>
+          <CheckinCard />
           <Col span={24}>
             <AvailableModelsCard />
           </Col>

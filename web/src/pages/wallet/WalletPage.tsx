@@ -8,6 +8,7 @@ import { MyOrdersCard } from './MyOrdersCard.tsx';
 import { OnlineTopUpCard } from './OnlineTopUpCard.tsx';
 import { ProviderTopUpCard } from './ProviderTopUpCard.tsx';
 import { RedeemCard } from './RedeemCard.tsx';
+import { SubscriptionPlansCard } from './SubscriptionPlansCard.tsx';
 
 /**
  * Route /topup: balance, redeem-code form, online top-up (docs/reference/console-screens.md "Wallet") and
@@ -47,6 +48,9 @@ export function WalletPage() {
       </Col>
       <Col span={24}>
         <ProviderTopUpCard />
+      </Col>
+      <Col span={24}>
+        <SubscriptionPlansCard />
       </Col>
       <Col span={24}>
         <MyOrdersCard />
