@@ -9,6 +9,7 @@ import { AUDIT_OPTIONS } from './catalogue-audit.ts';
 import { CHECKIN_OPTIONS } from './catalogue-checkin.ts';
 import { CATALOGUE_MODEL_OPTIONS } from './catalogue-models.ts';
 import { PAYMENT_OPTIONS } from './catalogue-payments.ts';
+import { PRICING_TIER_OPTIONS } from './catalogue-pricing-tiers.ts';
 import { SECURITY_OPTIONS } from './catalogue-security.ts';
 import { SUBSCRIPTION_OPTIONS } from './catalogue-subscriptions.ts';
 import { TRAFFIC_OPTIONS } from './catalogue-traffic.ts';
@@ -243,6 +244,7 @@ const definitions: OptionDefinition[] = [
   ...TRAFFIC_OPTIONS,
   ...AFFINITY_OPTIONS,
   ...AUDIT_OPTIONS,
+  ...PRICING_TIER_OPTIONS,
   ...SUBSCRIPTION_OPTIONS,
   ...CHECKIN_OPTIONS,
   ...PAYMENT_OPTIONS,
