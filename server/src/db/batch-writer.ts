@@ -17,6 +17,8 @@ export interface CounterColumns {
   users: 'quota' | 'used_quota' | 'request_count' | 'aff_quota' | 'aff_history';
   tokens: 'remain_quota' | 'used_quota';
   channels: 'used_quota';
+  /** What a subscription allowance has spent (server/src/relay/billing/subscription-charge.ts). */
+  user_subscription_items: 'amount_used';
 }
 export type CounterTable = keyof CounterColumns;
 
@@ -25,6 +27,7 @@ export interface AssignColumns {
   users: never;
   tokens: 'accessed_time' | 'status';
   channels: 'status' | 'response_time' | 'test_time';
+  user_subscription_items: never;
 }
 
 export interface BatchWriterOptions {

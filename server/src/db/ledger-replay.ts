@@ -16,9 +16,17 @@ const counterColumns: Record<string, ReadonlySet<string>> = {
   users: new Set(['quota', 'used_quota', 'request_count', 'aff_quota', 'aff_history']),
   tokens: new Set(['remain_quota', 'used_quota', 'accessed_time', 'status']),
   channels: new Set(['used_quota', 'status', 'response_time', 'test_time']),
+  user_subscription_items: new Set(['amount_used']),
 };
-/** Balance columns a reservation takes from, given back when it was never settled. */
-const reservedColumns: Record<string, string> = { users: 'quota', tokens: 'remain_quota' };
+/**
+ * Columns a reservation takes from, given back when it was never settled: the balances, and what a
+ * subscription allowance spent (a reservation taken from it counts up `amount_used`, so its refund counts down).
+ */
+const reservedColumns: Record<string, { column: string; isBalance: boolean }> = {
+  users: { column: 'quota', isBalance: true },
+  tokens: { column: 'remain_quota', isBalance: true },
+  user_subscription_items: { column: 'amount_used', isBalance: false },
+};
 
 interface RowChange {
   deltas: Map<string, number>;
@@ -103,12 +111,14 @@ export function planReplay(
   for (const [requestId, line] of open) {
     for (const op of line.o) {
       if (op[0] !== 'i') continue;
-      const column = reservedColumns[op[1]];
-      const delta = column ? op[3][column] : undefined;
-      if (column && typeof delta === 'number' && Number.isFinite(delta)) {
+      const reserved = reservedColumns[op[1]];
+      const delta = reserved ? op[3][reserved.column] : undefined;
+      if (reserved && typeof delta === 'number' && Number.isFinite(delta)) {
         const target = change(plan, op[1], op[2]);
-        target.deltas.set(column, (target.deltas.get(column) ?? 0) - delta);
-        plan.refunds.push({ table: op[1] as BalanceRefund['table'], id: op[2], amount: -delta });
+        target.deltas.set(reserved.column, (target.deltas.get(reserved.column) ?? 0) - delta);
+        // Only balances are held in Redis too; an allowance's spending lives in this database alone.
+        if (reserved.isBalance)
+          plan.refunds.push({ table: op[1] as BalanceRefund['table'], id: op[2], amount: -delta });
       }
     }
     plan.refunded.push(requestId);

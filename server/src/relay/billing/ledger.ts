@@ -11,6 +11,12 @@ import type { RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
 import { type GroupPricing, logPricingDetails, type ModelPricing } from './pricing.ts';
 import type { Settlement } from './settlement.ts';
+import {
+  type AllowanceTake,
+  applyAllowanceTake,
+  planAllowanceTake,
+  settleFromAllowance,
+} from './subscription-ledger.ts';
 
 /** Refuses a caller for lack of quota: `balance` of the user or the key against what the call needs. */
 export function quotaRefusal(
@@ -33,7 +39,9 @@ export function quotaRefusal(
  * reservation is journaled as open under `requestId` until applySettlement closes it (a restart refunds
  * it otherwise: server/src/db/ledger-journal.ts). With balances shared through Redis the check and the
  * take are one atomic step there, which also refuses a caller whose balance cannot cover `floor` (the
- * least the request can cost) or is used up: see reserveShared.
+ * least the request can cost) or is used up: see reserveShared. When `model` is given and one of the
+ * user's subscription allowances covers it, the allowance is taken from first and only the rest from the
+ * balances, in the same journal line (./subscription-ledger.ts; docs/subscriptions.md "Charging").
  */
 export function reserveQuota(
   context: AppContext,
@@ -41,22 +49,27 @@ export function reserveQuota(
   amount: number,
   requestId: string,
   floor = 0,
+  model?: string,
 ): void | Promise<void> {
-  if (context.accounts.sharesBalances) return reserveShared(context, caller, amount, requestId, floor);
+  const take = amount > 0 ? planAllowanceTake(caller.user, model, amount) : null;
+  if (context.accounts.sharesBalances) return reserveShared(context, caller, amount, requestId, floor, take);
   if (amount <= 0) return;
-  if (caller.user.quota < amount) throw quotaRefusal('user', caller.user.quota, amount, 'reserve');
+  const rest = amount - (take?.covered ?? 0);
+  if (caller.user.quota < rest) throw quotaRefusal('user', caller.user.quota, rest, 'reserve');
   const token = caller.token;
-  if (token && !token.unlimited && token.remainQuota < amount)
-    throw quotaRefusal('token', token.remainQuota, amount, 'reserve');
-  context.writer.group({ open: requestId }, () =>
-    context.accounts.changeBalance(caller.user.id, token?.id ?? null, -amount),
-  );
+  if (token && !token.unlimited && token.remainQuota < rest)
+    throw quotaRefusal('token', token.remainQuota, rest, 'reserve');
+  context.writer.group({ open: requestId }, () => {
+    if (take) applyAllowanceTake(context.writer, take, requestId);
+    context.accounts.changeBalance(caller.user.id, token?.id ?? null, -rest);
+  });
 }
 
 /**
  * The shared-balance reservation. The balances held in this process may be behind the other
  * instances', so every refusal for lack of quota is decided here, on Redis's values, with the texts a
  * single instance gives: used up (the key then turns exhausted), below the floor, or short of `amount`.
+ * An allowance's part is taken from this instance's memory (docs/subscriptions.md "Several instances").
  */
 async function reserveShared(
   context: AppContext,
@@ -64,24 +77,31 @@ async function reserveShared(
   amount: number,
   requestId: string,
   floor: number,
+  take: AllowanceTake | null,
 ): Promise<void> {
-  const taken = Math.max(amount, 0);
+  const covered = take?.covered ?? 0;
+  const taken = Math.max(amount - covered, 0);
+  const need = take ? taken : Math.max(taken, floor, 1);
   const token = caller.token;
   let outcome: SharedReservation;
   try {
-    outcome = await context.accounts.reserveShared(
-      caller.user.id,
-      token?.id ?? null,
-      taken,
-      Math.max(taken, floor, 1),
-      (charge) => context.writer.group({ open: requestId }, charge),
+    outcome = await context.accounts.reserveShared(caller.user.id, token?.id ?? null, taken, need, (charge) =>
+      context.writer.group({ open: requestId }, () => {
+        if (take) applyAllowanceTake(context.writer, take, requestId);
+        charge();
+      }),
     );
   } catch (error) {
     // Without the shared balances no instance can know what the caller may spend: refuse, retryably.
     context.logger.error({ err: error }, 'shared balances (Redis) unreachable');
     throw relayError(503, 'balance_store_unavailable', 'the balance store is unreachable; try again shortly');
   }
-  if (outcome.status === 'taken') return;
+  if (outcome.status === 'taken') {
+    // Nothing was taken from the balances (the allowance covers the estimate): the allowance still is.
+    if (take && taken === 0)
+      context.writer.group({ open: requestId }, () => applyAllowanceTake(context.writer, take, requestId));
+    return;
+  }
   if (outcome.status === 'user_short') {
     if (outcome.user <= 0) throw relayError(403, 'insufficient_user_quota', 'the user quota is used up');
     throw outcome.user < floor
@@ -171,7 +191,15 @@ function recordSettlement(context: AppContext, record: CallRecord): void {
   const { caller, settlement } = record;
   const { accounts, writer } = context;
   const token = caller.token;
-  accounts.changeBalance(caller.user.id, token?.id ?? null, -settlement.delta);
+  // The allowance's share is corrected first; the balance pays the rest of the price (docs/subscriptions.md).
+  const allowance = settleFromAllowance(
+    writer,
+    caller.user,
+    record.model,
+    settlement.finalQuota,
+    record.requestId,
+  );
+  accounts.changeBalance(caller.user.id, token?.id ?? null, -settlement.delta + allowance.balanceCredit);
   context.quotaWarnings.check(caller.user, settlement.finalQuota);
   if (
     settlement.finalQuota <= 0 &&
@@ -202,6 +230,7 @@ function recordSettlement(context: AppContext, record: CallRecord): void {
   other.request_id = record.requestId;
   // Object.assign, not stores of computed keys: past a dozen of those the object turns into a slow dictionary.
   if (record.extra) Object.assign(other, record.extra);
+  if (allowance.charge) other.subscription = allowance.charge;
   if (record.firstResponseMs !== null) other.frt = record.firstResponseMs;
   if (record.upstreamModel !== record.model) {
     other.is_model_mapped = true;

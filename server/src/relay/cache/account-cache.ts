@@ -12,10 +12,15 @@ import type { BatchWriter } from '../../db/batch-writer.ts';
 import type { DatabaseHandle } from '../../db/connect.ts';
 import type { CacheBus } from '../../lib/cache-bus.ts';
 import { type CachedToken, type CachedUser, toCachedToken, toCachedUser } from './cached-accounts.ts';
+import { loadAllowances } from './cached-subscriptions.ts';
 import type { BalanceKind, SharedBalances, SharedReservation } from './shared-balances.ts';
 import { type StoredLimitsWarning, warnOnProcess } from './stored-limits.ts';
 
 export type { CachedToken, CachedUser } from './cached-accounts.ts';
+
+function nowSeconds(): number {
+  return Math.floor(Date.now() / 1000);
+}
 
 export class AccountCache {
   private tokensByKey = new Map<string, CachedToken>();
@@ -141,6 +146,8 @@ export class AccountCache {
         return;
       }
       const user = toCachedUser(row, this.writer.pendingDelta('users', id, 'quota'), this.warnLimits);
+      const allowances = await loadAllowances(this.database, this.writer, nowSeconds(), id);
+      user.allowances = allowances.get(id) ?? [];
       if (this.shared) user.quota = (await this.shared.current('user', id, user.quota)) ?? user.quota;
       this.users.set(id, user);
     });
@@ -306,16 +313,17 @@ export class AccountCache {
   private async loadAll(): Promise<void> {
     await this.writer.exclusive(async () => {
       const { db } = this.database;
-      const [users, tokens] = await Promise.all([
+      const [users, tokens, allowances] = await Promise.all([
         db.selectFrom('users').selectAll().execute(),
         db.selectFrom('tokens').selectAll().where('deleted_at', 'is', null).execute(),
+        loadAllowances(this.database, this.writer, nowSeconds()),
       ]);
       const nextUsers = new Map<number, CachedUser>();
-      for (const row of users)
-        nextUsers.set(
-          row.id,
-          toCachedUser(row, this.writer.pendingDelta('users', row.id, 'quota'), this.warnLimits),
-        );
+      for (const row of users) {
+        const user = toCachedUser(row, this.writer.pendingDelta('users', row.id, 'quota'), this.warnLimits);
+        user.allowances = allowances.get(row.id) ?? [];
+        nextUsers.set(row.id, user);
+      }
       const byKey = new Map<string, CachedToken>();
       const byId = new Map<number, CachedToken>();
       for (const row of tokens) {

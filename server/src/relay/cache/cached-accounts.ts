@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { LimitSet } from '../../../../common/traffic-limits.ts';
 import { readJsonObjectColumn } from '../../db/json-column.ts';
 import type { Database } from '../../db/schema.ts';
+import type { SubscriptionAllowance } from '../billing/subscription-charge.ts';
 import { type IpAllowList, parseAllowList } from './ip-allow-list.ts';
 import { readStoredLimits, type StoredLimitsWarning, warnOnProcess } from './stored-limits.ts';
 
@@ -23,6 +24,8 @@ export interface CachedUser {
   recordIpLog: boolean;
   /** The user's own traffic limits (`users.limits`, parsed at load); null when nothing limits. */
   limits: LimitSet | null;
+  /** Active subscription allowances, in the order they are used (./cached-subscriptions.ts); empty for most users. */
+  allowances: SubscriptionAllowance[];
 }
 
 export interface CachedToken {
@@ -67,6 +70,7 @@ export function toCachedUser(
     email: row.email ?? '',
     recordIpLog: setting.record_ip_log === true,
     limits: readStoredLimits(row.limits, `users ${row.id}`, false, warn),
+    allowances: [],
   };
 }
 
