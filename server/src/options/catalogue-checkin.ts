@@ -1,6 +1,20 @@
 /**
- * The options of daily check-in rewards, in new-api's `checkins` table (docs/subscriptions.md "Check-in"); ./catalogue.ts lists them with every other option.
+ * The options of daily check-in rewards, in new-api's names (its setting/operation_setting
+ * checkin_setting.go, stored as `checkin_setting.*` rows); ./catalogue.ts lists them with every other
+ * option. docs/checkin.md says what each does. Rewards are whole quota units from 0 to new-api's int
+ * column limit; a minimum above the maximum is refused by the console and, should a database hold one
+ * anyway, the two are swapped when a reward is drawn (server/src/api/checkin/reward.ts), as new-api does.
  */
-import type { OptionDefinition } from './definitions.ts';
+import { flag, number, type OptionDefinition } from './definitions.ts';
 
-export const CHECKIN_OPTIONS: OptionDefinition[] = [];
+/** `checkins.quota_awarded` is a 32-bit int in new-api's schema. */
+export const CHECKIN_QUOTA_MAXIMUM = 2_147_483_647;
+
+export const CHECKIN_OPTIONS: OptionDefinition[] = [
+  /** Users may check in once a day for a random reward. */
+  flag('checkin_setting.enabled', false),
+  /** The smallest reward of a check-in, in quota units. */
+  number('checkin_setting.min_quota', 1000, { minimum: 0, maximum: CHECKIN_QUOTA_MAXIMUM }),
+  /** The largest reward of a check-in, in quota units. */
+  number('checkin_setting.max_quota', 10000, { minimum: 0, maximum: CHECKIN_QUOTA_MAXIMUM }),
+];
