@@ -29,12 +29,32 @@ function cellInput(page: Page, testId: string) {
   return page.locator(`input[data-testid="${testId}"], [data-testid="${testId}"] input`).first();
 }
 
+/**
+ * Picks an option of a select and waits until the select shows it; a click that landed while the dropdown
+ * was still opening (seen under load) is tried again.
+ */
 async function chooseOption(page: Page, testId: string, text: string | RegExp): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
-    .last()
-    .click();
+  const select = page.getByTestId(testId);
+  // antd puts the test id on the select's root or on its search input, depending on the select; the root's
+  // text is the chosen option's label (or the placeholder).
+  const root = page
+    .locator(`.ant-select[data-testid="${testId}"], .ant-select:has([data-testid="${testId}"])`)
+    .first();
+  const chosen = async () => {
+    const value = ((await root.textContent()) ?? '').trim();
+    return typeof text === 'string' ? value.includes(text) : text.test(value);
+  };
+  for (let attempt = 1; ; attempt += 1) {
+    await select.click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text })
+      .last()
+      .click();
+    await page.waitForTimeout(100);
+    if (await chosen()) return;
+    if (attempt === 5) throw new Error(`${testId}: the option ${String(text)} was not chosen`);
+    await page.keyboard.press('Escape');
+  }
 }
 
 /**
@@ -45,6 +65,8 @@ async function chooseOption(page: Page, testId: string, text: string | RegExp): 
 async function addTag(scope: Locator, input: Locator, value: string): Promise<void> {
   await input.fill(`${value},`);
   await scope.locator('.ant-select-selection-item', { hasText: new RegExp(`^${value}$`) }).waitFor();
+  // Close the tags dropdown so that it covers nothing the next step clicks.
+  await input.press('Escape');
 }
 
 /** Clicks a section's save button and waits for the toast it answers with. */
@@ -106,7 +128,6 @@ describe.skipIf(!hasChromium)('console traffic settings (root)', () => {
         'setting-traffic_setting.fallback_reply_model',
         'The fallback model that answered',
       );
-      await page.keyboard.press('Escape');
       await site.harness.screenshot(page, 'traffic-fallback-draft');
       await save(page, 'traffic-fallback', 'success', SAVED);
       await expect

@@ -14,6 +14,11 @@ export interface SessionUser {
   role: number;
   status: number;
   group: string;
+  /**
+   * Set on a sign-in reply when AdminTwoFactorRequired keeps this administrator to enrolment: until they turn on
+   * two-factor or add a passkey they reach only their personal page (docs/security.md).
+   */
+  require_2fa_setup?: boolean;
 }
 
 /** The notification and price settings (users.setting, JSON text; PUT /api/user/setting). */

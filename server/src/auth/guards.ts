@@ -4,10 +4,11 @@
  * that user's id. Levels: user (role ≥ 1), admin (≥ 10), root (≥ 100).
  */
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { UserStatus } from '../../../common/roles.ts';
+import { Role, UserStatus } from '../../../common/roles.ts';
 import type { AppContext } from '../context.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { readSession } from './session.ts';
+import { hasSecondFactor } from './two-factor/verification.ts';
 import type { AuthUser } from './types.ts';
 
 const accessTokenPattern = /^[A-Za-z0-9]{16,64}$/;
@@ -60,11 +61,45 @@ export async function authenticate(context: AppContext, request: FastifyRequest)
   return user;
 }
 
+/**
+ * The routes an administrator without a second factor still reaches while AdminTwoFactorRequired is on: the
+ * personal page's own reads and settings, enrolment of two-factor and passkeys, asking again, logout.
+ */
+const ENROLMENT_ROUTES = new Set([
+  '/api/user/self',
+  '/api/user/self/groups',
+  '/api/user/self/limits',
+  '/api/user/models',
+  '/api/user/aff',
+  '/api/user/setting',
+  '/api/verify',
+]);
+
+export function reachableWithoutSecondFactor(route: string): boolean {
+  return (
+    ENROLMENT_ROUTES.has(route) || route.startsWith('/api/user/2fa/') || route.startsWith('/api/user/passkey')
+  );
+}
+
+/** Whether the caller is an administrator kept to enrolment by AdminTwoFactorRequired (docs/security.md). */
+export async function mustEnrolSecondFactor(
+  context: AppContext,
+  user: Pick<AuthUser, 'id' | 'role'>,
+): Promise<boolean> {
+  if (user.role < Role.admin || !context.options.getBoolean('AdminTwoFactorRequired')) return false;
+  return !(await hasSecondFactor(context.database.db, user.id));
+}
+
 /** A preHandler that admits callers whose role is at least `minimumRole`. */
 export function requireRole(context: AppContext, minimumRole: number): preHandlerAsyncHookHandler {
   return async (request) => {
     const user = await authenticate(context, request);
     if (user.role < minimumRole) throw forbidden('auth.forbidden');
+    if (
+      !reachableWithoutSecondFactor(request.routeOptions.url ?? '') &&
+      (await mustEnrolSecondFactor(context, user))
+    )
+      throw forbidden('twofa.admin_required');
     request.user = user;
   };
 }

@@ -18,4 +18,9 @@ export const SECURITY_OPTIONS: OptionDefinition[] = [
   flag('passkey.allow_insecure_origin', false),
   text('passkey.user_verification', 'preferred', { choices: ['required', 'preferred', 'discouraged'] }),
   text('passkey.attachment_preference', '', { choices: ['', 'platform', 'cross-platform'] }),
+  /**
+   * Switchyard's own key (new-api has no such option): administrators and root without two-factor or a
+   * passkey reach only the enrolment routes and their personal page (../auth/guards.ts).
+   */
+  flag('AdminTwoFactorRequired', false),
 ];

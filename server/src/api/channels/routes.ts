@@ -1,10 +1,11 @@
-/** /api/channel/* and /api/models: channel administration (admins; keys only to root). */
+/** /api/channel/* and /api/models: channel administration (admins; keys only to root, through ./key-view.ts). */
 import type { FastifyInstance } from 'fastify';
 import type { CreateChannelsResult, KnownModel } from '../../../../common/api/channels.ts';
 import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { ok, parseInput, readId, readPaging } from '../reply.ts';
+import { registerChannelKeyRoute } from './key-view.ts';
 import { allKnownModels, modelsByChannelType } from './model-lists.ts';
 import { registerMultiKeyRoute } from './multi-key-route.ts';
 import { registerChannelOperationRoutes } from './operation-routes.ts';
@@ -14,6 +15,7 @@ import { createChannels, deleteChannel, getChannel, listChannels, updateChannel 
 export async function registerChannelRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   await registerChannelOperationRoutes(app, context);
   registerMultiKeyRoute(app, context);
+  registerChannelKeyRoute(app, context);
   const asAdmin = { preHandler: requireRole(context, Role.admin) };
   const asUser = { preHandler: requireRole(context, Role.common) };
 
@@ -40,14 +42,9 @@ export async function registerChannelRoutes(app: FastifyInstance, context: AppCo
   });
   app.get('/api/channel/models', asAdmin, async () => ok(allKnownModels().map((id): KnownModel => ({ id }))));
   app.get('/api/channel/models_enabled', asAdmin, async () => ok(context.channelCache.enabledModels()));
+  // Never the key, not even to root: root reads it through POST /api/channel/:id/key after asking again.
   app.get('/api/channel/:id', asAdmin, async (request) =>
-    ok(
-      await getChannel(
-        context,
-        readId((request.params as { id: string }).id),
-        request.user!.role >= Role.root,
-      ),
-    ),
+    ok(await getChannel(context, readId((request.params as { id: string }).id), false)),
   );
   app.post('/api/channel/', asAdmin, async (request) => {
     const input = parseInput(createChannelInput, request.body);

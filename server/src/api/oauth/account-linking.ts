@@ -10,13 +10,17 @@ import { DISPLAY_NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common
 import { UserStatus } from '../../../../common/roles.ts';
 import { authenticate } from '../../auth/guards.ts';
 import { beginSession, readSessionUserId } from '../../auth/session.ts';
+import { openCodeStep } from '../../auth/two-factor/pending-login.ts';
+import { isTwoFactorEnabled } from '../../auth/two-factor/store.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
 import { businessFailure, GatewayError } from '../../lib/errors.ts';
+import { translate } from '../../lib/messages.ts';
 import { randomAlphanumeric, randomString } from '../../lib/random.ts';
 import { ok } from '../reply.ts';
 import { createUser } from '../users/create-user.ts';
 import { findUserById, usernameTaken } from '../users/repository.ts';
+import { signedIn } from '../users/sign-in-reply.ts';
 import { toSessionUser, type UserRow } from '../users/view.ts';
 
 export const identityColumns = {
@@ -53,7 +57,8 @@ export interface ExternalIdentity {
 }
 
 /** The reply to the console: message `bind` after binding, otherwise the logged-in user. */
-export type LinkReply = ApiReply<SessionUser>;
+/** A bind (`bind`), a session, or the code step of a user with two-factor on (`{require_2fa: true}`). */
+export type LinkReply = ApiReply<SessionUser | { require_2fa: true }>;
 
 const USERNAME_SUFFIX_LENGTH = 4;
 const usernameCharacters = /[^\p{L}\p{N}_.-]/gu;
@@ -204,6 +209,12 @@ export async function linkIdentity(
     return ok<SessionUser>(undefined, 'bind');
   }
   const sessionUser = await loginWithIdentity(context, identity, affCode);
+  // Two-factor on: the identity is the first step only, like a password (docs/security.md); the console's
+  // callback page then asks for the code (POST /api/user/login/2fa).
+  if (await isTwoFactorEnabled(context.database.db, sessionUser.id)) {
+    await openCodeStep(context.database.db, request, reply, sessionUser.id);
+    return ok({ require_2fa: true as const }, translate('twofa.enter_code', request.language));
+  }
   await beginSession(context.database.db, request, reply, sessionUser.id);
-  return ok(sessionUser);
+  return signedIn(context, request, sessionUser);
 }

@@ -4,8 +4,9 @@ import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import { beginSession, endSession, readSession, revokeSessions } from '../../auth/session.ts';
 import { checkTurnstile } from '../../auth/turnstile.ts';
-import { endPendingLogin, readPendingLogin, startPendingLogin } from '../../auth/two-factor/pending-login.ts';
+import { endPendingLogin, openCodeStep, readPendingLogin } from '../../auth/two-factor/pending-login.ts';
 import { isTwoFactorEnabled } from '../../auth/two-factor/store.ts';
+import { hasSecondFactor, requireRecentVerification } from '../../auth/two-factor/verification.ts';
 import type { AppContext } from '../../context.ts';
 import { businessFailure } from '../../lib/errors.ts';
 import { translate } from '../../lib/messages.ts';
@@ -34,6 +35,7 @@ import {
 } from './schemas.ts';
 import { selfLimits } from './self-limits.ts';
 import { updateUserSetting, userSettingInput } from './setting-service.ts';
+import { signedIn } from './sign-in-reply.ts';
 
 export async function registerUserRoutes(app: FastifyInstance, context: AppContext): Promise<void> {
   const asUser = { preHandler: requireRole(context, Role.common) };
@@ -51,16 +53,11 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
     const user = await login(context, parseInput(loginInput, request.body));
     // With two-factor on, the password only opens the code step (POST /api/user/login/2fa), as in new-api.
     if (await isTwoFactorEnabled(context.database.db, user.id)) {
-      const row = await context.database.db
-        .selectFrom('users')
-        .select('auth_version')
-        .where('id', '=', user.id)
-        .executeTakeFirst();
-      startPendingLogin(request, reply, user.id, Number(row?.auth_version ?? 0));
+      await openCodeStep(context.database.db, request, reply, user.id);
       return ok({ require_2fa: true }, translate('twofa.enter_code', request.language));
     }
     await beginSession(context.database.db, request, reply, user.id);
-    return ok(user);
+    return signedIn(context, request, user);
   });
 
   app.post('/api/user/login/2fa', critical, async (request, reply) => {
@@ -70,7 +67,7 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
     const user = await completeTwoFactorLogin(context, pending, code);
     endPendingLogin(reply);
     await beginSession(context.database.db, request, reply, user.id);
-    return ok(user);
+    return signedIn(context, request, user);
   });
 
   app.get('/api/user/logout', async (request, reply) => {
@@ -91,11 +88,13 @@ export async function registerUserRoutes(app: FastifyInstance, context: AppConte
 
   app.get('/api/user/self', asUser, async (request) => ok(await getSelf(context, request.user!)));
   app.put('/api/user/self', asUser, async (request, reply) => {
-    const passwordChanged = await updateSelf(
-      context,
-      request.user!,
-      parseInput(updateSelfInput, request.body),
-    );
+    const input = parseInput(updateSelfInput, request.body);
+    // A password change asks again (a code or passkey in the last five minutes) when the user has a second
+    // factor; without one the original password is the proof (docs/security.md "Asking again").
+    const { db } = context.database;
+    if (input.password && (await hasSecondFactor(db, request.user!.id)))
+      await requireRecentVerification(db, request, request.user!.id);
+    const passwordChanged = await updateSelf(context, request.user!, input);
     // The password change ended every older session; this one continues with a fresh cookie.
     if (passwordChanged && readSession(request))
       await beginSession(context.database.db, request, reply, request.user!.id);

@@ -26,6 +26,14 @@ export const securityMessages = {
     zh: '请先进行安全验证：输入两步验证码或使用 Passkey',
   },
   'verify.method': { en: 'Unknown verification method', zh: '不支持的验证方式' },
+  'verify.no_factor': {
+    en: 'Turn on two-factor authentication or add a passkey first (Personal settings → Security)',
+    zh: '请先启用两步验证或添加 Passkey（个人设置 → 安全设置）',
+  },
+  'twofa.admin_required': {
+    en: 'Administrators must turn on two-factor authentication or add a passkey first (Personal settings → Security)',
+    zh: '管理员必须先启用两步验证或添加 Passkey（个人设置 → 安全设置）',
+  },
   'passkey.disabled': {
     en: 'The administrator has not turned on passkeys',
     zh: '管理员未启用 Passkey 登录',

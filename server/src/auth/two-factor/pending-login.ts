@@ -5,6 +5,8 @@
  * with any logout or password change (the auth version moves on).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { issueUserCookie, readUserCookie, type SessionClaim, type UserCookie } from '../session.ts';
 
 export const PENDING_LOGIN_COOKIE = 'pending_2fa';
@@ -23,6 +25,20 @@ export function startPendingLogin(
   authVersion: number,
 ): void {
   issueUserCookie(request, reply, PENDING, userId, authVersion);
+}
+
+/**
+ * Opens the code step for a user whose first step passed (password or an OAuth identity): the pending cookie at
+ * the user's current auth version; the caller answers `{require_2fa: true}`.
+ */
+export async function openCodeStep(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const row = await db.selectFrom('users').select('auth_version').where('id', '=', userId).executeTakeFirst();
+  startPendingLogin(request, reply, userId, Number(row?.auth_version ?? 0));
 }
 
 export function endPendingLogin(reply: FastifyReply): void {
