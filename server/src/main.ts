@@ -26,6 +26,7 @@ import { scheduleChannelJobs } from './jobs/channel-jobs.ts';
 import { schedulePaymentReconcile } from './jobs/payment-reconcile.ts';
 import { QuotaDataAggregator } from './jobs/quota-data.ts';
 import { scheduleRetention } from './jobs/retention.ts';
+import { scheduleSubscriptionExpiry } from './jobs/subscriptions.ts';
 import { scheduleTaskPolling } from './jobs/task-polling.ts';
 import { RedisCacheBus } from './lib/cache-bus.ts';
 import { UpstreamClient } from './lib/http-client.ts';
@@ -201,6 +202,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
   const stopPaymentReconcile = config.isMaster
     ? schedulePaymentReconcile(context, lookUpPendingOrder)
     : () => undefined;
+  const stopSubscriptionExpiry = config.isMaster ? scheduleSubscriptionExpiry(context) : () => undefined;
   const stopTaskPolling =
     config.isMaster && config.updateTask ? scheduleTaskPolling(context) : () => undefined;
   // Day, week and month counts survive a restart (docs/limits.md): read from the log before serving.
@@ -215,6 +217,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
       stopChannelJobs();
       stopRetention();
       stopPaymentReconcile();
+      stopSubscriptionExpiry();
       stopTaskPolling();
       await drainAndClose(app, context);
       bus?.close();
