@@ -4,7 +4,9 @@ import { FormInput } from '../../components/FormInput.tsx';
 import { FormSwitch } from '../../components/FormSwitch.tsx';
 import { IntegerInput } from '../../components/IntegerInput.tsx';
 import { FormButtons } from '../../components/list-page/FormDrawer.tsx';
+import { useSession } from '../../components/session.tsx';
 import { ChannelKeysPanel } from './ChannelKeysPanel.tsx';
+import { ChannelKeyView } from './ChannelKeyView.tsx';
 import { ChannelLimitsFields } from './ChannelLimitsFields.tsx';
 import { ChannelGroupsField, ChannelModelsField } from './ChannelModelsField.tsx';
 import { KeyField, TypeField, TypeSpecificFields } from './ChannelTypeFields.tsx';
@@ -79,6 +81,7 @@ const ADVANCED_JSON_FIELDS: JsonFieldProps[] = [
 /** Every field of a channel (docs/reference/console-entities.md, console-validation.md); the caller places the buttons. */
 export function ChannelForm({ controller }: { controller: ChannelFormController }) {
   const { t } = useTranslation();
+  const { isRoot } = useSession();
   if (controller.loadFailed) {
     return <Result status="warning" title={t('channels.form.notFound')} />;
   }
@@ -106,6 +109,7 @@ export function ChannelForm({ controller }: { controller: ChannelFormController 
       />
       <TypeSpecificFields />
       <KeyField mode={controller.mode} keyHidden={controller.keyHidden} />
+      {controller.channelId !== null && isRoot ? <ChannelKeyView channelId={controller.channelId} /> : null}
       {controller.channelId !== null && controller.keyInfo ? (
         <ChannelKeysPanel channelId={controller.channelId} keyInfo={controller.keyInfo} />
       ) : null}

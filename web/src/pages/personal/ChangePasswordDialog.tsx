@@ -1,8 +1,11 @@
 import { Form, Modal } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormInput } from '../../components/FormInput.tsx';
 import { showSuccess } from '../../components/feedback.ts';
 import { NewPasswordFields } from '../../components/NewPasswordFields.tsx';
+import { SecureVerifyModal } from './SecureVerifyModal.tsx';
+import { secondFactors } from './secure-verify.ts';
 import { useUpdateSelf } from './use-personal.ts';
 
 interface PasswordValues {
@@ -16,13 +19,19 @@ export interface ChangePasswordDialogProps {
   onClose: () => void;
 }
 
-/** New password twice plus the original one, sent as PUT /api/user/self (docs/reference/console-validation.md, docs/reference/console-roles.md). */
+/**
+ * New password twice plus the original one, sent as PUT /api/user/self (docs/reference/console-validation.md,
+ * docs/reference/console-roles.md). A user with two-factor or a passkey confirms it first (docs/security.md
+ * "Asking again").
+ */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<PasswordValues>();
   const updateSelfMutation = useUpdateSelf();
+  const [waiting, setWaiting] = useState<PasswordValues | null>(null);
+  const [checking, setChecking] = useState(false);
 
-  const submit = (values: PasswordValues) => {
+  const send = (values: PasswordValues) => {
     updateSelfMutation.mutate(
       { password: values.password, original_password: values.original_password ?? '' },
       {
@@ -34,6 +43,17 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     );
   };
 
+  const submit = async (values: PasswordValues) => {
+    setChecking(true);
+    try {
+      const factors = await secondFactors();
+      if (factors.twoFactor || factors.passkey) setWaiting(values);
+      else send(values);
+    } finally {
+      setChecking(false);
+    }
+  };
+
   return (
     <Modal
       title={t('personal.password.change')}
@@ -42,7 +62,7 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       onOk={() => form.submit()}
       okText={t('personal.password.submit')}
       cancelText={t('personal.password.cancel')}
-      confirmLoading={updateSelfMutation.isPending}
+      confirmLoading={updateSelfMutation.isPending || checking}
       destroyOnHidden
     >
       <Form
@@ -77,6 +97,15 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
           }}
         />
       </Form>
+      <SecureVerifyModal
+        open={waiting !== null}
+        purpose={t('security.verify.forPassword')}
+        onCancel={() => setWaiting(null)}
+        onVerified={() => {
+          if (waiting) send(waiting);
+          setWaiting(null);
+        }}
+      />
     </Modal>
   );
 }

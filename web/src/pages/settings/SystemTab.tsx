@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { OidcDiscoveryButton } from './OidcDiscoveryButton.tsx';
 import { OptionSections } from './OptionSection.tsx';
+import { adminTwoFactorFields, passkeyFields, passkeyProblem } from './security-passkey.tsx';
 import {
   emailDomainFields,
   githubFields,
@@ -77,6 +78,13 @@ export function SystemTab({ options }: { options: Record<string, string> }) {
         { name: 'wechat', title: 'settings.section.wechat', fields: wechatFields },
         { name: 'telegram', title: 'settings.section.telegram', fields: telegramFields },
         { name: 'turnstile', title: 'settings.section.turnstile', fields: turnstileFields },
+        {
+          name: 'passkey',
+          title: 'security.settings.passkeyTitle',
+          fields: passkeyFields,
+          beforeSave: passkeyProblem,
+        },
+        { name: 'admin-2fa', title: 'security.settings.adminTitle', fields: adminTwoFactorFields },
       ]}
     />
   );

@@ -19,6 +19,7 @@ import { useQuotaRenderer, useQuotaSettings } from '../../components/quota.ts';
 import { UserNameFields } from '../../components/UserNameFields.tsx';
 import { AddQuotaDialog } from './AddQuotaDialog.tsx';
 import { RemarkField } from './RemarkField.tsx';
+import { UserSecurityResets } from './UserSecurityResets.tsx';
 import { useGroupOptions, useUpdateUser, useUserDetail } from './use-users.ts';
 import { addQuota, parseQuota, validateOptionalPassword } from './user-form-rules.ts';
 
@@ -155,6 +156,7 @@ export function UserForm({ userId, onSaved, onCancel }: UserFormProps) {
             />
           </Form.Item>
         ))}
+        <UserSecurityResets user={user} />
         <FormButtons
           testIdPrefix="user-form"
           labels={[t('users.edit.cancel'), t('users.edit.submit')]}
