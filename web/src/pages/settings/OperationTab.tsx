@@ -3,6 +3,8 @@ import { ModelRatioSettings } from './ModelRatioSettings.tsx';
 import { OptionSections } from './OptionSection.tsx';
 import {
   chatFields,
+  checkinFields,
+  checkinRangeProblem,
   dashboardFields,
   drawingFields,
   generalFields,
@@ -37,6 +39,12 @@ export function OperationTab({ options }: { options: Record<string, string> }) {
           { name: 'dashboard', title: 'settings.section.dashboard', fields: dashboardFields },
           { name: 'monitoring', title: 'settings.section.monitoring', fields: monitoringFields },
           { name: 'quota', title: 'settings.section.quota', fields: quotaFields },
+          {
+            name: 'checkin',
+            title: 'checkin.settings.title',
+            fields: checkinFields,
+            beforeSave: checkinRangeProblem,
+          },
         ]}
       />
     </>

@@ -74,6 +74,35 @@ export const monitoringFields: FieldSpec[] = [
   optionField('AutomaticDisableKeywords', 'textarea', { help: true }),
 ];
 
+/** Daily check-in (docs/checkin.md): new-api's checkin_setting.* options; texts in i18n/parts/checkin.*.json. */
+export const checkinFields: FieldSpec[] = [
+  { key: 'checkin_setting.enabled', kind: 'switch', label: 'checkin.settings.enabled' },
+  {
+    key: 'checkin_setting.min_quota',
+    kind: 'number',
+    label: 'checkin.settings.minQuota',
+    help: 'checkin.settings.quotaHelp',
+    min: 0,
+    step: 1000,
+  },
+  {
+    key: 'checkin_setting.max_quota',
+    kind: 'number',
+    label: 'checkin.settings.maxQuota',
+    help: 'checkin.settings.quotaHelp',
+    min: 0,
+    step: 1000,
+  },
+];
+
+/** The check-in section's check before saving: a translation key when the smallest reward is above the largest. */
+export function checkinRangeProblem(values: Readonly<Record<string, unknown>>): string | null {
+  const low = values['checkin_setting.min_quota'];
+  const high = values['checkin_setting.max_quota'];
+  if (low === '' || low == null || high === '' || high == null) return null;
+  return Number(low) > Number(high) ? 'checkin.settings.rangeInverted' : null;
+}
+
 export const quotaFields: FieldSpec[] = [
   optionField('QuotaForNewUser', 'number'),
   optionField('PreConsumedQuota', 'number'),
