@@ -3,7 +3,7 @@
  * new-api's `{ plan, items }` shape. A plan is never deleted (past subscriptions name it): DELETE disables
  * it, as new-api does.
  */
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { SubscriptionPlan, SubscriptionPlanEntry } from '../../../../common/api/subscriptions.ts';
 import type { AppContext } from '../../context.ts';
 import { insertReturningId } from '../../db/insert.ts';
@@ -56,7 +56,7 @@ export async function listPlans(context: AppContext, enabledOnly: boolean): Prom
     .selectAll()
     .orderBy('sort_order', 'desc')
     .orderBy('id', 'desc');
-  if (enabledOnly) query = query.where('enabled', '=', true);
+  if (enabledOnly) query = query.where('enabled', '=', 1);
   const plans = await query.execute();
   if (plans.length === 0) return [];
   const items = await db
@@ -75,8 +75,12 @@ export async function listPlans(context: AppContext, enabledOnly: boolean): Prom
   }));
 }
 
-export async function findPlan(context: AppContext, id: number): Promise<SubscriptionPlanEntry> {
-  const { db } = context.database;
+/** A plan and its items; `db` is the transaction when called inside one (SQLite has one connection). */
+export async function findPlan(
+  context: AppContext,
+  id: number,
+  db: Kysely<Database> | Transaction<Database> = context.database.db,
+): Promise<SubscriptionPlanEntry> {
   const plan = await db.selectFrom('subscription_plans').selectAll().where('id', '=', id).executeTakeFirst();
   if (!plan) throw notFound('subscription.plan_not_found');
   const items = await db
@@ -126,7 +130,7 @@ function planColumns(input: PlanInput) {
       price_amount: plan.price_amount,
       currency: plan.currency || 'USD',
       ...period,
-      enabled: plan.enabled,
+      enabled: plan.enabled ? 1 : 0,
       sort_order: plan.sort_order,
       stripe_price_id: plan.stripe_price_id,
       creem_product_id: plan.creem_product_id,
@@ -181,7 +185,7 @@ export async function disablePlan(context: AppContext, id: number): Promise<void
   await findPlan(context, id);
   await context.database.db
     .updateTable('subscription_plans')
-    .set({ enabled: false, updated_at: nowSeconds() })
+    .set({ enabled: 0, updated_at: nowSeconds() })
     .where('id', '=', id)
     .execute();
 }

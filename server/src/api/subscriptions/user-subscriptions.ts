@@ -31,7 +31,7 @@ export async function createFromPlan(
   planId: number,
   source: 'order' | 'admin' | 'wallet',
 ): Promise<number> {
-  const entry = await findPlan(context, planId);
+  const entry = await findPlan(context, planId, transaction);
   if (entry.items.length === 0) throw badRequest('subscription.items_required');
   const start = nowSeconds();
   const end = periodEnd(start, entry.plan);
