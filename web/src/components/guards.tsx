@@ -7,12 +7,20 @@ import { useStatusState } from './status.tsx';
 
 export const SETUP_PATH = '/setup';
 export const LOGIN_PATH = '/login';
+/** Where an administrator kept to enrolment by AdminTwoFactorRequired may be (docs/security.md). */
+export const ENROLMENT_PATH = '/personal';
 
-/** Sends visitors who are not logged in to /login (to /login?expired=true when the server ended the session). */
+/**
+ * Sends visitors who are not logged in to /login (to /login?expired=true when the server ended the session),
+ * and an administrator who must first set up two-factor or a passkey to the personal page.
+ */
 export function RequireLogin() {
   const { user } = useSession();
+  const location = useLocation();
   if (!user)
     return <Navigate to={lastSessionEndReason() === 'expired' ? EXPIRED_LOGIN_PATH : LOGIN_PATH} replace />;
+  if (user.require_2fa_setup && location.pathname !== ENROLMENT_PATH)
+    return <Navigate to={ENROLMENT_PATH} replace />;
   return <Outlet />;
 }
 

@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { login } from '../../api/auth.ts';
@@ -15,7 +15,7 @@ import { AFTER_LOGIN_PATH, isRegisterOffered } from '../../nav.ts';
 import { PasskeyLoginButton } from './PasskeyLoginButton.tsx';
 import { ThirdPartyLogin } from './ThirdPartyLogin.tsx';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
-import { useFinishLogin } from './use-finish-login.ts';
+import { CodeStepContext, useFinishLogin } from './use-finish-login.ts';
 
 interface LoginFormValues {
   username?: string;
@@ -36,6 +36,7 @@ export function LoginPage() {
   const expired = searchParams.get('expired') === 'true';
   // With two-factor on, the password only opens the code step (docs/security.md).
   const [codeStep, setCodeStep] = useState(false);
+  const openCodeStep = useCallback(() => setCodeStep(true), []);
 
   const mutation = useMutation({
     mutationFn: ({ username, password }: Required<LoginFormValues>) =>
@@ -114,7 +115,9 @@ export function LoginPage() {
           {t('login.noAccount')} <Link to="/register">{t('login.toRegister')}</Link>
         </AuthCardNote>
       )}
-      <ThirdPartyLogin />
+      <CodeStepContext.Provider value={openCodeStep}>
+        <ThirdPartyLogin />
+      </CodeStepContext.Provider>
     </AuthCard>
   );
 }

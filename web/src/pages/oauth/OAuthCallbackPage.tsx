@@ -1,10 +1,12 @@
 import { Spin, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { finishOAuth } from '../../api/auth.ts';
+import { AuthCard } from '../../components/AuthCard.tsx';
 import { showError, showSuccess, showWarning } from '../../components/feedback.ts';
 import { useSession } from '../../components/session.tsx';
+import { TwoFactorStep } from '../login/TwoFactorStep.tsx';
 import {
   BIND_SUCCESS_PATH,
   callOnce,
@@ -30,6 +32,7 @@ export function OAuthCallbackPage() {
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code') ?? '';
   const state = searchParams.get('state') ?? '';
+  const [codeStep, setCodeStep] = useState(false);
 
   useEffect(() => {
     let active = true;
@@ -48,6 +51,8 @@ export function OAuthCallbackPage() {
         if (result.kind === 'bound') {
           showSuccess(t('oauth.bindSuccess'));
           navigate(BIND_SUCCESS_PATH, { replace: true });
+        } else if (result.kind === 'codeStep') {
+          setCodeStep(true);
         } else if (result.kind === 'loggedIn') {
           setUser(result.user);
           showSuccess(t('oauth.loginSuccess'));
@@ -66,6 +71,13 @@ export function OAuthCallbackPage() {
       window.clearTimeout(failureTimer);
     };
   }, [providerParam, code, state, navigate, setUser, t]);
+
+  if (codeStep)
+    return (
+      <AuthCard title={t('security.login.title')}>
+        <TwoFactorStep onCancel={() => navigate(FAILURE_PATH, { replace: true })} />
+      </AuthCard>
+    );
 
   return (
     <div

@@ -29,6 +29,14 @@ describe('oauthOutcome', () => {
   it.each<[ApiReply<SessionUser>, ReturnType<typeof oauthOutcome>]>([
     [{ success: true, message: 'bind' }, { kind: 'bound' }],
     [
+      {
+        success: true,
+        message: 'Enter your two-factor code',
+        data: { require_2fa: true } as unknown as SessionUser,
+      },
+      { kind: 'codeStep' },
+    ],
+    [
       { success: true, message: '', data: user },
       { kind: 'loggedIn', user },
     ],

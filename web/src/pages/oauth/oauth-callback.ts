@@ -1,6 +1,7 @@
 /** Pure rules of the OAuth callback page (docs/reference/console-states.md "OAuth callback", docs/reference/console-errors.md "OAuth failure"). */
 import type { ApiReply, SessionUser } from '../../../../common/api-types.ts';
 import type { OAuthCodeProvider } from '../../api/auth.ts';
+import { isCodeRequired } from '../../api/security.ts';
 
 export const OAUTH_PROVIDERS: readonly OAuthCodeProvider[] = ['github', 'oidc', 'linuxdo'];
 
@@ -19,11 +20,14 @@ export function parseOAuthProvider(value: string | undefined): OAuthCodeProvider
 export type OAuthOutcome =
   | { kind: 'bound' }
   | { kind: 'loggedIn'; user: SessionUser }
+  /** The user has two-factor on: the identity was the first step, the code comes next (docs/security.md). */
+  | { kind: 'codeStep' }
   | { kind: 'failed'; message: string };
 
 export function oauthOutcome(reply: ApiReply<SessionUser>): OAuthOutcome {
   if (!reply.success) return { kind: 'failed', message: reply.message };
   if (reply.message === BIND_MESSAGE) return { kind: 'bound' };
+  if (isCodeRequired(reply.data)) return { kind: 'codeStep' };
   if (reply.data) return { kind: 'loggedIn', user: reply.data };
   return { kind: 'failed', message: reply.message };
 }

@@ -13,6 +13,7 @@ import {
   setUpTwoFactor,
   twoFactorStatus,
 } from '../../api/security.ts';
+import { useSession } from '../../components/session.tsx';
 import { useReplyQuery } from '../../components/use-reply-query.ts';
 
 const keys = {
@@ -23,11 +24,24 @@ const keys = {
 export const useTwoFactorStatus = () => useReplyQuery({ queryKey: keys.twoFactor, fetch: twoFactorStatus });
 export const usePasskeys = () => useReplyQuery({ queryKey: keys.passkeys, fetch: listPasskeys });
 
-function useSecurityMutation<Input, Output>(run: (input: Input) => Promise<Output>, key: readonly string[]) {
+/**
+ * `enrols`: the mutation gives the user a second factor, which ends the personal-page-only state of an
+ * administrator under AdminTwoFactorRequired (docs/security.md).
+ */
+function useSecurityMutation<Input, Output>(
+  run: (input: Input) => Promise<Output>,
+  key: readonly string[],
+  enrols = false,
+) {
   const client = useQueryClient();
+  const { user, setUser } = useSession();
   return useMutation({
     mutationFn: run,
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
+    onSuccess: () => {
+      if (enrols && user?.require_2fa_setup) setUser({ ...user, require_2fa_setup: false });
+      client.invalidateQueries({ queryKey: ['user', 'second-factors'] });
+      return client.invalidateQueries({ queryKey: key });
+    },
     onError: reportFailure,
   });
 }
@@ -35,7 +49,11 @@ function useSecurityMutation<Input, Output>(run: (input: Input) => Promise<Outpu
 export const useSetUpTwoFactor = () =>
   useSecurityMutation(async () => unwrapReply(await setUpTwoFactor()), keys.twoFactor);
 export const useEnableTwoFactor = () =>
-  useSecurityMutation(async (code: string) => ensureSuccess(await enableTwoFactor(code)), keys.twoFactor);
+  useSecurityMutation(
+    async (code: string) => ensureSuccess(await enableTwoFactor(code)),
+    keys.twoFactor,
+    true,
+  );
 export const useDisableTwoFactor = () =>
   useSecurityMutation(async (code: string) => ensureSuccess(await disableTwoFactor(code)), keys.twoFactor);
 export const useRegenerateBackupCodes = () =>
@@ -48,13 +66,17 @@ export const useDeletePasskey = () =>
 
 /** Registers a passkey: the server's options, the browser's authenticator, the server's check. */
 export const useRegisterPasskey = (cancelledText: string) =>
-  useSecurityMutation(async () => {
-    const { options } = unwrapReply(await beginPasskeyRegistration());
-    let response: Awaited<ReturnType<typeof startRegistration>>;
-    try {
-      response = await startRegistration({ optionsJSON: options });
-    } catch {
-      throw new BusinessFailure(cancelledText);
-    }
-    ensureSuccess(await finishPasskeyRegistration(response));
-  }, keys.passkeys);
+  useSecurityMutation(
+    async () => {
+      const { options } = unwrapReply(await beginPasskeyRegistration());
+      let response: Awaited<ReturnType<typeof startRegistration>>;
+      try {
+        response = await startRegistration({ optionsJSON: options });
+      } catch {
+        throw new BusinessFailure(cancelledText);
+      }
+      ensureSuccess(await finishPasskeyRegistration(response));
+    },
+    keys.passkeys,
+    true,
+  );
