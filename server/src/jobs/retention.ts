@@ -1,6 +1,7 @@
 /**
  * Retention on the master node, hourly: consumption logs older than LogRetentionDays (0 = keep all) are
- * deleted in batches that never hold the table for long, and expired one-time secrets are removed.
+ * deleted in batches that never hold the table for long, audit rows older than AuditLogRetentionDays
+ * (0 = keep all; docs/audit.md "Retention") likewise, and expired one-time secrets are removed.
  * The batched deletion also serves a root's DELETE /api/log/ (api/logs/routes.ts).
  */
 import { LogType } from '../../../common/statuses.ts';
@@ -31,7 +32,29 @@ export async function deleteLogsBefore(
   }
 }
 
-export async function runRetention(context: AppContext): Promise<{ logs: number; secrets: number }> {
+/** Deletes audit rows older than `before`, a batch at a time. Returns how many rows went. */
+export async function deleteAuditLogsBefore(database: DatabaseHandle, before: number): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const ids = (
+      await database.db
+        .selectFrom('audit_logs')
+        .select('id')
+        .where('created_at', '<', before)
+        .orderBy('id')
+        .limit(DELETE_BATCH)
+        .execute()
+    ).map((row) => row.id);
+    if (ids.length === 0) return deleted;
+    const result = await database.db.deleteFrom('audit_logs').where('id', 'in', ids).executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+    if (ids.length < DELETE_BATCH) return deleted;
+  }
+}
+
+export async function runRetention(
+  context: AppContext,
+): Promise<{ logs: number; secrets: number; audit: number }> {
   const days = context.options.getNumber('LogRetentionDays');
   const logs =
     days > 0
@@ -41,9 +64,16 @@ export async function runRetention(context: AppContext): Promise<{ logs: number;
           LogType.consume,
         )
       : 0;
+  const auditDays = context.options.getNumber('AuditLogRetentionDays');
+  const audit =
+    auditDays > 0
+      ? await deleteAuditLogsBefore(context.database, Math.floor(Date.now() / 1000) - auditDays * 86_400)
+      : 0;
   const secrets = await deleteExpiredSecrets(context.database.db);
   if (logs > 0) context.logger.info({ logs, days }, 'deleted consumption logs past the retention period');
-  return { logs, secrets };
+  if (audit > 0)
+    context.logger.info({ audit, days: auditDays }, 'deleted audit log rows past the retention period');
+  return { logs, secrets, audit };
 }
 
 export function scheduleRetention(context: AppContext): () => void {
