@@ -49,7 +49,13 @@ export function limitedJson(state: State | null, limit = STATE_LIMIT): string {
   if (whole.length <= limit) return whole;
   const cut = JSON.stringify(cutStrings(state));
   if (cut.length <= limit) return cut;
-  return JSON.stringify({ [TRUNCATED]: cut.slice(0, limit - 64) });
+  // The text kept as one string (its quotes escaped, so shortened until the whole fits).
+  let length = limit - 64;
+  for (;;) {
+    const kept = JSON.stringify({ [TRUNCATED]: cut.slice(0, length) });
+    if (kept.length <= limit) return kept;
+    length -= kept.length - limit;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect } from 'vitest';
 import type { AuditFilterChoices, AuditLogView } from '../../../../common/api/audit.ts';
 import type { Page } from '../../../../common/api/reply.ts';
+import { AUDITED_ROUTES } from '../../audit/routes-table.ts';
 import { flushAuditLog } from '../../audit/writer.ts';
 import { runRetention } from '../../jobs/retention.ts';
 import { databaseMatrix } from '../../test-support/databases.ts';
@@ -33,6 +34,14 @@ describe.each(matrix)('the audit log on $name', (dialect) => {
     expect(row, `no ${action} row`).toBeDefined();
     return row!;
   }
+
+  run('every entry of the audited-route table names a registered route', async () => {
+    for (const route of AUDITED_ROUTES)
+      expect(
+        server.app.hasRoute({ method: route.method, url: route.url }),
+        `${route.method} ${route.url}`,
+      ).toBe(true);
+  });
 
   run('records a channel create, update (key masked, only changed fields), key view and delete', async () => {
     const created = await root.post<{ ids: number[] }>('/api/channel/', {
