@@ -4,6 +4,7 @@
  */
 import { isHttpAddress, normalizeHttpAddress } from '../../../common/http-address.ts';
 import { badRequest, businessFailure } from '../lib/errors.ts';
+import { isMessageKey } from '../lib/messages.ts';
 import {
   type BooleanOptionDefinition,
   type JsonOptionDefinition,
@@ -87,7 +88,15 @@ function validateJson(definition: JsonOptionDefinition, value: string): string {
   } catch {
     throw badRequest('option.invalid_json');
   }
-  if (!definition.shape.schema.safeParse(parsed).success) {
+  const result = definition.shape.schema.safeParse(parsed);
+  if (!result.success) {
+    // A shape may name a more precise message in a custom issue's params (catalogue-pricing-tiers.ts).
+    const params = result.error.issues.find((issue) => issue.code === 'custom')?.params;
+    const message = params?.message;
+    if (typeof message === 'string' && isMessageKey(message)) {
+      const { message: _message, ...rest } = params as Record<string, string | number>;
+      throw badRequest(message, { key: definition.key, ...rest });
+    }
     throw badRequest(definition.shape.message, { key: definition.key });
   }
   return value;

@@ -53,9 +53,19 @@ describe('pricingTablesFromOptions', () => {
       groupRatio: { g: 1.5 },
       groupGroupRatio: { u: { g: 0.5 } },
       quotaPerUnit: 1000,
+      billingMode: {},
+      billingExpr: {},
+      toolPrices: {},
     });
   });
 });
+
+/** The pricing without its tool prices (pricing-tiers.test.ts tests those). */
+function withoutTools(pricing: ModelPricing | null): ModelPricing | null {
+  if (!pricing) return pricing;
+  const { tools: _tools, ...rest } = pricing;
+  return rest;
+}
 
 describe('resolveModelPricing', () => {
   it.each<[string, ModelPricing | null]>([
@@ -106,12 +116,12 @@ describe('resolveModelPricing', () => {
     ['', null],
     ['constructor', null],
   ])('%s', (model, expected) => {
-    expect(resolveModelPricing(model, shippedTables())).toEqual(expected);
+    expect(withoutTools(resolveModelPricing(model, shippedTables()))).toEqual(expected);
   });
 
   it('prefers an operator-set per-call price over a ratio for the same model', () => {
     const tables = shippedTables({ modelPrice: { 'gpt-4o': 0.02 } });
-    expect(resolveModelPricing('gpt-4o', tables)).toEqual({
+    expect(withoutTools(resolveModelPricing('gpt-4o', tables))).toEqual({
       kind: 'per_call',
       matchedModel: 'gpt-4o',
       modelPrice: 0.02,

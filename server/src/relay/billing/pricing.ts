@@ -3,6 +3,14 @@
  * group ratio applies to a user, and how many quota units a call costs. Pure functions over plain tables;
  * quota is always an integer, computed exactly (quota.ts, exact-decimal.ts).
  */
+
+import {
+  type CompiledExpr,
+  compileExpr,
+  ExprError,
+  type PriceTier,
+  selectTier,
+} from '../../../../common/api/pricing.ts';
 import { quotaToCurrency } from '../../../../common/quota-format.ts';
 import {
   DEFAULT_CACHE_CREATION_RATIO,
@@ -10,12 +18,14 @@ import {
   defaultCompletionRatios,
 } from '../../options/default-ratios.ts';
 import type { OptionStore } from '../../options/store.ts';
+import { multiply, roundToInteger, toExactDecimal } from './exact-decimal.ts';
 import {
   builtInAudioCompletionRatios,
   builtInAudioRatios,
   completionRatioFamilies,
 } from './fallback-ratios.ts';
 import { longestFamily, lookUp, lookUpDownTo, tableValue } from './model-lookup.ts';
+import { toolPricesForModel } from './tool-prices.ts';
 
 /** The pricing options, as the OptionStore holds them. */
 export interface PricingTables {
@@ -33,6 +43,12 @@ export interface PricingTables {
   groupGroupRatio: Record<string, Record<string, number | null>>;
   /** Quota units per USD (500,000 by default). */
   quotaPerUnit: number;
+  /** model → "ratio" | "tiered_expr" (billing_setting.billing_mode, docs/reference/pricing-tiers.md). */
+  billingMode: Record<string, string>;
+  /** model → billing expression (billing_setting.billing_expr). */
+  billingExpr: Record<string, string>;
+  /** "tool" or "tool:model-prefix*" → USD per 1,000 calls (tool_price_setting.prices). */
+  toolPrices: Record<string, number>;
 }
 
 /** What pricingTablesFromOptions needs of the OptionStore. */
@@ -56,6 +72,9 @@ export function pricingTablesFromOptions(options: PricingOptionSource): PricingT
     groupRatio: map<number>('GroupRatio'),
     groupGroupRatio: map<Record<string, number | null>>('GroupGroupRatio'),
     quotaPerUnit: options.getNumber('QuotaPerUnit'),
+    billingMode: map<string>('billing_setting.billing_mode'),
+    billingExpr: map<string>('billing_setting.billing_expr'),
+    toolPrices: map<number>('tool_price_setting.prices'),
   };
 }
 
@@ -65,6 +84,20 @@ export interface PerCallPricing {
   matchedModel: string;
   /** USD per call. */
   modelPrice: number;
+  quotaPerUnit: number;
+  /** The model's tool prices (./tool-prices.ts), when any tool has one. */
+  tools?: ToolPricing;
+}
+
+/** USD per 1,000 calls of each tool kind for one model, and the quota units per USD they convert at. */
+export interface ToolPricing {
+  prices: Readonly<Record<string, number>>;
+  quotaPerUnit: number;
+}
+
+/** A model priced by a billing expression (./billing-expr.ts): its tiers, picked by the prompt length. */
+export interface TieredPricing {
+  expr: CompiledExpr;
   quotaPerUnit: number;
 }
 
@@ -79,6 +112,10 @@ export interface PerTokenPricing {
   audioRatio: number;
   /** Audio completion tokens relative to the text completion price. */
   audioCompletionRatio: number;
+  /** Set for a model in billing mode tiered_expr: its tiers replace the ratios above (shown from tier 1). */
+  tiered?: TieredPricing;
+  /** The model's tool prices (./tool-prices.ts), when any tool has one. */
+  tools?: ToolPricing;
 }
 
 export type ModelPricing = PerCallPricing | PerTokenPricing;
@@ -145,6 +182,58 @@ function perTokenPricing(model: string, matchedModel: string, modelRatio: number
  * shorter, different model's); the audio ratios by any prefix.
  */
 export function resolveModelPricing(model: string, tables: PricingTables): ModelPricing | null {
+  const pricing = resolveBasePricing(model, tables);
+  if (!pricing) return null;
+  const prices = toolPricesForModel(tables.toolPrices, model);
+  if (Object.keys(prices).length > 0) pricing.tools = { prices, quotaPerUnit: tables.quotaPerUnit };
+  return pricing;
+}
+
+/**
+ * The tiers of `model` when its billing mode is tiered_expr (names matched exactly, as new-api does);
+ * undefined when it has none; null when its stored expression is outside what Switchyard evaluates
+ * (an adopted database): the model is then refused rather than priced by something else.
+ */
+function tieredPricing(model: string, tables: PricingTables): TieredPricing | null | undefined {
+  if (tableValueOf(tables.billingMode, model) !== 'tiered_expr') return undefined;
+  const source = tableValueOf(tables.billingExpr, model);
+  if (typeof source !== 'string') return null;
+  try {
+    return { expr: compileExpr(source), quotaPerUnit: tables.quotaPerUnit };
+  } catch (error) {
+    if (error instanceof ExprError) return null;
+    throw error;
+  }
+}
+
+function tableValueOf<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** A tier's prompt price as a model ratio (1 = 1 quota unit per prompt token), for the ratio columns. */
+function ratioOfPrice(usdPerMillion: number, quotaPerUnit: number): number {
+  return (usdPerMillion * quotaPerUnit) / 1_000_000;
+}
+
+function resolveBasePricing(model: string, tables: PricingTables): ModelPricing | null {
+  const tiered = tieredPricing(model, tables);
+  if (tiered === null) return null;
+  if (tiered) {
+    const first = tiered.expr.tiers[0] as PriceTier;
+    const pricing = perTokenPricing(
+      model,
+      model,
+      ratioOfPrice(first.prices.p ?? 0, tables.quotaPerUnit),
+      tables,
+    );
+    const prompt = first.prices.p ?? 0;
+    return {
+      ...pricing,
+      completionRatio: prompt > 0 ? (first.prices.c ?? 0) / prompt : 0,
+      cacheRatio: prompt > 0 ? (first.prices.cr ?? prompt) / prompt : 0,
+      tiered,
+    };
+  }
   const match = lookUp(model, tables.modelPrice, tables.modelRatio);
   if (!match) return null;
   if (match.tableIndex === 0) {
@@ -214,6 +303,11 @@ export interface TokenUsage {
   cacheCreationTokens?: number;
   audioPromptTokens?: number;
   audioCompletionTokens?: number;
+  /**
+   * Tool calls the upstream ran, by kind (./tool-prices.ts TOOL_KINDS): Claude's
+   * server_tool_use.web_search_requests, Responses' web_search_call items… Absent when none.
+   */
+  toolCalls?: Readonly<Record<string, number>>;
 }
 
 /** A usage split into disjoint parts, each a non-negative integer. */
@@ -279,13 +373,61 @@ export type PricingLogFields = {
   text_output?: number;
   audio_ratio?: number;
   audio_completion_ratio?: number;
+  /** Present for a model priced by a billing expression (docs/reference/pricing-tiers.md). */
+  billing_mode?: 'tiered_expr';
+  /** The tier that priced the call: its name, prompt-length ranges and prices (USD per 1M tokens or per call). */
+  tier?: PriceTier;
+  /** Present when the upstream ran priced tools: one line per kind. */
+  tool_lines?: ToolLine[];
 };
+
+/** One tool line of a log row: how many calls of a kind, at what USD price per 1,000, for how much quota. */
+export interface ToolLine {
+  tool: string;
+  count: number;
+  price: number;
+  quota: number;
+}
 
 export interface PricingLogInput {
   pricing: ModelPricing;
   /** The usage that was billed (settle's `usage`). */
   usage: TokenUsage;
   group: GroupPricing;
+}
+
+/** The expression tier a usage is priced by: chosen by its whole prompt (len), cached and audio parts included. */
+export function tierOfUsage(tiered: TieredPricing, parts: UsageParts): PriceTier {
+  const len =
+    parts.textPromptTokens + parts.cachedTokens + parts.cacheCreationTokens + parts.audioPromptTokens;
+  return selectTier(tiered.expr, len);
+}
+
+/** One tool line's quota alone (count × USD per 1,000 × quota per USD × group ratio), rounded half up. */
+function toolLineQuota(tools: ToolPricing, kind: string, count: number, groupRatio: number): number {
+  const price = tools.prices[kind] ?? 0;
+  const amount = multiply(
+    { units: BigInt(tokenCount(count)), scale: 0 },
+    toExactDecimal(price),
+    toExactDecimal(tools.quotaPerUnit),
+    toExactDecimal(0.001),
+    toExactDecimal(groupRatio),
+  );
+  return Number(roundToInteger(amount));
+}
+
+function toolLines(
+  tools: ToolPricing,
+  toolCalls: Readonly<Record<string, number>>,
+  groupRatio: number,
+): ToolLine[] {
+  const lines: ToolLine[] = [];
+  for (const [tool, count] of Object.entries(toolCalls)) {
+    const price = Object.hasOwn(tools.prices, tool) ? tools.prices[tool] : undefined;
+    if (price === undefined || !(count > 0)) continue;
+    lines.push({ tool, count, price, quota: toolLineQuota(tools, tool, count, groupRatio) });
+  }
+  return lines;
 }
 
 /**
@@ -315,5 +457,11 @@ export function logPricingDetails({ pricing, usage, group }: PricingLogInput): P
     fields.audio_ratio = perToken?.audioRatio ?? 0;
     fields.audio_completion_ratio = perToken?.audioCompletionRatio ?? 0;
   }
+  if (perToken?.tiered) {
+    fields.billing_mode = 'tiered_expr';
+    fields.tier = tierOfUsage(perToken.tiered, parts);
+  }
+  if (usage.toolCalls && pricing.tools)
+    fields.tool_lines = toolLines(pricing.tools, usage.toolCalls, group.groupRatio);
   return fields;
 }

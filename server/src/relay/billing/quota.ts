@@ -16,7 +16,16 @@ import {
   toSmallDecimal,
   ZERO,
 } from './exact-decimal.ts';
-import { type ModelPricing, splitUsage, type TokenUsage } from './pricing.ts';
+import {
+  type ModelPricing,
+  splitUsage,
+  type TieredPricing,
+  type TokenUsage,
+  type ToolPricing,
+  tierOfUsage,
+  tokenCount,
+  type UsageParts,
+} from './pricing.ts';
 
 /**
  * The exact decimals of the ratios and prices seen so far: a site has few distinct ones, and reading one
@@ -83,17 +92,60 @@ const smallMath: QuotaMath<SmallDecimal> = {
   },
 };
 
-function priceUsage<T>(
-  math: QuotaMath<T>,
-  pricing: ModelPricing,
-  usage: TokenUsage,
-  groupRatio: number,
-): number {
+/** USD per 1M tokens → quota units per token: × quotaPerUnit × 10⁻⁶. */
+const PER_MILLION = 0.000001;
+/** USD per 1,000 calls → per call. */
+const PER_THOUSAND = 0.001;
+
+/**
+ * A tiered model's amount before the group ratio, in quota units (docs/reference/pricing-tiers.md): the
+ * tier's token prices over p and c, from which every sub-count the expression prices on its own (cr, cc,
+ * ai, ao anywhere in it) is taken out, as new-api does; a fixed tier is its USD price per call.
+ */
+function tieredAmount<T>(math: QuotaMath<T>, tiered: TieredPricing, parts: UsageParts): T {
   const { exact, whole, add, multiply } = math;
-  if (pricing.kind === 'per_call') {
-    return math.quota(multiply(exact(pricing.modelPrice), exact(pricing.quotaPerUnit), exact(groupRatio)));
+  const tier = tierOfUsage(tiered, parts);
+  if (tier.fixed !== null) return multiply(exact(tier.fixed), exact(tiered.quotaPerUnit));
+  const separate = tiered.expr.separate;
+  const p =
+    parts.textPromptTokens +
+    (separate.has('cr') ? 0 : parts.cachedTokens) +
+    (separate.has('cc') ? 0 : parts.cacheCreationTokens) +
+    (separate.has('ai') ? 0 : parts.audioPromptTokens);
+  const c = parts.textCompletionTokens + (separate.has('ao') ? 0 : parts.audioCompletionTokens);
+  const prices = tier.prices;
+  const term = (count: number, price: number | undefined) => multiply(whole(count), exact(price ?? 0));
+  const dollarsPerMillion = add(
+    term(p, prices.p),
+    term(c, prices.c),
+    term(parts.cachedTokens, prices.cr),
+    term(parts.cacheCreationTokens, prices.cc),
+    term(parts.audioPromptTokens, prices.ai),
+    term(parts.audioCompletionTokens, prices.ao),
+  );
+  return multiply(dollarsPerMillion, exact(tiered.quotaPerUnit), exact(PER_MILLION));
+}
+
+/** The tool lines' amount before the group ratio: each counted call × its USD price per 1,000 calls. */
+function toolAmount<T>(
+  math: QuotaMath<T>,
+  tools: ToolPricing,
+  toolCalls: Readonly<Record<string, number>>,
+): T {
+  const { exact, whole, add, multiply } = math;
+  const terms: T[] = [];
+  for (const [kind, count] of Object.entries(toolCalls)) {
+    const price = Object.hasOwn(tools.prices, kind) ? tools.prices[kind] : undefined;
+    if (price !== undefined) terms.push(multiply(whole(tokenCount(count)), exact(price)));
   }
+  return multiply(add(...terms), exact(tools.quotaPerUnit), exact(PER_THOUSAND));
+}
+
+function baseAmount<T>(math: QuotaMath<T>, pricing: ModelPricing, usage: TokenUsage): T {
+  const { exact, whole, add, multiply } = math;
+  if (pricing.kind === 'per_call') return multiply(exact(pricing.modelPrice), exact(pricing.quotaPerUnit));
   const parts = splitUsage(usage);
+  if (pricing.tiered) return tieredAmount(math, pricing.tiered, parts);
   const promptSide = add(
     whole(parts.textPromptTokens),
     multiply(whole(parts.cachedTokens), exact(pricing.cacheRatio)),
@@ -107,7 +159,21 @@ function priceUsage<T>(
     ),
     exact(pricing.completionRatio),
   );
-  return math.quota(multiply(add(promptSide, completionSide), exact(pricing.modelRatio), exact(groupRatio)));
+  return multiply(add(promptSide, completionSide), exact(pricing.modelRatio));
+}
+
+function priceUsage<T>(
+  math: QuotaMath<T>,
+  pricing: ModelPricing,
+  usage: TokenUsage,
+  groupRatio: number,
+): number {
+  const base = baseAmount(math, pricing, usage);
+  const amount =
+    usage.toolCalls && pricing.tools
+      ? math.add(base, toolAmount(math, pricing.tools, usage.toolCalls))
+      : base;
+  return math.quota(math.multiply(amount, math.exact(groupRatio)));
 }
 
 /**

@@ -22,6 +22,9 @@ const tables: PricingTables = {
   groupRatio: { default: 1 },
   groupGroupRatio: {},
   quotaPerUnit: 500000,
+  billingMode: {},
+  billingExpr: {},
+  toolPrices: {},
 };
 
 function pricingOf(model: string): ModelPricing {

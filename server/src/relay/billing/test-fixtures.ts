@@ -26,6 +26,9 @@ export function shippedTables(overrides: Partial<PricingTables> = {}): PricingTa
       free: { default: 0 },
     },
     quotaPerUnit: 500000,
+    billingMode: {},
+    billingExpr: {},
+    toolPrices: {},
     ...overrides,
   };
 }

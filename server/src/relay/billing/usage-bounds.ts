@@ -11,7 +11,7 @@ export const MAX_REPORTED_TOKENS = 20_000_000;
 export interface BoundedUsage {
   usage: TokenUsage;
   /** The fields that were out of bounds, with the reported values (empty when all were sane). */
-  anomalies: Partial<Record<keyof TokenUsage, number>>;
+  anomalies: Partial<Record<Exclude<keyof TokenUsage, 'toolCalls'>, number>>;
 }
 
 function bound(value: number | undefined): number | undefined {
@@ -24,6 +24,7 @@ export function boundUsage(usage: TokenUsage): BoundedUsage {
   const anomalies: BoundedUsage['anomalies'] = {};
   const bounded: TokenUsage = { ...usage };
   for (const key of Object.keys(usage) as (keyof TokenUsage)[]) {
+    if (key === 'toolCalls') continue;
     const reported = usage[key];
     const value = bound(reported);
     if (value === undefined) continue;
@@ -34,5 +35,18 @@ export function boundUsage(usage: TokenUsage): BoundedUsage {
       anomalies[key] = reported;
     bounded[key] = value;
   }
+  if (usage.toolCalls) bounded.toolCalls = boundToolCalls(usage.toolCalls);
   return { usage: bounded, anomalies };
+}
+
+/** The most tool calls of one kind one call may bill. */
+export const MAX_REPORTED_TOOL_CALLS = 10_000;
+
+/** Tool-call counts as whole numbers in 0…MAX_REPORTED_TOOL_CALLS. */
+function boundToolCalls(toolCalls: Readonly<Record<string, number>>): Record<string, number> {
+  const bounded: Record<string, number> = {};
+  for (const [kind, count] of Object.entries(toolCalls))
+    bounded[kind] =
+      Number.isFinite(count) && count > 0 ? Math.min(Math.floor(count), MAX_REPORTED_TOOL_CALLS) : 0;
+  return bounded;
 }

@@ -48,7 +48,10 @@ function sameTables(left: PricingTables, right: PricingTables): boolean {
     left.modelPrice === right.modelPrice &&
     left.groupRatio === right.groupRatio &&
     left.groupGroupRatio === right.groupGroupRatio &&
-    left.quotaPerUnit === right.quotaPerUnit
+    left.quotaPerUnit === right.quotaPerUnit &&
+    left.billingMode === right.billingMode &&
+    left.billingExpr === right.billingExpr &&
+    left.toolPrices === right.toolPrices
   );
 }
 
