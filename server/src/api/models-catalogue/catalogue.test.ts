@@ -85,7 +85,11 @@ describe.each(matrix)('model catalogue API on $name', (dialect) => {
     const vendorId = vendor.body.data!.id;
     const duplicate = await admin.post('/api/vendors/', { name: 'OpenAI' });
     expect(duplicate.status).toBe(400);
-    expect(duplicate.body.message).toContain('already exists');
+    expect(duplicate.body.message).toBe('A vendor named "OpenAI" already exists');
+    expect(
+      (await admin.withHeaders({ 'Accept-Language': 'zh-CN' }).post('/api/vendors/', { name: 'OpenAI' })).body
+        .message,
+    ).toBe('供应商名称「OpenAI」已存在');
 
     const model = await admin.post<{ id: number; model_name: string; vendor_id: number; tags: string }>(
       '/api/models/',
@@ -112,9 +116,21 @@ describe.each(matrix)('model catalogue API on $name', (dialect) => {
     });
     const modelId = model.body.data!.id;
     // Refused input changes nothing.
-    expect((await admin.post('/api/models/', { model_name: 'gpt-4o' })).status).toBe(400);
+    const taken = await admin.post('/api/models/', { model_name: 'gpt-4o' });
+    expect([taken.status, taken.body.message]).toEqual([400, 'A model named "gpt-4o" already exists']);
     expect((await admin.post('/api/models/', { model_name: 'x', endpoints: '{not json' })).status).toBe(400);
-    expect((await admin.post('/api/models/', { model_name: 'x', vendor_id: 999_999 })).status).toBe(400);
+    const noVendor = await admin.post('/api/models/', { model_name: 'x', vendor_id: 999_999 });
+    expect([noVendor.status, noVendor.body.message]).toEqual([400, 'Vendor 999999 does not exist']);
+    const noVendorZh = await admin
+      .withHeaders({ 'Accept-Language': 'zh' })
+      .post('/api/models/', { model_name: 'x', vendor_id: 999_999 });
+    expect(noVendorZh.body.message).toBe('供应商 999999 不存在');
+    const noId = await admin.put('/api/models/', { model_name: 'x' });
+    expect([noId.status, noId.body.message]).toEqual([400, 'The id is required']);
+    const noVendorId = await admin
+      .withHeaders({ 'Accept-Language': 'zh' })
+      .put('/api/vendors/', { name: 'x' });
+    expect([noVendorId.status, noVendorId.body.message]).toEqual([400, '缺少 id']);
     expect((await admin.post('/api/models/', { model_name: 'x', name_rule: 7 })).status).toBe(400);
     expect((await admin.post('/api/models/', { model_name: 'x', surprise: 1 })).status).toBe(400);
 
@@ -159,7 +175,12 @@ describe.each(matrix)('model catalogue API on $name', (dialect) => {
     );
 
     expect((await admin.delete(`/api/models/${modelId}`)).body.success).toBe(true);
-    expect((await admin.get(`/api/models/${modelId}`)).status).toBe(404);
+    const gone = await admin.get(`/api/models/${modelId}`);
+    expect([gone.status, gone.body.message]).toEqual([404, 'Model not found']);
+    const goneZh = await admin.withHeaders({ 'Accept-Language': 'zh' }).get(`/api/models/${modelId}`);
+    expect(goneZh.body.message).toBe('模型不存在');
+    const noVendorRow = await admin.get('/api/vendors/999999');
+    expect([noVendorRow.status, noVendorRow.body.message]).toEqual([404, 'Vendor not found']);
     // A deleted name can be used again (new-api's unique index includes deleted_at).
     const again = await admin.post<{ id: number }>('/api/models/', { model_name: 'gpt-4o' });
     expect(again.body.success).toBe(true);

@@ -15,6 +15,7 @@ import {
   ruleMatches,
   type VendorRow,
 } from './catalogue-snapshot.ts';
+import './messages.ts';
 import { type ModelInput, NameRule, type VendorInput } from './schemas.ts';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -80,7 +81,7 @@ async function liveRow<Row>(context: AppContext, table: CatalogueTable, id: numb
     .where('id', '=', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!row) throw notFound('common.not_found');
+  if (!row) throw notFound(table === 'vendors' ? 'catalogue.vendor_not_found' : 'catalogue.model_not_found');
   return row as Row;
 }
 
@@ -99,8 +100,10 @@ async function refuseTakenName(
     .where('id', '<>', id)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  const kind = table === 'vendors' ? 'vendor' : 'model';
-  if (clash) throw badRequest('common.invalid_request', { detail: `${kind} name "${name}" already exists` });
+  if (clash)
+    throw badRequest(table === 'vendors' ? 'catalogue.vendor_name_taken' : 'catalogue.model_name_taken', {
+      name,
+    });
 }
 
 const liveVendor = (context: AppContext, id: number) => liveRow<VendorRow>(context, 'vendors', id);
@@ -126,7 +129,7 @@ export async function createVendor(context: AppContext, input: VendorInput): Pro
 }
 
 export async function updateVendor(context: AppContext, input: VendorInput): Promise<VendorRow> {
-  if (!input.id) throw badRequest('common.invalid_request', { detail: 'id is required' });
+  if (!input.id) throw badRequest('catalogue.id_required');
   await liveVendor(context, input.id);
   await refuseTakenName(context, 'vendors', 'name', input.name, input.id);
   await context.database.db
@@ -241,7 +244,7 @@ async function checkModelInput(context: AppContext, input: ModelInput, id: numbe
   await refuseTakenName(context, 'models', 'model_name', input.model_name, id);
   if (input.vendor_id)
     await liveVendor(context, input.vendor_id).catch(() => {
-      throw badRequest('common.invalid_request', { detail: `vendor ${input.vendor_id} does not exist` });
+      throw badRequest('catalogue.vendor_missing', { id: input.vendor_id ?? 0 });
     });
 }
 
@@ -279,7 +282,7 @@ export async function createModel(context: AppContext, input: ModelInput): Promi
 }
 
 export async function updateModel(context: AppContext, input: ModelInput): Promise<ModelView> {
-  if (!input.id) throw badRequest('common.invalid_request', { detail: 'id is required' });
+  if (!input.id) throw badRequest('catalogue.id_required');
   await liveModel(context, input.id);
   await checkModelInput(context, input, input.id);
   await context.database.db

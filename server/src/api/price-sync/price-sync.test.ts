@@ -187,19 +187,47 @@ describe.each(matrix)('price sync on $name', (dialect) => {
     expect((await optionMap(root, 'ModelRatio'))['sync-call']).toBe(0.5);
   });
 
-  run('refuses bad input with 400 and changes nothing', async () => {
+  run('refuses bad input with 400 and its own message, and changes nothing', async () => {
     const before = await optionMap(root, 'ModelRatio');
     const refused = [
-      ['/api/ratio_sync/fetch', {}],
-      ['/api/ratio_sync/fetch', { upstreams: [{ name: 'ftp', base_url: 'ftp://127.0.0.1/x' }] }],
-      ['/api/ratio_sync/fetch', { upstreams: [{ name: 'meta', base_url: 'http://169.254.169.254' }] }],
-      ['/api/ratio_sync/apply', { changes: {} }],
-      ['/api/ratio_sync/apply', { changes: { 'sync-a': { model_ratio: -1 } } }],
-      ['/api/ratio_sync/apply', { changes: { 'sync-a': { model_ratio: 'x' } } }],
-      ['/api/ratio_sync/apply', { changes: { 'sync-a': { image_ratio: 2 } } }],
+      ['/api/ratio_sync/fetch', {}, 'Choose at least one price source'],
+      [
+        '/api/ratio_sync/fetch',
+        { upstreams: [{ name: 'ftp', base_url: 'ftp://127.0.0.1/x' }] },
+        'Price source "ftp" must be an http(s) address',
+      ],
+      [
+        '/api/ratio_sync/fetch',
+        { upstreams: [{ name: 'words', base_url: 'not an address' }] },
+        'Price source "words" is not a valid address',
+      ],
+      [
+        '/api/ratio_sync/fetch',
+        { upstreams: [{ name: 'meta', base_url: 'http://169.254.169.254' }] },
+        /^Price source "meta" is refused: ./,
+      ],
+      ['/api/ratio_sync/apply', { changes: {} }, 'Choose at least one change to apply'],
+      ['/api/ratio_sync/apply', { changes: { 'sync-a': { model_ratio: -1 } } }, null],
+      ['/api/ratio_sync/apply', { changes: { 'sync-a': { model_ratio: 'x' } } }, null],
+      ['/api/ratio_sync/apply', { changes: { 'sync-a': { image_ratio: 2 } } }, null],
     ] as const;
-    for (const [path, body] of refused)
-      expect([path, body, (await root.post(path, body)).status]).toEqual([path, body, 400]);
+    for (const [path, body, message] of refused) {
+      const reply = await root.post(path, body);
+      expect([path, body, reply.status]).toEqual([path, body, 400]);
+      if (typeof message === 'string') expect(reply.body.message).toBe(message);
+      else if (message) expect(reply.body.message).toMatch(message);
+    }
+    const chinese = root.withHeaders({ 'Accept-Language': 'zh-CN' });
+    const zhTexts = [
+      [{}, '请至少选择一个价格来源'],
+      [{ upstreams: [{ name: 'ftp', base_url: 'ftp://127.0.0.1/x' }] }, '价格来源「ftp」必须是 http(s) 地址'],
+      [{ upstreams: [{ name: 'words', base_url: 'not an address' }] }, '价格来源「words」不是有效的地址'],
+    ] as const;
+    for (const [body, message] of zhTexts)
+      expect((await chinese.post('/api/ratio_sync/fetch', body)).body.message).toBe(message);
+    expect((await chinese.post('/api/ratio_sync/apply', { changes: {} })).body.message).toBe(
+      '请至少选择一项要应用的更改',
+    );
     expect(await optionMap(root, 'ModelRatio')).toEqual(before);
   });
 

@@ -8,6 +8,7 @@ import { Role } from '../../../../common/roles.ts';
 import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import './messages.ts';
 import { ok, parseInput } from '../reply.ts';
 import { applySync, PRESET_SOURCES, previewSync, type Upstream } from './service.ts';
 import { SYNC_FIELDS } from './sources.ts';
@@ -87,8 +88,7 @@ export async function registerPriceSyncRoutes(app: FastifyInstance, context: App
       ...(input.upstreams ?? []),
       ...(await channelSources(context, input.channel_ids ?? [])),
     ];
-    if (upstreams.length === 0)
-      throw badRequest('common.invalid_request', { detail: 'no price source chosen' });
+    if (upstreams.length === 0) throw badRequest('price_sync.no_source');
     return ok(await previewSync(context, upstreams, input.timeout ?? 10));
   });
 

@@ -5,6 +5,7 @@
  */
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../lib/errors.ts';
+import './messages.ts';
 import { RefusedAddressError } from '../../lib/http-client.ts';
 import { validateOptionValue } from '../../options/validate.ts';
 import { buildDifferences, type Differences, effectiveSyncData, type SourceData } from './diff.ts';
@@ -64,17 +65,15 @@ export function checkSources(context: AppContext, upstreams: readonly Upstream[]
     try {
       parsed = new URL(url);
     } catch {
-      throw badRequest('common.invalid_request', { detail: `source "${upstream.name}": not a URL` });
+      throw badRequest('price_sync.source_not_url', { name: upstream.name });
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      throw badRequest('common.invalid_request', {
-        detail: `source "${upstream.name}": only http(s) addresses`,
-      });
+      throw badRequest('price_sync.source_not_http', { name: upstream.name });
     try {
       context.upstream.checkUrl(url);
     } catch (error) {
       if (error instanceof RefusedAddressError)
-        throw badRequest('common.invalid_request', { detail: `source "${upstream.name}": ${error.message}` });
+        throw badRequest('price_sync.source_refused', { name: upstream.name, reason: error.message });
       throw error;
     }
     return url;
@@ -207,7 +206,7 @@ export async function applySync(
       touched.add('model_price');
     }
   }
-  if (applied === 0) throw badRequest('common.invalid_request', { detail: 'no change chosen' });
+  if (applied === 0) throw badRequest('price_sync.no_change');
   const fields = SYNC_FIELDS.filter((field) => touched.has(field));
   const lookup = (key: string) => context.options.get(key);
   for (const field of fields)
