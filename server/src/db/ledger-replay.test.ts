@@ -285,3 +285,37 @@ describe.each(matrix)('the journaled batch writer on $name', (dialect) => {
     new LedgerJournal(path).close(true);
   });
 });
+
+describe('planReplay of subscription allowances', () => {
+  const allowanceReserve = (s: number, id: string, units: number, balance: number): JournalLine => ({
+    s,
+    o: [
+      ['i', 'user_subscription_items', 42, { amount_used: units }],
+      ['i', 'users', 1, { quota: -balance }],
+    ],
+    open: id,
+  });
+  const allowanceSettle = (s: number, id: string, unitsDelta: number): JournalLine => ({
+    s,
+    o: [['i', 'user_subscription_items', 42, { amount_used: unitsDelta }]],
+    close: id,
+  });
+
+  it('keeps a settled take and gives an unsettled one back, without a balance refund for it', () => {
+    const plan = planReplay(
+      {
+        lines: [
+          allowanceReserve(1, 'settled', 300, 0),
+          allowanceSettle(2, 'settled', -50),
+          allowanceReserve(3, 'open', 1, 20),
+        ],
+      },
+      { counters: 0, logs: 0, replayed: 0 },
+    );
+    // 300 − 50 settled; the open call's 1 is taken and given back.
+    expect(plan.counters.get('user_subscription_items:42')?.deltas.get('amount_used')).toBe(250);
+    expect(plan.counters.get('users:1')?.deltas.get('quota')).toBe(0);
+    expect(plan.refunded).toEqual(['open']);
+    expect(plan.refunds).toEqual([{ table: 'users', id: 1, amount: 20 }]);
+  });
+});
