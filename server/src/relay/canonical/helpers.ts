@@ -182,9 +182,11 @@ export function joinText(blocks: readonly ContentBlock[], separator = ''): strin
 export function mergeUsage(previous: CanonicalUsage | null, update: Partial<CanonicalUsage>): CanonicalUsage {
   const merged = { ...(previous ?? emptyUsage()) };
   for (const key of Object.keys(update) as (keyof CanonicalUsage)[]) {
+    if (key === 'toolCalls') continue;
     const value = update[key];
     if (typeof value === 'number' && Number.isFinite(value)) merged[key] = value;
   }
+  if (update.toolCalls) merged.toolCalls = update.toolCalls;
   return merged;
 }
 

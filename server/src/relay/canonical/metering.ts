@@ -18,6 +18,7 @@ export function billingUsage(usage: CanonicalUsage): TokenUsage {
   const result: TokenUsage = { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens };
   if (usage.cacheReadTokens > 0) result.cachedTokens = usage.cacheReadTokens;
   if (usage.cacheWriteTokens > 0) result.cacheCreationTokens = usage.cacheWriteTokens;
+  if (usage.toolCalls) result.toolCalls = usage.toolCalls;
   return result;
 }
 

@@ -194,6 +194,8 @@ export interface CanonicalUsage {
   cacheWriteTokens: number;
   /** Reasoning tokens (part of outputTokens). */
   reasoningTokens: number;
+  /** Tool calls the upstream ran and bills by count (server/src/relay/billing/tool-prices.ts TOOL_KINDS). */
+  toolCalls?: Readonly<Record<string, number>>;
 }
 
 export interface CanonicalReply {

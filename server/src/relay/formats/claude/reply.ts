@@ -43,6 +43,8 @@ export interface ClaudeUsageCounts {
   cacheRead?: number;
   cacheWrite?: number;
   output?: number;
+  /** server_tool_use.web_search_requests: billed as tool calls (docs/reference/pricing-tiers.md). */
+  webSearch?: number;
 }
 
 export function readUsageCounts(value: unknown): ClaudeUsageCounts {
@@ -54,6 +56,9 @@ export function readUsageCounts(value: unknown): ClaudeUsageCounts {
   if (typeof value.cache_creation_input_tokens === 'number')
     counts.cacheWrite = tokens(value.cache_creation_input_tokens);
   if (typeof value.output_tokens === 'number') counts.output = tokens(value.output_tokens);
+  const serverTools = value.server_tool_use;
+  if (isRecord(serverTools) && typeof serverTools.web_search_requests === 'number')
+    counts.webSearch = tokens(serverTools.web_search_requests);
   return counts;
 }
 
@@ -66,6 +71,7 @@ export function usageFromCounts(counts: ClaudeUsageCounts): Partial<CanonicalUsa
     usage.cacheWriteTokens = counts.cacheWrite ?? 0;
   }
   if (counts.output !== undefined) usage.outputTokens = counts.output;
+  if (counts.webSearch) usage.toolCalls = { web_search: counts.webSearch };
   return Object.keys(usage).length > 0 ? usage : null;
 }
 

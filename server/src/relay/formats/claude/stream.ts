@@ -85,6 +85,7 @@ export class ClaudeStreamDecoder implements StreamDecoder {
     const usage = usageFromCounts({
       ...(inputChanged ? this.counts : {}),
       ...(counts.output !== undefined ? { output: counts.output } : {}),
+      ...(counts.webSearch !== undefined ? { webSearch: counts.webSearch } : {}),
     });
     return usage ? [{ type: 'usage', usage }] : [];
   }

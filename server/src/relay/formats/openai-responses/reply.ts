@@ -38,6 +38,29 @@ export function usageFromResponses(value: unknown): Partial<CanonicalUsage> | nu
   return Object.keys(usage).length > 0 ? usage : null;
 }
 
+/** The output item types billed as tool calls, and the tool price each is billed at (tool-prices.ts). */
+const TOOL_CALL_ITEMS: Readonly<Record<string, string>> = {
+  web_search_call: 'web_search_preview',
+  file_search_call: 'file_search',
+  code_interpreter_call: 'code_interpreter',
+};
+
+/** A Responses usage with the tool calls its output items show (web_search_call …), when there are any. */
+export function withToolCalls(
+  usage: Partial<CanonicalUsage> | null,
+  output: unknown,
+): Partial<CanonicalUsage> | null {
+  if (!usage || !Array.isArray(output)) return usage;
+  let toolCalls: Record<string, number> | null = null;
+  for (const item of output) {
+    const kind = isRecord(item) && typeof item.type === 'string' ? TOOL_CALL_ITEMS[item.type] : undefined;
+    if (!kind) continue;
+    toolCalls ??= {};
+    toolCalls[kind] = (toolCalls[kind] ?? 0) + 1;
+  }
+  return toolCalls ? { ...usage, toolCalls } : usage;
+}
+
 export function usageToResponses(usage: CanonicalUsage): ResponsesUsage {
   return {
     input_tokens: usage.inputTokens,
@@ -196,7 +219,7 @@ export function decodeResponsesReply(body: unknown): CanonicalReply {
   const incomplete = isRecord(body.incomplete_details) ? body.incomplete_details.reason : undefined;
   let stopReason = stopReasonFromResponses(body.status, incomplete, toolCall);
   if (refusal && stopReason === 'end_turn') stopReason = 'refusal';
-  const usage = usageFromResponses(body.usage);
+  const usage = withToolCalls(usageFromResponses(body.usage), body.output);
   return {
     id: asString(body.id) ?? '',
     model: asString(body.model) ?? '',

@@ -3,7 +3,7 @@ import type { SseMessage, StreamDecoder } from '../../canonical/codec.ts';
 import { asString, errorEvent, eventObject, isRecord } from '../../canonical/helpers.ts';
 import { namespaceField } from '../../canonical/tool-names.ts';
 import type { StreamBlockStart, StreamEvent } from '../../canonical/types.ts';
-import { customToolArguments, stopReasonFromResponses, usageFromResponses } from './reply.ts';
+import { customToolArguments, stopReasonFromResponses, usageFromResponses, withToolCalls } from './reply.ts';
 import type { Json } from './responses-types.ts';
 
 interface OpenBlock {
@@ -171,7 +171,7 @@ export class ResponsesStreamDecoder implements StreamDecoder {
   private finished(response: Json): StreamEvent[] {
     const events: StreamEvent[] = [];
     for (const key of [...this.open.keys()]) events.push(...this.close(key));
-    const usage = usageFromResponses(response.usage);
+    const usage = withToolCalls(usageFromResponses(response.usage), response.output);
     if (usage) events.push({ type: 'usage', usage });
     const incomplete = isRecord(response.incomplete_details) ? response.incomplete_details.reason : undefined;
     const reason = stopReasonFromResponses(response.status, incomplete, this.sawToolCall);
