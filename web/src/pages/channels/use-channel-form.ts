@@ -14,7 +14,6 @@ import {
   channelLimitsFromForm,
 } from '../../components/limit-fields-rules.ts';
 import { useQuotaSettings } from '../../components/quota.ts';
-import { useSession } from '../../components/session.tsx';
 import {
   type ChannelFormValues,
   defaultFormValues,
@@ -43,7 +42,6 @@ export type ChannelFormState = ChannelFormValues & { limits: ChannelLimitFormVal
 export function useChannelForm(target: ChannelFormTarget, onSaved: () => void) {
   const { t } = useTranslation();
   const { modal } = App.useApp();
-  const { isRoot } = useSession();
   const quotaSettings = useQuotaSettings();
   const problemText = useLimitProblemText();
   const [form] = Form.useForm<ChannelFormState>();
@@ -135,8 +133,11 @@ export function useChannelForm(target: ChannelFormTarget, onSaved: () => void) {
     initialValues,
     /** A multi-key channel's state (new-api's channel_info), for its keys panel. */
     keyInfo: channel?.channel_info?.is_multi_key ? channel.channel_info : null,
-    /** Editing as an admin who is not root: the key is not shown and an empty box keeps it. */
-    keyHidden: mode === 'edit' && !isRoot,
+    /**
+     * Editing: the key is never in the channel's reply, so an empty box keeps it; root reads it through
+     * ChannelKeyView after asking again (docs/security.md).
+     */
+    keyHidden: mode === 'edit',
     /** The form waits for a fresh copy of the channel before it mounts. */
     loading: mode === 'edit' && (!channel || detailQuery.isFetching) && !detailQuery.isError,
     loadFailed: mode === 'edit' && detailQuery.isError,
