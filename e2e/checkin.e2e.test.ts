@@ -164,6 +164,7 @@ describe.skipIf(!hasChromium)('console: daily check-in', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL_OPTIONS)
       .toBe('dark');
+    await page.mouse.move(10, PHONE.height - 10);
     await page.getByTestId('checkin-card').scrollIntoViewIfNeeded();
     const box = await page.getByTestId('checkin-calendar').boundingBox();
     expect(box!.width).toBeLessThanOrEqual(PHONE.width);

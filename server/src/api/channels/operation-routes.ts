@@ -11,7 +11,7 @@ import { requireRole } from '../../auth/guards.ts';
 import type { AppContext } from '../../context.ts';
 import { isRunning, refreshAllBalances, refreshBalance, testAllChannels } from '../../jobs/channel-jobs.ts';
 import { businessFailure, notFound } from '../../lib/errors.ts';
-import { translate } from '../../lib/messages.ts';
+import { type Language, translate } from '../../lib/messages.ts';
 import { toCachedChannel } from '../../relay/cache/channel-cache.ts';
 import {
   AccountQueryError,
@@ -20,6 +20,8 @@ import {
 } from '../../relay/providers/account-queries.ts';
 import { testChannel } from '../../relay/routing/channel-test.ts';
 import { formId, formInteger } from '../form-input.ts';
+import { describeFetchedModels } from '../models-catalogue/fetched-descriptions.ts';
+import '../models-catalogue/messages.ts';
 import { ok, parseInput, readId } from '../reply.ts';
 import {
   deleteChannels,
@@ -29,6 +31,7 @@ import {
   setTagStatus,
   tagChannels,
 } from './batch-service.ts';
+import { type ModelDescription, modelDescriptions, recordingContext } from './model-metadata.ts';
 import { normalizeBaseUrl } from './normalize.ts';
 import { requireChannelRow } from './service.ts';
 import { detectUpstreamUsage } from './upstream-detection.ts';
@@ -58,14 +61,37 @@ export async function registerChannelOperationRoutes(
 ): Promise<void> {
   const asAdmin = { preHandler: requireRole(context, Role.admin) };
   const channelOf = async (id: number) => toCachedChannel(await requireChannelRow(context, id));
-  const modelsOf = async (channel: ReturnType<typeof toCachedChannel>) => {
+  /**
+   * The upstream's model ids, and what its list says of them written into the model catalogue
+   * (./model-metadata.ts, docs/model-catalogue.md "Filled from fetched model lists"): `described` counts
+   * the catalogue entries created or completed, and the message says so.
+   */
+  const modelsOf = async (channel: ReturnType<typeof toCachedChannel>, language: Language) => {
+    const recording = recordingContext(context);
+    let models: string[];
     try {
-      return await fetchUpstreamModels(context, channel);
+      models = await fetchUpstreamModels(recording.context, channel);
     } catch (error) {
       if (error instanceof UnsupportedQueryError)
         throw businessFailure('channel.balance_unsupported', { type: channel.type });
       throw businessFailure('channel.models_fetch_failed', { reason: (error as Error).message });
     }
+    const listed = new Set(models);
+    const descriptions = new Map<string, ModelDescription>();
+    for (const reply of recording.replies) {
+      for (const [id, description] of modelDescriptions(reply))
+        if (listed.has(id) && !descriptions.has(id)) descriptions.set(id, description);
+    }
+    let described = 0;
+    try {
+      described = await describeFetchedModels(context, descriptions);
+    } catch (error) {
+      // The list is what was asked for: a catalogue write that fails does not take it away.
+      context.logger.warn({ err: error }, 'describing fetched models in the catalogue failed');
+    }
+    const message =
+      described > 0 ? translate('catalogue.models_described', language, { count: described }) : '';
+    return { success: true, message, data: models, described };
   };
 
   app.get('/api/channel/test', asAdmin, async (request) => {
@@ -111,7 +137,7 @@ export async function registerChannelOperationRoutes(
   });
 
   app.get('/api/channel/fetch_models/:id', asAdmin, async (request) =>
-    ok(await modelsOf(await channelOf(readId((request.params as { id: string }).id)))),
+    modelsOf(await channelOf(readId((request.params as { id: string }).id)), request.language),
   );
   app.post('/api/channel/fetch_models', asAdmin, async (request) => {
     const input = parseInput(fetchModelsInput, request.body);
@@ -126,7 +152,7 @@ export async function registerChannelOperationRoutes(
       group: 'default',
       models: '',
     } as Parameters<typeof toCachedChannel>[0]);
-    return ok(await modelsOf(channel));
+    return modelsOf(channel, request.language);
   });
 
   app.delete('/api/channel/disabled', asAdmin, async () => ok(await deleteDisabledChannels(context)));
