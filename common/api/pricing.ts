@@ -16,6 +16,14 @@ export interface PricingModel {
   completion_ratio: number;
   /** Groups that have a channel for the model. */
   enable_groups: string[];
+  /** "tiered_expr" when a billing expression prices the model (docs/reference/pricing-tiers.md). */
+  billing_mode?: 'tiered_expr';
+  /** The stored billing expression (new-api's field). */
+  billing_expr?: string;
+  /** Switchyard: the expression's tiers with their prompt-length ranges and prices (USD per 1M tokens). */
+  tiers?: PriceTier[];
+  /** Switchyard: USD per 1,000 calls of each tool kind for this model (tool_price_setting.prices). */
+  tool_prices?: Record<string, number>;
 }
 
 /** Unlike other replies, group_ratio and usable_group are top-level siblings of data. */

@@ -27,14 +27,22 @@ export function pricingModels(context: AppContext): PricingModel[] {
     left.localeCompare(right),
   )) {
     const pricing = resolveModelPricing(model, tables);
-    models.push({
+    const entry: PricingModel = {
       model_name: model,
       quota_type: pricing?.kind === 'per_call' ? 1 : 0,
       model_ratio: pricing?.kind === 'per_token' ? pricing.modelRatio : 0,
       model_price: pricing?.kind === 'per_call' ? pricing.modelPrice : 0,
       completion_ratio: pricing?.kind === 'per_token' ? pricing.completionRatio : 0,
       enable_groups: groups.sort(),
-    });
+    };
+    // Tiers and tool prices (docs/reference/pricing-tiers.md): the expression's tiers with their ranges.
+    if (pricing?.kind === 'per_token' && pricing.tiered) {
+      entry.billing_mode = 'tiered_expr';
+      entry.billing_expr = pricing.tiered.expr.source;
+      entry.tiers = pricing.tiered.expr.tiers;
+    }
+    if (pricing?.tools) entry.tool_prices = { ...pricing.tools.prices };
+    models.push(entry);
   }
   return models;
 }

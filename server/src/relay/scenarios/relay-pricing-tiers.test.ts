@@ -4,6 +4,7 @@
  * row and the user's balance.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { PricingModel } from '../../../../common/api/pricing.ts';
 import { sendJson, startFakeVendor } from '../../test-support/fake-vendors/http.ts';
 import { setUpRelayFixture } from '../../test-support/test-site.ts';
 
@@ -61,7 +62,7 @@ describe('tiered and tool pricing through the relay', () => {
     await expect.poll(async () => before - (await fixture.userQuota()), { timeout: 5000 }).toBeGreaterThan(0);
     const log = (await fixture.consumeLogs()).at(-1)!;
     expect(before - (await fixture.userQuota())).toBe(log.quota);
-    return { charged: log.quota, other: JSON.parse(log.other) as Record<string, unknown> };
+    return { charged: log.quota, other: JSON.parse(log.other ?? '{}') as Record<string, unknown> };
   }
 
   const chat = (promptTokens: number) => async () => {
@@ -123,6 +124,25 @@ describe('tiered and tool pricing through the relay', () => {
     // tokens 50 + 10 × 4 = 90; web_search_preview 1 × $12.5 / 1000 × 500000 = 6250
     expect(charged).toBe(6340);
     expect(other.tool_lines).toEqual([{ tool: 'web_search_preview', count: 1, price: 12.5, quota: 6250 }]);
+  });
+
+  it('shows the tiers and tool prices on the price list', async () => {
+    const reply = await fixture.user.get<PricingModel[]>('/api/pricing');
+    const entry = reply.body.data?.find((model) => model.model_name === 'tier-model');
+    expect(entry).toMatchObject({
+      billing_mode: 'tiered_expr',
+      billing_expr: EXPR,
+      tiers: [
+        { name: 'base', ranges: [{ from: 0, to: 1000 }], prices: { p: 1.25, c: 10, cr: 0.31 }, fixed: null },
+        {
+          name: 'long',
+          ranges: [{ from: 1001, to: null }],
+          prices: { p: 2.5, c: 15, cr: 0.625 },
+          fixed: null,
+        },
+      ],
+      tool_prices: { web_search: 10, web_search_preview: 12.5, file_search: 2.5, google_search: 14 },
+    });
   });
 
   it('refuses a malformed expression at save with a zh and an en message and stores nothing', async () => {

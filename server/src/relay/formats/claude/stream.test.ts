@@ -65,7 +65,14 @@ describe('Claude streams → canonical events', () => {
       ...textBlock(1, 'It is sunny, 22 °C.'),
       {
         type: 'usage',
-        usage: { inputTokens: 10682, cacheReadTokens: 0, cacheWriteTokens: 0, outputTokens: 510 },
+        // server_tool_use.web_search_requests: billed as a web_search tool line (docs/reference/pricing-tiers.md)
+        usage: {
+          inputTokens: 10682,
+          cacheReadTokens: 0,
+          cacheWriteTokens: 0,
+          outputTokens: 510,
+          toolCalls: { web_search: 1 },
+        },
       },
       { type: 'stop', reason: 'end_turn' },
     ]);
