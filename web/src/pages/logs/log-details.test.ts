@@ -229,3 +229,46 @@ describe('logDetailRows', () => {
     ]);
   });
 });
+
+describe('tier and tool lines (docs/reference/pricing-tiers.md "Log row")', () => {
+  const quota = (value: number) => `Q${value}`;
+  const rowsOf = (other: Record<string, unknown>) =>
+    logDetailRows({ model_name: 'm', content: '', ip: '', other: JSON.stringify(other) }, false, quota);
+
+  it('shows the tier that priced the call with its range and prices', () => {
+    const rows = rowsOf({
+      model_ratio: 1.25,
+      model_price: -1,
+      billing_mode: 'tiered_expr',
+      tier: { name: 'long', ranges: [{ from: 200001, to: null }], prices: { p: 2.5, c: 15 }, fixed: null },
+    });
+    expect(rows.find((row) => row.label === 'logs.detail.tier')?.value).toEqual({
+      key: 'logs.detail.tierValue',
+      values: { name: 'long', range: '200001+', prices: 'p $2.5 · c $15' },
+    });
+  });
+
+  it('shows a fixed tier per call', () => {
+    const rows = rowsOf({
+      billing_mode: 'tiered_expr',
+      tier: { name: 'short', ranges: [{ from: 0, to: 1000 }], prices: {}, fixed: 0.01 },
+    });
+    expect(rows.find((row) => row.label === 'logs.detail.tier')?.value).toEqual({
+      key: 'logs.detail.tierFixed',
+      values: { name: 'short', range: '0–1000', prices: '$0.01' },
+    });
+  });
+
+  it('shows every tool line in one row, and nothing without them', () => {
+    const rows = rowsOf({
+      tool_lines: [
+        { tool: 'web_search', count: 2, price: 10, quota: 10000 },
+        { tool: 'file_search', count: 1, price: 2.5, quota: 1250 },
+      ],
+    });
+    expect(rows.find((row) => row.label === 'logs.detail.toolLines')?.value).toEqual({
+      text: 'web_search × 2 @ $10/1K = Q10000; file_search × 1 @ $2.5/1K = Q1250',
+    });
+    expect(rowsOf({ model_ratio: 1 }).some((row) => row.label.startsWith('logs.detail.t'))).toBe(false);
+  });
+});

@@ -187,6 +187,53 @@ function adminRows(log: Pick<LogView, 'ip'>, other: LogOther): DetailRow[] {
   return rows;
 }
 
+/** A tier's prompt-length ranges: "0–200000", "200001+" (docs/reference/pricing-tiers.md "Log row"). */
+function rangeText(ranges: unknown): string {
+  if (!Array.isArray(ranges)) return '';
+  return ranges
+    .map((range: { from?: unknown; to?: unknown }) =>
+      range.to === null ? `${range.from}+` : `${range.from}–${range.to}`,
+    )
+    .join(', ');
+}
+
+/** The tier of a call priced by a billing expression, and its tool lines (server/src/relay/billing/pricing.ts). */
+function tierRows(other: LogOther, formatQuota: (quota: number) => string): DetailRow[] {
+  const rows: DetailRow[] = [];
+  const tier = other.tier as
+    | { name?: unknown; ranges?: unknown; prices?: Record<string, number>; fixed?: number | null }
+    | undefined;
+  if (other.billing_mode === 'tiered_expr' && tier && typeof tier === 'object') {
+    const prices =
+      typeof tier.fixed === 'number'
+        ? `$${formatRatio(tier.fixed)}`
+        : Object.entries(tier.prices ?? {})
+            .map(([variable, price]) => `${variable} $${formatRatio(price)}`)
+            .join(' · ');
+    rows.push({
+      label: 'logs.detail.tier',
+      value: {
+        key: typeof tier.fixed === 'number' ? 'logs.detail.tierFixed' : 'logs.detail.tierValue',
+        values: { name: String(tier.name ?? ''), range: rangeText(tier.ranges), prices },
+      },
+    });
+  }
+  const lines = Array.isArray(other.tool_lines) ? (other.tool_lines as Record<string, unknown>[]) : [];
+  if (lines.length > 0)
+    rows.push({
+      label: 'logs.detail.toolLines',
+      value: text(
+        lines
+          .map(
+            (line) =>
+              `${String(line.tool)} × ${Number(line.count)} @ $${formatRatio(Number(line.price))}/1K = ${formatQuota(Number(line.quota))}`,
+          )
+          .join('; '),
+      ),
+    });
+  return rows;
+}
+
 /**
  * Every detail of one log row, in display order; the row's sentence (./log-content.ts) comes last, its
  * quotas through `formatQuota`.
@@ -199,6 +246,7 @@ export function logDetailRows(
   const other = parseLogOther(log.other);
   const rows = [
     ...pricingRows(other),
+    ...tierRows(other, formatQuota),
     ...tokenPairRows(other, CACHE_PAIR),
     ...tokenPairRows(other, CACHE_CREATION_PAIR),
     ...audioRows(other),
