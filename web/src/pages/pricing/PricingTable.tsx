@@ -23,6 +23,7 @@ import {
   type PricingRow,
   usableGroupsOf,
 } from './pricing-rows.ts';
+import { TierPrices } from './TierPrices.tsx';
 
 /** The price list shows every model on few pages: models are few and search narrows them further. */
 const DEFAULT_PAGE_SIZE = 50;
@@ -207,6 +208,10 @@ export function PricingTable(props: PricingTableProps) {
           </Typography.Text>
         );
       }
+      if (row.tiers)
+        return (
+          <TierPrices tiers={row.tiers} toolPrices={row.tool_prices} groupRatio={groupRatio} money={money} />
+        );
       const prices = tokenPricesPerMillion(
         row.model_ratio,
         row.completion_ratio,
