@@ -130,7 +130,7 @@ function planColumns(input: PlanInput) {
       price_amount: plan.price_amount,
       currency: plan.currency || 'USD',
       ...period,
-      enabled: plan.enabled ? 1 : 0,
+      enabled: plan.enabled ? (1 as const) : (0 as const),
       sort_order: plan.sort_order,
       stripe_price_id: plan.stripe_price_id,
       creem_product_id: plan.creem_product_id,
@@ -185,7 +185,7 @@ export async function disablePlan(context: AppContext, id: number): Promise<void
   await findPlan(context, id);
   await context.database.db
     .updateTable('subscription_plans')
-    .set({ enabled: 0, updated_at: nowSeconds() })
+    .set({ enabled: 0 as const, updated_at: nowSeconds() })
     .where('id', '=', id)
     .execute();
 }
