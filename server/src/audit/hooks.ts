@@ -21,7 +21,7 @@ import type { AppContext } from '../context.ts';
 import { auditStates } from './diff.ts';
 import { textOf, userById, userByName } from './loaders.ts';
 import type { AuditInput, AuditRoute, TargetSnapshot } from './route-types.ts';
-import { findAuditRoute, indexAuditRoutes } from './route-types.ts';
+import { findAuditRoute, indexAuditRoutes, routeKey } from './route-types.ts';
 import { AUDITED_ROUTES } from './routes-table.ts';
 import { type AuditRow, auditWriterOf } from './writer.ts';
 
@@ -39,6 +39,12 @@ interface RequestAudit {
 }
 
 const states = new WeakMap<FastifyRequest, RequestAudit>();
+/** The table entries each server attached its hooks to (`METHOD pattern`), for the tests. */
+const attachedRoutes = new WeakMap<AppContext, Set<string>>();
+
+export function auditedRouteKeys(context: AppContext): ReadonlySet<string> {
+  return attachedRoutes.get(context) ?? new Set();
+}
 const AUDIT_INDEX = indexAuditRoutes(AUDITED_ROUTES);
 
 function record(value: unknown): Record<string, unknown> {
@@ -169,7 +175,8 @@ async function changeRow(
     username: actor.username,
     role: actor.role,
     target_id: id === undefined || id === null ? '' : String(id).slice(0, 191),
-    target_name: (target?.name ?? '').slice(0, 191),
+    // The name after the change (a rename shows the new name; the old one is in `before`).
+    target_name: (after?.name ?? before?.name ?? '').slice(0, 191),
     target_role: target?.role ?? 0,
     before_state: states.before,
     after_state: states.after,
@@ -231,11 +238,14 @@ function attach(context: AppContext, route: AuditRoute) {
 
 export function registerAuditHooks(app: FastifyInstance, context: AppContext): void {
   const writer = auditWriterOf(context);
+  const attached = new Set<string>();
+  attachedRoutes.set(context, attached);
   app.addHook('onClose', async () => writer.flush());
   app.addHook('onRoute', (routeOptions) => {
     for (const method of asArray(routeOptions.method)) {
       const route = findAuditRoute(AUDIT_INDEX, method, routeOptions.url);
       if (!route) continue;
+      attached.add(routeKey(route.method, route.url));
       const hooks = attach(context, route);
       routeOptions.preHandler = [...asArray(routeOptions.preHandler), hooks.readBefore];
       routeOptions.preSerialization = [...asArray(routeOptions.preSerialization), hooks.keepReply];

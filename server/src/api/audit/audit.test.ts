@@ -7,6 +7,8 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect } from 'vitest';
 import type { AuditFilterChoices, AuditLogView } from '../../../../common/api/audit.ts';
 import type { Page } from '../../../../common/api/reply.ts';
+import { auditedRouteKeys } from '../../audit/hooks.ts';
+import { routeKey } from '../../audit/route-types.ts';
 import { AUDITED_ROUTES } from '../../audit/routes-table.ts';
 import { flushAuditLog } from '../../audit/writer.ts';
 import { runRetention } from '../../jobs/retention.ts';
@@ -36,11 +38,8 @@ describe.each(matrix)('the audit log on $name', (dialect) => {
   }
 
   run('every entry of the audited-route table names a registered route', async () => {
-    for (const route of AUDITED_ROUTES)
-      expect(
-        server.app.hasRoute({ method: route.method, url: route.url }),
-        `${route.method} ${route.url}`,
-      ).toBe(true);
+    const attached = auditedRouteKeys(server.context);
+    for (const route of AUDITED_ROUTES) expect(attached).toContain(routeKey(route.method, route.url));
   });
 
   run('records a channel create, update (key masked, only changed fields), key view and delete', async () => {
