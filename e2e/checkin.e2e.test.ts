@@ -120,6 +120,7 @@ describe.skipIf(!hasChromium)('console: daily check-in', () => {
       }, POLL_OPTIONS)
       .toEqual(['true', String(MIN), String(MAX)]);
     await site.harness.screenshot(page, 'checkin-settings');
+    await section.screenshot({ path: `${artifactsPath}/checkin-settings-section.png` });
     await page.close();
   });
 
