@@ -113,6 +113,11 @@ describe.skipIf(!hasChromium)('console: audit log', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.dataset.theme), POLL_OPTIONS)
       .toBe('dark');
+    // Nothing on the list page is wider than the phone.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), POLL_OPTIONS)
+      .toBeLessThanOrEqual(PHONE.width);
+    await site.harness.screenshot(page, 'audit-list-en-375-dark');
     await page.getByTestId(`audit-detail-${await newestEntry('channel.update')}`).click();
     await page.getByTestId('audit-detail').waitFor();
     expect(await visibleText(page.getByTestId('audit-detail'))).toContain('Hidden secret');

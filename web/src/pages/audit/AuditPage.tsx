@@ -17,6 +17,7 @@ import {
 } from '../../components/list-page/ListPage.tsx';
 import { PagedTable, usePagedTableData } from '../../components/list-page/PagedTable.tsx';
 import { toUnixSeconds } from '../../components/time-range.ts';
+import { useIsMobile } from '../../components/use-is-mobile.ts';
 import { useListState, useSearchForm } from '../../components/use-list-state.ts';
 import { usePageQuery, useReplyQuery } from '../../components/use-reply-query.ts';
 import { formatUnixTime } from '../tokens/token-display.ts';
@@ -62,6 +63,7 @@ export function AuditPage() {
   const searchForm = useSearchForm(list, { toSearch, reload: listQuery.refetch });
   const tableData = usePagedTableData(list, listQuery);
   const [shown, setShown] = useState<AuditLogView | null>(null);
+  const mobile = useIsMobile();
 
   const roleName = (role: number) =>
     role >= Role.root
@@ -120,13 +122,13 @@ export function AuditPage() {
         labels={[t('audit.search.submit'), t('audit.search.reset')]}
         actions={null}
       >
-        <Form.Item name="range">
+        <Form.Item name="range" style={mobile ? { width: '100%', marginInlineEnd: 0 } : undefined}>
           <DatePicker.RangePicker
             showTime
             allowEmpty={[true, true]}
             aria-label={t('audit.search.range')}
             placeholder={[t('audit.search.start'), t('audit.search.end')]}
-            style={{ maxWidth: '100%' }}
+            style={{ width: mobile ? '100%' : 380, maxWidth: '100%' }}
             data-testid="audit-search-range"
           />
         </Form.Item>
