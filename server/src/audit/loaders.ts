@@ -20,7 +20,15 @@ export function textOf(value: unknown, limit = 191): string | undefined {
   return text === '' ? undefined : text.slice(0, limit);
 }
 
-type AuditedTable = 'channels' | 'users' | 'redemptions' | 'top_ups' | 'models' | 'vendors';
+type AuditedTable =
+  | 'channels'
+  | 'users'
+  | 'redemptions'
+  | 'top_ups'
+  | 'models'
+  | 'vendors'
+  | 'subscription_plans'
+  | 'user_subscriptions';
 
 /** Columns never kept, not even masked (they say nothing an auditor needs and may be large). */
 const DROPPED_COLUMNS = new Set(['deleted_at']);
@@ -42,7 +50,11 @@ function nameOf(table: AuditedTable, row: Record<string, unknown>): string {
         ? 'trade_no'
         : table === 'models'
           ? 'model_name'
-          : 'name';
+          : table === 'subscription_plans'
+            ? 'title'
+            : table === 'user_subscriptions'
+              ? 'user_id'
+              : 'name';
   return String(row[field] ?? '');
 }
 

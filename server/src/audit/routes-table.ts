@@ -4,7 +4,6 @@
  * they are registered, so no route file changes and unaudited routes (the relay) pay nothing. A new route
  * is audited by adding an entry here.
  */
-import { Role } from '../../../common/roles.ts';
 import { isSecretOptionKey } from '../options/definitions.ts';
 import { bodyState, idOf, rowLoader, rowsLoader, textOf } from './loaders.ts';
 import type { AuditInput, AuditRoute, SnapshotLoader } from './route-types.ts';
@@ -22,6 +21,13 @@ const userByBody = rowLoader('users', bodyId);
 const redemptionByParam = rowLoader('redemptions', paramId);
 const redemptionByBody = rowLoader('redemptions', bodyId);
 const orderByBody = rowLoader('top_ups', bodyTradeNo, 'trade_no');
+const planByParam = rowLoader('subscription_plans', paramId);
+const userSubscriptionByParam = rowLoader('user_subscriptions', paramId);
+
+/** A change to the caller's own account security: the actor is the target (api/security/*). */
+function ownSecurity(method: AuditRoute['method'], url: string, action: string): AuditRoute {
+  return { method, url, action, targetType: 'user' };
+}
 
 /** An option's value as the store holds it (memory), before or after PUT /api/option/. */
 const optionValue: SnapshotLoader = async (context, input) => {
@@ -130,13 +136,12 @@ export const AUDITED_ROUTES: readonly AuditRoute[] = [
     when: (input) => input.body.action !== 'get_key_status',
   },
   {
-    // Root's read of one channel carries its key (api/channels/service.ts getChannel): a key view.
-    method: 'GET',
-    url: '/api/channel/:id',
+    // Root reads a channel's key after asking again (api/channels/key-view.ts); refusals are recorded too.
+    method: 'POST',
+    url: '/api/channel/:id/key',
     action: 'channel.key_view',
     targetType: 'channel',
     targetId: paramId,
-    when: (input) => input.role >= Role.root,
   },
 
   // Options and prices (api/options/routes.ts, api/price-sync/routes.ts).
@@ -192,6 +197,80 @@ export const AUDITED_ROUTES: readonly AuditRoute[] = [
     after: userByBody,
     note: (input) => textOf(input.body.action, 32) ?? '',
   },
+  ownSecurity('POST', '/api/user/2fa/enable', 'user.self_2fa_enable'),
+  ownSecurity('POST', '/api/user/2fa/disable', 'user.self_2fa_disable'),
+  ownSecurity('POST', '/api/user/2fa/backup_codes', 'user.self_backup_codes'),
+  ownSecurity('POST', '/api/user/passkey/register/finish', 'user.self_passkey_add'),
+  ownSecurity('DELETE', '/api/user/passkey', 'user.self_passkeys_delete'),
+  ownSecurity('DELETE', '/api/user/passkey/:id', 'user.self_passkey_delete'),
+  {
+    ...ownSecurity('PUT', '/api/user/self', 'user.self_password_change'),
+    // Only a password change is a security change; the rest of the profile is not audited.
+    when: (input) => typeof input.body.password === 'string' && input.body.password !== '',
+    secretFields: () => () => true,
+  },
+
+  // Subscription plans and users' subscriptions (api/subscriptions/*).
+  {
+    method: 'POST',
+    url: '/api/subscription/admin/plans',
+    action: 'subscription.plan_create',
+    targetType: 'subscription',
+    targetId: replyId,
+    after: bodyState,
+  },
+  {
+    method: 'PUT',
+    url: '/api/subscription/admin/plans/:id',
+    action: 'subscription.plan_update',
+    targetType: 'subscription',
+    targetId: paramId,
+    before: planByParam,
+    after: planByParam,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/subscription/admin/plans/:id',
+    action: 'subscription.plan_disable',
+    targetType: 'subscription',
+    targetId: paramId,
+    before: planByParam,
+    after: planByParam,
+  },
+  {
+    method: 'POST',
+    url: '/api/subscription/admin/bind',
+    action: 'subscription.bind',
+    targetType: 'user',
+    targetId: (input) => idOf(input.body.user_id),
+    after: bodyState,
+  },
+  {
+    method: 'POST',
+    url: '/api/subscription/admin/users/:id/subscriptions',
+    action: 'subscription.bind',
+    targetType: 'user',
+    targetId: paramId,
+    after: bodyState,
+  },
+  {
+    method: 'POST',
+    url: '/api/subscription/admin/user_subscriptions/:id/invalidate',
+    action: 'subscription.cancel',
+    targetType: 'subscription',
+    targetId: paramId,
+    before: userSubscriptionByParam,
+    after: userSubscriptionByParam,
+  },
+  {
+    method: 'DELETE',
+    url: '/api/subscription/admin/user_subscriptions/:id',
+    action: 'subscription.delete',
+    targetType: 'subscription',
+    targetId: paramId,
+    before: userSubscriptionByParam,
+  },
+
   {
     method: 'DELETE',
     url: '/api/user/:id/2fa',

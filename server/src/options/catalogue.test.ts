@@ -50,6 +50,10 @@ const switchyardKeys = [
   'traffic_setting.error_policy',
   'traffic_setting.queue_wait_ms',
   'traffic_setting.queue_max',
+  // How long audit rows are kept (docs/audit.md).
+  'AuditLogRetentionDays',
+  // Administrators must have a second factor (docs/security.md).
+  'AdminTwoFactorRequired',
 ];
 
 /** new-api's later options (setting/performance_setting there): the system-load guard. */
@@ -90,6 +94,14 @@ const laterNewApiKeys = [
   'channel_affinity_setting.max_entries',
   'channel_affinity_setting.default_ttl_seconds',
   'channel_affinity_setting.rules',
+  // Tiered, expression and tool pricing (docs/reference/pricing-tiers.md).
+  'billing_setting.billing_mode',
+  'billing_setting.billing_expr',
+  'tool_price_setting.prices',
+  // Daily check-in (docs/checkin.md).
+  'checkin_setting.enabled',
+  'checkin_setting.min_quota',
+  'checkin_setting.max_quota',
 ];
 
 describe('option catalogue', () => {

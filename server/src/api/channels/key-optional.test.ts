@@ -22,6 +22,7 @@ describe('the types whose key is optional', () => {
 
 describe.each(matrix)('channels without a key on $name', (dialect) => {
   const {
+    server,
     root,
     users: { admin },
     run,
@@ -41,8 +42,13 @@ describe.each(matrix)('channels without a key on $name', (dialect) => {
       const id = created.body.data!.ids[0]!;
       expect((await root.get<ChannelView>(`/api/channel/${id}`)).body.data).toMatchObject({
         type: fields.type,
-        key: '',
       });
+      const stored = await server.context.database.db
+        .selectFrom('channels')
+        .select('key')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(stored.key).toBe('');
     }
   });
 
