@@ -128,4 +128,25 @@ describe('subscription allowances through the relay', () => {
     expect(JSON.parse(String(log.other)).subscription).toBeUndefined();
     expect(await used(item.id)).toBe(0);
   });
+  it('a user with no balance is admitted for what an allowance covers, and refused once it is used up', async () => {
+    const earlier = await fixture.root.get<SubscriptionSummary[]>(
+      `/api/subscription/admin/users/${fixture.userId}/subscriptions`,
+    );
+    for (const entry of earlier.body.data!)
+      await fixture.root.post(
+        `/api/subscription/admin/user_subscriptions/${entry.subscription.id}/invalidate`,
+      );
+    await fixture.root.put('/api/user/', { id: fixture.userId, quota: 0 });
+    const summary = await bindPlan([{ model_name: 'gpt-4o', quota_type: 1, amount_total: 2 }]);
+    const item = summary.items[0]!;
+    for (let call = 1; call <= 2; call += 1) {
+      const { spent } = await fixture.charged(() => chat('gpt-4o'));
+      expect(spent).toBe(0);
+    }
+    expect(await used(item.id)).toBe(2);
+    const { failure, spent } = await fixture.chargedFailure(() => chat('gpt-4o'));
+    expect(failure.status).toBe(403);
+    expect(spent).toBe(0);
+    expect(await fixture.userQuota()).toBe(0);
+  });
 });

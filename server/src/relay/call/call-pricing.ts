@@ -16,6 +16,7 @@ import {
   resolveModelPricing,
 } from '../billing/pricing.ts';
 import { estimatePreConsume, shouldSkipPreConsume } from '../billing/settlement.ts';
+import { chooseAllowance, takeOf } from '../billing/subscription-charge.ts';
 import type { RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
 import { type CallState, promptTokensOf } from './call-state.ts';
@@ -164,7 +165,7 @@ export function pricingAt(
 export function priceCall(context: AppContext, call: RelayCall): CallPrice {
   const price = pricingAt(context, call, call.model);
   if (!context.accounts.sharesBalances && !trustedCaller(context, call.caller))
-    refuseBelowFloor(call.caller, estimateFor(context, call, price, 0));
+    refuseBelowFloor(call.caller, estimateFor(context, call, price, 0), call.model);
   return price;
 }
 
@@ -174,13 +175,13 @@ export function reserve(context: AppContext, state: CallState): void | Promise<v
   if (trustedCaller(context, caller)) {
     // Shared balances: the values held here may be behind, so Redis still admits the call (taking nothing).
     if (context.accounts.sharesBalances)
-      return reserveQuota(context, caller, 0, state.requestId, estimate(0));
+      return reserveQuota(context, caller, 0, state.requestId, estimate(0), state.call.model);
     return;
   }
   // The floor was checked before anything was counted (priceCall); Redis checks it again when shared.
   const floor = estimate(0);
   const amount = estimate(promptTokensOf(state));
-  const pending = reserveQuota(context, caller, amount, state.requestId, floor);
+  const pending = reserveQuota(context, caller, amount, state.requestId, floor, state.call.model);
   if (pending)
     return pending.then(() => {
       state.preConsumed = amount;
@@ -188,8 +189,16 @@ export function reserve(context: AppContext, state: CallState): void | Promise<v
   state.preConsumed = amount;
 }
 
-/** Refuses a caller whose balances cannot cover `floor`, the least the request can cost. */
-function refuseBelowFloor(caller: RelayCaller, floor: number): void {
+/**
+ * Refuses a caller whose balances cannot cover `floor`, the least the request can cost, beyond what an
+ * active subscription allowance for `model` pays first (server/src/relay/billing/subscription-charge.ts).
+ */
+function refuseBelowFloor(caller: RelayCaller, least: number, model: string): void {
+  let floor = least;
+  if (floor > 0 && caller.user.allowances.length > 0) {
+    const item = chooseAllowance(caller.user.allowances, model, Math.floor(Date.now() / 1000));
+    if (item) floor -= takeOf(item, floor).covered;
+  }
   if (floor <= 0) return;
   if (caller.user.quota < floor) throw quotaRefusal('user', caller.user.quota, floor, 'floor');
   const token = caller.token;

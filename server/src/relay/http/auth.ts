@@ -107,7 +107,8 @@ export function authenticateKey(
   if (!groupUsable(context, user, usingGroup)) {
     throw relayError(403, 'group_forbidden', `group "${usingGroup}" is not available to this user`);
   }
-  if (balancesHere && user.quota <= 0)
+  // A subscription allowance may pay for the call: the price's floor is checked once the model is known.
+  if (balancesHere && user.quota <= 0 && user.allowances.length === 0)
     throw relayError(403, 'insufficient_user_quota', 'the user quota is used up');
   return { token, user, tokenName: token.name, usingGroup, pinnedChannelId: channelId, clientIp: request.ip };
 }

@@ -208,7 +208,7 @@ export async function registerRelayRoutes(app: FastifyInstance, context: AppCont
       const group = typeof body.group === 'string' && body.group ? body.group : user.group;
       if (!groupUsable(context, user, group))
         throw relayError(403, 'group_forbidden', `group "${group}" is not available to this user`);
-      if (!context.accounts.sharesBalances && user.quota <= 0)
+      if (!context.accounts.sharesBalances && user.quota <= 0 && user.allowances.length === 0)
         throw relayError(403, 'insufficient_user_quota', 'the user quota is used up');
       const { group: _group, ...upstreamBody } = body;
       const caller: RelayCaller = {
