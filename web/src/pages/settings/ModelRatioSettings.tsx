@@ -9,6 +9,7 @@ import { OptionSection } from './OptionSection.tsx';
 import { modelRatioFields } from './operation-fields.ts';
 import { PriceSyncDialog } from './PriceSyncDialog.tsx';
 import { PricingEditor } from './PricingEditor.tsx';
+import { ToolPricesEditor } from './pricing-tiers/ToolPricesEditor.tsx';
 import { resetModelRatios } from './settings-api.ts';
 import { UnsetModels } from './UnsetModels.tsx';
 import { OPTIONS_QUERY_KEY } from './use-options.ts';
@@ -105,6 +106,11 @@ export function ModelRatioSettings({ options }: { options: Record<string, string
             key: 'visual',
             label: <span data-testid="settings-ratio-tab-visual">{t('settings.ratio.visualTab')}</span>,
             children: <PricingEditor options={options} />,
+          },
+          {
+            key: 'tools',
+            label: <span data-testid="settings-ratio-tab-tools">{t('settings.tools.tab')}</span>,
+            children: <ToolPricesEditor options={options} />,
           },
           {
             key: 'unset',

@@ -7,7 +7,7 @@ import { showError } from '../../components/feedback.ts';
 import { readPageSize, storePageSize } from '../../components/page-size.ts';
 import { loadedSignature } from './option-values.ts';
 import { PricingRowDialog } from './PricingRowDialog.tsx';
-import { pricingChanges, rowsOfOptions } from './pricing-draft.ts';
+import { BILLING_EXPR_KEY, BILLING_MODE_KEY, pricingChanges, rowsOfOptions } from './pricing-draft.ts';
 import {
   completionPriceText,
   firstInvalidRow,
@@ -17,7 +17,7 @@ import {
 } from './pricing-editor-rules.ts';
 import { useSaveOptions } from './use-options.ts';
 
-const pricingKeys = ['ModelPrice', 'ModelRatio', 'CompletionRatio'];
+const pricingKeys = ['ModelPrice', 'ModelRatio', 'CompletionRatio', BILLING_MODE_KEY, BILLING_EXPR_KEY];
 
 /** The visual pricing editor: a paged table of models, a row dialog, save of the pricing options (docs/reference/console-screens.md). */
 export function PricingEditor({ options }: { options: Record<string, string> }) {
@@ -68,7 +68,13 @@ export function PricingEditor({ options }: { options: Record<string, string> }) 
       title: t('settings.pricing.mode'),
       key: 'mode',
       render: (_: unknown, row: PricingRow) =>
-        rowMode(row) === 'per-request' ? (
+        rowMode(row) === 'tiered' ? (
+          <Tag color="gold" data-testid={`pricing-editor-tiered-${row.name}`}>
+            {row.tiered?.kind === 'table'
+              ? t('settings.tiers.tag', { count: row.tiered.tiers.length })
+              : t('settings.tiers.tagText')}
+          </Tag>
+        ) : rowMode(row) === 'per-request' ? (
           <Tag color="purple">{t('settings.pricing.perRequest')}</Tag>
         ) : (
           <Tag color="blue">{t('settings.pricing.perToken')}</Tag>

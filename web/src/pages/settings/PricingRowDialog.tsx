@@ -9,6 +9,8 @@ import {
   withDerivedPrices,
 } from './pricing-draft.ts';
 import { nameProblem, type PricingRow } from './pricing-editor-rules.ts';
+import { TierTable } from './pricing-tiers/TierTable.tsx';
+import { tierProblem } from './pricing-tiers/tier-rules.ts';
 
 interface PricingRowDialogProps {
   /** The row being edited, a blank row to add one, or null when closed. */
@@ -35,10 +37,12 @@ export function PricingRowDialog({ row, isNew, rows, onClose, onDone }: PricingR
   const nameError = isNew ? nameProblem(draft.name, rows) : null;
   const update = (patch: Partial<PricingDraft>) => setDraft({ ...draft, ...patch });
   const fixedPrice = draft.mode === 'per-request';
+  const tiersWrong =
+    draft.mode === 'tiered' && draft.tiered.kind === 'table' && tierProblem(draft.tiered.tiers);
 
   const submit = () => {
     setTouched(true);
-    if (nameError || Object.keys(problems).length > 0) return;
+    if (nameError || tiersWrong || Object.keys(problems).length > 0) return;
     onDone(rowFromDraft(draft));
   };
 
@@ -67,6 +71,7 @@ export function PricingRowDialog({ row, isNew, rows, onClose, onDone }: PricingR
       cancelText={t('settings.common.cancel')}
       okButtonProps={{ ...{ 'data-testid': 'pricing-editor-dialog-ok' } }}
       destroyOnHidden
+      width={draft.mode === 'tiered' ? 760 : undefined}
     >
       <Form layout="vertical">
         <Form.Item
@@ -89,9 +94,14 @@ export function PricingRowDialog({ row, isNew, rows, onClose, onDone }: PricingR
           >
             <Radio value="per-token">{t('settings.pricing.perToken')}</Radio>
             <Radio value="per-request">{t('settings.pricing.perRequest')}</Radio>
+            <Radio value="tiered" data-testid="pricing-editor-mode-tiered">
+              {t('settings.tiers.mode')}
+            </Radio>
           </Radio.Group>
         </Form.Item>
-        {fixedPrice ? (
+        {draft.mode === 'tiered' ? (
+          <TierTable value={draft.tiered} onChange={(tiered) => update({ tiered })} showProblem={touched} />
+        ) : fixedPrice ? (
           input('price', 'settings.pricing.price')
         ) : (
           <>

@@ -5,6 +5,7 @@ import {
   type PricingDraft,
   pricingChanges,
   rowFromDraft,
+  rowsOfOptions,
   withDerivedPrices,
 } from './pricing-draft.ts';
 
@@ -17,6 +18,7 @@ const base: PricingDraft = {
   completionRatio: '',
   tokenPrice: '',
   completionTokenPrice: '',
+  tiered: { kind: 'table', tiers: [] },
 };
 
 describe('draftFromRow', () => {
@@ -92,5 +94,79 @@ describe('pricingChanges', () => {
     );
     expect(changed.map((change) => change.key)).toEqual(['ModelPrice']);
     expect(JSON.parse(changed[0]?.value ?? '')).toEqual({ mj: 0.2 });
+  });
+});
+
+describe('tiered rows', () => {
+  const expr = 'len <= 200000 ? tier("base", p * 1.25 + c * 10) : tier("long", p * 2.5 + c * 15)';
+  const loaded = {
+    ModelRatio: '{"a":1}',
+    'billing_setting.billing_mode': JSON.stringify({ t: 'tiered_expr', keep: 'ratio', gone: 'tiered_expr' }),
+    'billing_setting.billing_expr': JSON.stringify({ t: expr, gone: 'tier("x", p * 1 + c * 2)' }),
+  };
+
+  it('reads a tiered model as a row with its tiers, even without a ratio', () => {
+    const rows = rowsOfOptions(loaded);
+    expect(rows.map((row) => row.name)).toEqual(['a', 'gone', 't']);
+    const tiered = rows.find((row) => row.name === 't');
+    expect(tiered?.tiered).toEqual({
+      kind: 'table',
+      tiers: [
+        { name: 'base', upTo: '200000', input: '1.25', output: '10', cacheRead: '', cacheWrite: '' },
+        { name: 'long', upTo: '', input: '2.5', output: '15', cacheRead: '', cacheWrite: '' },
+      ],
+    });
+  });
+
+  it('saves nothing when the rows are as loaded', () => {
+    expect(pricingChanges(rowsOfOptions(loaded), loaded)).toEqual([]);
+  });
+
+  it('drops a model no longer tiered, keeps other modes, writes a new tier table', () => {
+    const rows = rowsOfOptions(loaded)
+      .filter((row) => row.name !== 'gone')
+      .map((row) =>
+        row.name === 'a'
+          ? {
+              ...row,
+              tiered: {
+                kind: 'table' as const,
+                tiers: [
+                  { name: 's', upTo: '1000', input: '1', output: '2', cacheRead: '0.1', cacheWrite: '' },
+                  { name: 'l', upTo: '', input: '3', output: '4', cacheRead: '', cacheWrite: '1.5' },
+                ],
+              },
+            }
+          : row,
+      );
+    const changes = Object.fromEntries(
+      pricingChanges(rows, loaded).map((change) => [change.key, change.value]),
+    );
+    expect(Object.keys(changes).sort()).toEqual([
+      'billing_setting.billing_expr',
+      'billing_setting.billing_mode',
+    ]);
+    expect(JSON.parse(changes['billing_setting.billing_mode'] ?? '')).toEqual({
+      a: 'tiered_expr',
+      keep: 'ratio',
+      t: 'tiered_expr',
+    });
+    expect(JSON.parse(changes['billing_setting.billing_expr'] ?? '')).toEqual({
+      a: 'len <= 1000 ? tier("s", p * 1 + c * 2 + cr * 0.1) : tier("l", p * 3 + c * 4 + cc * 1.5)',
+      t: expr,
+    });
+  });
+
+  it('turns a draft in tiered mode into a tiered row and back out of it', () => {
+    const row = rowFromDraft({ ...base, mode: 'tiered', ratio: '2', tiered: { kind: 'text', expr: 'x' } });
+    expect(row).toEqual({
+      name: 'm',
+      price: '',
+      ratio: '2',
+      completionRatio: '',
+      tiered: { kind: 'text', expr: 'x' },
+    });
+    expect(draftProblems({ ...base, mode: 'tiered', ratio: 'abc' })).toEqual({});
+    expect(rowFromDraft(draftFromRow({ ...row, tiered: undefined })).tiered).toBeUndefined();
   });
 });

@@ -3,6 +3,8 @@
  * "Pricing cells", docs/reference/console-constants.md "Pricing"). Cell values are kept as the typed text; empty means unset.
  */
 
+import type { TieredState } from './pricing-tiers/tier-rules.ts';
+
 export interface PricingRow {
   name: string;
   /** Fixed price per request (ModelPrice). */
@@ -11,9 +13,11 @@ export interface PricingRow {
   ratio: string;
   /** CompletionRatio. */
   completionRatio: string;
+  /** Set when the model is priced by tiers (billing_setting.billing_mode tiered_expr); it wins over the rest. */
+  tiered?: TieredState;
 }
 
-export type PricingMode = 'per-token' | 'per-request';
+export type PricingMode = 'per-token' | 'per-request' | 'tiered';
 export type NumberMap = Record<string, number>;
 
 /** Parses a JSON option holding a name → number map; anything else gives an empty map. */
@@ -43,6 +47,7 @@ export function buildPricingRows(prices: NumberMap, ratios: NumberMap, completio
 }
 
 export function rowMode(row: PricingRow): PricingMode {
+  if (row.tiered) return 'tiered';
   return row.price !== '' ? 'per-request' : 'per-token';
 }
 
