@@ -201,11 +201,15 @@ export function PricingTable(props: PricingTableProps) {
     title: t('pricing.columns.price'),
     key: 'price',
     render: (_value, row) => {
+      const tools = <TierPrices toolPrices={row.tool_prices} groupRatio={groupRatio} money={money} />;
       if (row.quota_type === QuotaType.perCall) {
         return (
-          <Typography.Text data-testid="pricing-price-call">
-            {t('pricing.price.perCall', { price: money(perCallPrice(row.model_price, groupRatio)) })}
-          </Typography.Text>
+          <Space orientation="vertical" size={0}>
+            <Typography.Text data-testid="pricing-price-call">
+              {t('pricing.price.perCall', { price: money(perCallPrice(row.model_price, groupRatio)) })}
+            </Typography.Text>
+            {tools}
+          </Space>
         );
       }
       if (row.tiers)
@@ -226,6 +230,7 @@ export function PricingTable(props: PricingTableProps) {
           <Typography.Text data-testid="pricing-price-output">
             {t('pricing.price.output', { price: money(prices.output) })}
           </Typography.Text>
+          {tools}
         </Space>
       );
     },

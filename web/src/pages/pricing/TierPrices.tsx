@@ -1,7 +1,7 @@
 /**
  * The price-list cell of a model priced by tiers (docs/reference/pricing-tiers.md "Price list"): one line per
  * tier with its prompt-length range and prices (USD per 1M tokens, or per call), times the viewed group's
- * ratio; and the model's tool prices per 1,000 calls.
+ * ratio; and the model's tool prices per 1,000 calls (shown under every model that has them, tiered or not).
  */
 import { Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,17 @@ function rangeOf(tier: PriceTier): string {
     .map((range) => (range.to === null ? `>${range.from - 1}` : `${range.from}–${range.to}`))
     .join(', ');
 }
+
+/**
+ * The table sizes its columns to their content (scroll x max-content), so a long tool line would widen the
+ * price column past the screen: it is capped and wraps between tools instead.
+ */
+const TOOLS_LINE = {
+  display: 'block',
+  maxWidth: 320,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+} as const;
 
 export function TierPrices(props: {
   tiers?: PriceTier[];
@@ -39,11 +50,14 @@ export function TierPrices(props: {
               }) +
               (tier.prices.cr !== undefined
                 ? ` · ${t('pricing.tier.cacheRead', { price: money(tier.prices.cr * groupRatio) })}`
+                : '') +
+              (tier.prices.cc !== undefined
+                ? ` · ${t('pricing.tier.cacheWrite', { price: money(tier.prices.cc * groupRatio) })}`
                 : '')}
         </Typography.Text>
       ))}
       {props.toolPrices && Object.keys(props.toolPrices).length > 0 && (
-        <Typography.Text type="secondary" data-testid="pricing-tools">
+        <Typography.Text type="secondary" style={TOOLS_LINE} data-testid="pricing-tools">
           {t('pricing.tier.tools', {
             tools: Object.entries(props.toolPrices)
               .map(([tool, price]) => `${tool} ${money(price * groupRatio)}`)
