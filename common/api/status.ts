@@ -62,6 +62,8 @@ export interface PublicStatus {
   oidc_enabled: boolean;
   /** Passkey sign-in is on (`passkey.enabled`, docs/security.md). */
   passkey_login: boolean;
+  /** Daily check-in is on (`checkin_setting.enabled`, docs/checkin.md). */
+  checkin_enabled: boolean;
   oidc_client_id: string;
   oidc_authorization_endpoint: string;
   wechat_login: boolean;

@@ -40,6 +40,7 @@ export const DEFAULT_STATUS: PublicStatus = {
   github_client_id: '',
   oidc_enabled: false,
   passkey_login: false,
+  checkin_enabled: false,
   oidc_client_id: '',
   oidc_authorization_endpoint: '',
   wechat_login: false,

@@ -51,6 +51,7 @@ describe('buildPublicStatus', () => {
       github_client_id: '',
       oidc_enabled: false,
       passkey_login: false,
+      checkin_enabled: false,
       oidc_client_id: '',
       oidc_authorization_endpoint: '',
       wechat_login: false,

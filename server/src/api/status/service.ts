@@ -55,6 +55,7 @@ export function buildPublicStatus(
     github_client_id: options.get('GitHubClientId'),
     oidc_enabled: options.getBoolean('oidc.enabled'),
     passkey_login: options.getBoolean('passkey.enabled'),
+    checkin_enabled: options.getBoolean('checkin_setting.enabled'),
     oidc_client_id: options.get('oidc.client_id'),
     oidc_authorization_endpoint: options.get('oidc.authorization_endpoint'),
     wechat_login: options.getBoolean('WeChatAuthEnabled'),

@@ -31,6 +31,7 @@ const statusFields: Array<keyof PublicStatus> = [
   'github_client_id',
   'oidc_enabled',
   'passkey_login',
+  'checkin_enabled',
   'oidc_client_id',
   'oidc_authorization_endpoint',
   'wechat_login',
