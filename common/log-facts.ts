@@ -34,6 +34,14 @@ export const LOG_CONTENT = {
     params: { quota: 'quota', money: 'text', payment_method: 'text', trade_no: 'text' },
     zh: '在线充值 {{quota}}（通过 {{payment_method}} 支付 {{money}}），订单号 {{trade_no}}',
   },
+  'log.subscription_bought': {
+    params: { plan_title: 'text', quota: 'quota' },
+    zh: '使用余额购买订阅套餐「{{plan_title}}」，花费 {{quota}}',
+  },
+  'log.checkin': {
+    params: { quota: 'quota' },
+    zh: '用户签到，获得额度 {{quota}}',
+  },
   'log.admin_quota_changed': {
     params: { admin: 'text', from: 'quota', to: 'quota' },
     zh: '管理员 {{admin}} 将用户额度从 {{from}} 修改为 {{to}}',

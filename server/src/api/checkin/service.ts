@@ -6,6 +6,7 @@
  * balances the way a redeemed code does (../redemptions/topup-service.ts).
  */
 import type { CheckinRecord, CheckinResult, CheckinStatus } from '../../../../common/api/checkin.ts';
+import { logFacts, otherWithFacts } from '../../../../common/log-facts.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -77,6 +78,8 @@ export async function checkIn(context: AppContext, user: AuthUser): Promise<Chec
       context.options.getNumber('QuotaPerUnit'),
       context.options.getBoolean('DisplayInCurrencyEnabled'),
     ),
+    // new-api's sentence stays in `content`; the facts let the console say it in the reader's language.
+    other: otherWithFacts(logFacts('log.checkin', { quota }), {}),
   });
   return { quota_awarded: quota, checkin_date: checkinDate };
 }

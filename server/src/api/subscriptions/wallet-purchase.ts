@@ -6,6 +6,7 @@
  * with a balance for one make one subscription; the balance held by the relay follows at once.
  */
 import type { SubscriptionWalletPayResult } from '../../../../common/api/subscriptions.ts';
+import { logFactColumns, logFacts } from '../../../../common/log-facts.ts';
 import { LogType } from '../../../../common/statuses.ts';
 import type { AuthUser } from '../../auth/types.ts';
 import type { AppContext } from '../../context.ts';
@@ -53,15 +54,18 @@ export async function buyWithWallet(
     username: user.username,
     created_at: nowSeconds(),
     type: LogType.consume,
-    content: `使用余额购买订阅套餐「${entry.plan.title}」`,
-    other: JSON.stringify({
-      subscription: {
-        plan_id: planId,
-        plan_title: entry.plan.title,
-        subscription_id: subscriptionId,
-        source: 'wallet',
+    ...logFactColumns(
+      context.options,
+      logFacts('log.subscription_bought', { plan_title: entry.plan.title, quota: price }),
+      {
+        subscription: {
+          plan_id: planId,
+          plan_title: entry.plan.title,
+          subscription_id: subscriptionId,
+          source: 'wallet',
+        },
       },
-    }),
+    ),
     quota: price,
   });
   const [summary] = await summaries(context, user.id, { id: subscriptionId });

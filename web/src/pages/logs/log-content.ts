@@ -12,6 +12,8 @@ export const LOG_CONTENT_TEXT_KEYS: Record<LogContentKey, string> = {
   'log.consume_per_call': 'logs.content.consumePerCall',
   'log.redeemed': 'logs.content.redeemed',
   'log.online_topup': 'logs.content.onlineTopup',
+  'log.subscription_bought': 'logs.content.subscriptionBought',
+  'log.checkin': 'logs.content.checkin',
   'log.admin_quota_changed': 'logs.content.adminQuotaChanged',
   'log.signup_gift': 'logs.content.signupGift',
   'log.signup_gift_invited': 'logs.content.signupGiftInvited',
