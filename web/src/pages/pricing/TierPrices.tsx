@@ -14,12 +14,12 @@ function rangeOf(tier: PriceTier): string {
 }
 
 /**
- * The table sizes its columns to their content (scroll x max-content), so a long tool line would widen the
- * price column past the screen: it is capped and wraps between tools instead.
+ * The table sizes its columns to their content (scroll x max-content), so a long tier or tool line would widen
+ * the price column past the screen: each line is capped and wraps instead.
  */
-const TOOLS_LINE = {
+const LINE = {
   display: 'block',
-  maxWidth: 320,
+  maxWidth: 360,
   whiteSpace: 'normal',
   overflowWrap: 'anywhere',
 } as const;
@@ -35,7 +35,7 @@ export function TierPrices(props: {
   return (
     <Space orientation="vertical" size={0}>
       {(props.tiers ?? []).map((tier) => (
-        <Typography.Text key={tier.name} data-testid="pricing-tier">
+        <Typography.Text key={tier.name} style={LINE} data-testid="pricing-tier">
           {tier.fixed !== null
             ? t('pricing.tier.fixed', {
                 name: tier.name,
@@ -57,7 +57,7 @@ export function TierPrices(props: {
         </Typography.Text>
       ))}
       {props.toolPrices && Object.keys(props.toolPrices).length > 0 && (
-        <Typography.Text type="secondary" style={TOOLS_LINE} data-testid="pricing-tools">
+        <Typography.Text type="secondary" style={LINE} data-testid="pricing-tools">
           {t('pricing.tier.tools', {
             tools: Object.entries(props.toolPrices)
               .map(([tool, price]) => `${tool} ${money(price * groupRatio)}`)

@@ -153,6 +153,7 @@ export function PricingEditor({ options }: { options: Record<string, string> }) 
         size="small"
         columns={columns}
         dataSource={visible}
+        scroll={{ x: 'max-content' }}
         pagination={{
           current: page,
           pageSize,

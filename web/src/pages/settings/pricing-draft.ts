@@ -135,7 +135,8 @@ export function pricingChanges(
     .filter(([key, text]) => canonical(text) !== canonical(loaded[key]))
     .map(([key, value]) => ({ key, value }));
   const billing = billingTexts(rows, loaded);
-  for (const key of [BILLING_MODE_KEY, BILLING_EXPR_KEY] as const)
+  // The expression first: a model switched to tiered_expr before its expression is stored would be unpriced.
+  for (const key of [BILLING_EXPR_KEY, BILLING_MODE_KEY] as const)
     if (canonicalStrings(billing[key]) !== canonicalStrings(loaded[key]))
       changes.push({ key, value: billing[key] });
   return changes;
