@@ -4,9 +4,10 @@
  * options hold billing_mode tiered_expr and the expression, and the price list shows the tiers; a tool price
  * set in the Tool prices tab shows under a ratio-priced model (en); the editor at 375 px in the dark theme.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT_PASSWORD, ROOT_USERNAME } from '../server/src/test-support/test-server.ts';
-import { hasChromium } from './harness.ts';
+import { artifactsPath, hasChromium } from './harness.ts';
 import {
   createFakeChannel,
   englishPage,
@@ -57,6 +58,9 @@ describe.skipIf(!hasChromium)('console: tiers and tool prices in the pricing edi
       const problem = page.getByTestId('pricing-tiers-problem');
       await expect.poll(() => visibleText(problem), POLL_OPTIONS).toBe('第 1 行：输入 token 上限必须是整数');
       await site.harness.screenshot(page, 'pricing-tiers-editor-zh-refused');
+      await page
+        .getByRole('dialog')
+        .screenshot({ path: join(artifactsPath, 'pricing-tiers-editor-zh-refused-dialog.png') });
 
       await page.getByTestId('pricing-tier-0-upTo').fill('200000');
       await page.getByTestId('pricing-editor-dialog-ok').click();
@@ -143,6 +147,9 @@ describe.skipIf(!hasChromium)('console: tiers and tool prices in the pricing edi
         PHONE.width,
       );
       await site.harness.screenshot(page, 'pricing-tiers-editor-en-375-dark');
+      await page
+        .getByRole('dialog')
+        .screenshot({ path: join(artifactsPath, 'pricing-tiers-editor-en-375-dark-dialog.png') });
     },
   );
 });
