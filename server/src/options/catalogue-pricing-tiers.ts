@@ -6,7 +6,7 @@
  * exactly (server/src/relay/billing/billing-expr.ts) is refused at save with the reason, per model.
  */
 import { z } from 'zod';
-import { compileExpr, ExprError, type ExprRefusal } from '../../../common/api/pricing.ts';
+import { compileExpr, ExprError, type ExprRefusal } from '../../../common/billing-expr.ts';
 import { registerMessages } from '../lib/messages.ts';
 import { json, type OptionDefinition } from './definitions.ts';
 import type { JsonShape } from './json-shapes.ts';

@@ -1,6 +1,6 @@
 /** Tiered, tool and expression pricing (docs/reference/pricing-tiers.md): table tests per tier bound and tool line. */
 import { describe, expect, it } from 'vitest';
-import { compileExpr, ExprError, exprFromTiers, selectTier } from '../../../../common/api/pricing.ts';
+import { compileExpr, ExprError, exprFromTiers, selectTier } from '../../../../common/billing-expr.ts';
 import { GatewayError } from '../../lib/errors.ts';
 import { validateOptionValue } from '../../options/validate.ts';
 import { logPricingDetails, resolveModelPricing, type TokenUsage } from './pricing.ts';

@@ -10,7 +10,7 @@ import {
   ExprError,
   type PriceTier,
   selectTier,
-} from '../../../../common/api/pricing.ts';
+} from '../../../../common/billing-expr.ts';
 import { quotaToCurrency } from '../../../../common/quota-format.ts';
 import {
   DEFAULT_CACHE_CREATION_RATIO,
