@@ -50,6 +50,12 @@ export function startSession(
   issueUserCookie(request, reply, SESSION, userId, authVersion);
 }
 
+/** The user's current auth version (0 when the user is gone): what a new session or pending cookie is bound to. */
+export async function currentAuthVersion(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('auth_version').where('id', '=', userId).executeTakeFirst();
+  return Number(row?.auth_version ?? 0);
+}
+
 /** Starts a session at the user's current auth version. */
 export async function beginSession(
   db: Kysely<Database>,
@@ -57,8 +63,7 @@ export async function beginSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
-  const row = await db.selectFrom('users').select('auth_version').where('id', '=', userId).executeTakeFirst();
-  startSession(request, reply, userId, Number(row?.auth_version ?? 0));
+  startSession(request, reply, userId, await currentAuthVersion(db, userId));
 }
 
 export function endSession(reply: FastifyReply): void {

@@ -7,7 +7,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { issueUserCookie, readUserCookie, type SessionClaim, type UserCookie } from '../session.ts';
+import {
+  currentAuthVersion,
+  issueUserCookie,
+  readUserCookie,
+  type SessionClaim,
+  type UserCookie,
+} from '../session.ts';
 
 export const PENDING_LOGIN_COOKIE = 'pending_2fa';
 export const PENDING_LOGIN_SECONDS = 300;
@@ -37,8 +43,7 @@ export async function openCodeStep(
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
-  const row = await db.selectFrom('users').select('auth_version').where('id', '=', userId).executeTakeFirst();
-  startPendingLogin(request, reply, userId, Number(row?.auth_version ?? 0));
+  startPendingLogin(request, reply, userId, await currentAuthVersion(db, userId));
 }
 
 export function endPendingLogin(reply: FastifyReply): void {
