@@ -157,6 +157,8 @@ describe('the public price list', () => {
       model_price: 0,
       completion_ratio: 4,
       enable_groups: ['default', 'vip'],
+      // new-api's default tool prices (USD per 1,000 calls; docs/reference/pricing-tiers.md), gpt-4o's search dearer.
+      tool_prices: { file_search: 2.5, google_search: 14, web_search: 10, web_search_preview: 25 },
     });
     expect(visitor.data.find((model) => model.model_name === 'dall-e-3')).toMatchObject({
       quota_type: 1,
