@@ -3,7 +3,7 @@
  * them with every other option. The keys are new-api's: billing_setting.billing_mode and
  * billing_setting.billing_expr (model → "tiered_expr" and its expression), tool_price_setting.prices
  * ("tool" or "tool:model-prefix*" → USD per 1,000 calls). An expression outside what Switchyard evaluates
- * exactly (server/src/relay/billing/billing-expr.ts) is refused at save with the reason, per model.
+ * exactly (common/billing-expr.ts) is refused at save with the reason, per model.
  */
 import { z } from 'zod';
 import { compileExpr, ExprError, type ExprRefusal } from '../../../common/billing-expr.ts';
