@@ -9,7 +9,8 @@ import type { AppContext } from '../../context.ts';
 import type { SharedReservation } from '../cache/shared-balances.ts';
 import type { RelayCaller } from '../http/auth.ts';
 import { relayError } from '../http/errors.ts';
-import { type GroupPricing, logPricingDetails, type ModelPricing } from './pricing.ts';
+import type { GroupPricing, ModelPricing } from './pricing.ts';
+import { logPricingDetails } from './pricing-log.ts';
 import type { Settlement } from './settlement.ts';
 import {
   type AllowanceTake,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  logPricingDetails,
   type ModelPricing,
   quotaToUsd,
   resolveGroupPricing,
   splitUsage,
   type TokenUsage,
 } from './pricing.ts';
+import { logPricingDetails } from './pricing-log.ts';
 import { quotaForUsage } from './quota.ts';
 import { perToken, pricingOf, shippedTables } from './test-fixtures.ts';
 
