@@ -111,19 +111,17 @@ export function nextChannel(
   state: CallState,
   model: string,
 ): CachedChannel | null | Promise<CachedChannel | null> {
+  if (state.affinityTarget) return nextChannelSlowly(context, state, model, null);
+  const channel = pick(context, state, model);
+  if (!channel || !capChecks(channel)) return channel;
+  // A channel with caps: the slow path holds its slot (or waits), starting from this choice.
+  return nextChannelSlowly(context, state, model, channel);
+}
+
+/** A weighted choice among the usable channels of `model` this call has not tried. */
+function pick(context: AppContext, state: CallState, model: string): CachedChannel | null {
   const { call } = state;
-  if (!state.affinityTarget) {
-    const channel = chooseChannel(
-      context,
-      call,
-      model,
-      call.endpoint,
-      state.tried,
-      usableFor(context, state),
-    );
-    if (!channel || !capChecks(channel)) return channel;
-  }
-  return nextChannelSlowly(context, state, model);
+  return chooseChannel(context, call, model, call.endpoint, state.tried, usableFor(context, state));
 }
 
 /** nextChannel with affinity, caps and the bounded wait; throws 429 when the wait ends without a slot. */
@@ -131,6 +129,7 @@ async function nextChannelSlowly(
   context: AppContext,
   state: CallState,
   model: string,
+  chosen: CachedChannel | null,
 ): Promise<CachedChannel | null> {
   const { call } = state;
   const target = state.affinityTarget;
@@ -149,15 +148,10 @@ async function nextChannelSlowly(
       context.affinity.forget(state.affinityKey);
   }
   state.affinityTarget = null;
+  let first = chosen;
   for (;;) {
-    const channel = chooseChannel(
-      context,
-      call,
-      model,
-      call.endpoint,
-      state.tried,
-      usableFor(context, state),
-    );
+    const channel = first ?? pick(context, state, model);
+    first = null;
     if (channel) {
       if (await hold(context, state, channel)) return channel;
       continue;
